@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { restApi } from './rest';
+import { type AppRouter, appRouter } from './router';
+import { contextFrom, type Deps } from './trpc';
+
+export interface AppOptions extends Deps {
+  /** Pino options; tests pass false to keep their output readable. */
+  logger?: boolean | { level: string };
+}
+
+/** JSON bodies above this are refused with 413 before any parsing. */
+export const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp({
+  db,
+  config,
+  logger = { level: config.logLevel },
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      ...(typeof logger === 'object' ? logger : {}),
+      // Never log credentials, even if a future serializer starts logging headers or bodies.
+      redact: [
+        'req.headers.authorization',
+        'req.body.password',
+        'req.body.newPassword',
+        'req.body.refreshToken',
+      ],
+    },
+    bodyLimit: BODY_LIMIT,
+    // tRPC batches put every procedure name in the path.
+    routerOptions: { maxParamLength: 5000 },
+  });
+  const deps: Deps = { db, config };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // The shop runs over plain http on its own network; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => contextFrom(deps, req),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error, procedure }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restApi, { prefix: '/api', deps });
+  await serveClient(app, config.clientDir);
+  return app;
+}
+
+/** The built React app, with client routes (/dashboard, ...) answered by index.html. */
+async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage =
+      req.method === 'GET' && !req.url.startsWith('/trpc') && !path.extname(req.url.split('?')[0] ?? '');
+    if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage) return reply.type('text/plain').send('The client is not built yet: run `npm run build`.');
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}

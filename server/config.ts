@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Environment -> typed config. Every default runs as is on a fresh machine.
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().email().default('admin@bakeshop.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters.').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  dbFile: string;
+  adminEmail: string;
+  adminPassword?: string;
+  jwtSecret: Uint8Array;
+  logLevel: string;
+  /** Where the built client lives; absent in API-only test runs. */
+  clientDir: string;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Bad configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbFile: path.join(dataDir, 'shop.sqlite'),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: loadJwtSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(import.meta.dirname, '../dist/client'),
+  };
+}
+
+/** The signing key is made on first start and kept beside the data, readable by the owner only. */
+function loadJwtSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+}

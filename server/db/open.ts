@@ -1,0 +1,33 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Migrations ship beside the code; resolve them from this file, not the working directory. */
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * Opens the shop's database with the pragmas every connection needs (better-sqlite3
+ * does not keep synchronous=FULL across reopen) and brings the schema up to date.
+ */
+export function openDb(file: string): Db {
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  // Drizzle rebuilds tables in some migrations; foreign keys must be off meanwhile.
+  sqlite.pragma('foreign_keys = OFF');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS });
+  sqlite.pragma('foreign_keys = ON');
+  const violations = sqlite.pragma('foreign_key_check') as unknown[];
+  if (violations.length > 0) throw new Error(`Database has ${violations.length} broken references.`);
+  return db as Db;
+}
+
+/** A transaction handle; helpers that must join the caller's transaction take a Store. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Store = Db | Tx;

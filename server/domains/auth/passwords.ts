@@ -1,0 +1,31 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id (the library's default algorithm; its enum is a const enum that
+// isolated modules cannot read) with OWASP's minimum profile: 19 MiB, 2 passes.
+const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function checkPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Hash of a password nobody knows: verified against when an email has no account, so timing does not tell. */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoy;
+}
+
+/** A readable one-time password: 12 characters without look-alikes (0/O, 1/l/I). */
+export function temporaryPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}

@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/open';
+import { sessions, users } from '../../db/schema';
+import { fail } from '../../errors';
+import { readAccessToken } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Viewer {
+  user: UserRow;
+  sessionId: string;
+}
+
+/**
+ * Who is calling. The session is checked on every call, so logout, deactivation
+ * and a password change take effect at once rather than when the JWT expires.
+ */
+export async function viewerFromToken(db: Db, config: Config, bearer: string | undefined): Promise<Viewer> {
+  if (!bearer) throw fail.unauthorized(AUTH_TEXT.signInRequired);
+  const claims = await readAccessToken(config.jwtSecret, bearer);
+  if (!claims) throw fail.unauthorized(AUTH_TEXT.sessionEnded);
+  const row = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .get();
+  if (!row || row.user.status !== 'active') throw fail.unauthorized(AUTH_TEXT.sessionEnded);
+  return { user: row.user, sessionId: claims.sessionId };
+}
+
+/** The user as the login response, /me and local storage carry it: never the hash. */
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role ?? null,
+    status: user.status,
+    needsPasswordReset: user.needsPasswordReset,
+  };
+}

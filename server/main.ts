@@ -1,0 +1,33 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDb } from './db/open';
+import { seedSystemAdmin } from './db/seed';
+
+const config = loadConfig();
+const db = openDb(config.dbFile);
+const seed = await seedSystemAdmin(db, config);
+const app = await buildApp({ db, config });
+
+await app.listen({ port: config.port, host: config.host });
+
+const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+console.log(`\nBake shop back office: http://${shown}:${config.port}`);
+console.log(`Data: ${config.dataDir}`);
+if (seed.generatedPassword) {
+  console.log(
+    `\nSystem admin created. Sign in once with:\n  email:    ${seed.email}\n  password: ${seed.generatedPassword}`,
+  );
+  console.log('You will be asked to choose a new password. This password is not shown again.\n');
+} else if (seed.created) {
+  console.log(`\nSystem admin created: ${seed.email} with the password from ADMIN_PASSWORD.\n`);
+} else {
+  console.log(`Admin sign-in: ${seed.email}\n`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    db.$client.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,41 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { sql } from 'drizzle-orm';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { authRest } from './domains/auth/rest';
+import { requestsRest } from './domains/requests/rest';
+import { readableMessage, SERVER_FAILED } from './errors';
+import type { RestOptions } from './trpc';
+
+/** The shop's REST contract (SPEC.md §7), mounted at /api. Each domain brings its own routes. */
+export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
+  app.setErrorHandler((error: FastifyError | TRPCError, req, reply) => {
+    const { status, message } = describe(error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    // SPEC.md §7: the settings routes carry their errors in an `error` field.
+    const body = req.url.startsWith('/api/settings') ? { error: message } : { message };
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ message: `No such API route: ${req.method} ${req.url.split('?')[0]}` }),
+  );
+
+  app.get('/health', () => {
+    opts.deps.db.run(sql`select 1`);
+    return { status: 'ok' };
+  });
+
+  const domain = { deps: opts.deps };
+  await app.register(authRest, domain);
+  await app.register(requestsRest, domain);
+};
+
+/** One mapping from any error to a status and a message a person can read. */
+function describe(error: FastifyError | TRPCError): { status: number; message: string } {
+  if (error instanceof TRPCError) {
+    return { status: getHTTPStatusCodeFromError(error), message: readableMessage(error) };
+  }
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) return { status, message: SERVER_FAILED };
+  return { status, message: error.message };
+}

@@ -1,0 +1,88 @@
+import { initTRPC } from '@trpc/server';
+import type { FastifyRequest } from 'fastify';
+import superjson from 'superjson';
+import { ACCESS, type AccessRule, can, type ProcedureAccess } from '../shared/roles';
+import { AUTH_TEXT } from '../shared/schemas/auth';
+import type { Config } from './config';
+import type { Db } from './db/open';
+import { type Viewer, viewerFromToken } from './domains/auth/viewer';
+import { fail, readableMessage } from './errors';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+}
+
+export interface Context extends Deps {
+  /** The caller's address, for sign-in throttling. */
+  ip: string;
+  /** The bearer token as sent, checked lazily by the procedures that need a viewer. */
+  bearer: string | undefined;
+}
+
+/** Every procedure carries the role rule it was built with; a test walks the router to enforce it. */
+export interface Meta {
+  access: ProcedureAccess;
+}
+
+export function contextFrom(deps: Deps, req: Pick<FastifyRequest, 'ip' | 'headers'>): Context {
+  const header = req.headers.authorization;
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+  return { ...deps, ip: req.ip, bearer };
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    transformer: superjson,
+    // Stacks stay in the server log, never in answers.
+    isDev: false,
+    errorFormatter: ({ shape, error }) => ({ ...shape, message: readableMessage(error) }),
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.meta({ access: 'public' });
+
+const withViewer = t.procedure.use(async ({ ctx, next }) => {
+  const viewer = await viewerFromToken(ctx.db, ctx.config, ctx.bearer);
+  return next({ ctx: { ...ctx, viewer } });
+});
+
+/** The one procedure a must-reset token may call: setting the new password. */
+export const passwordResetProcedure = withViewer.meta({ access: 'passwordReset' });
+
+const activeViewer = withViewer.use(({ ctx, next }) => {
+  if (ctx.viewer.user.needsPasswordReset) throw fail.forbidden(AUTH_TEXT.mustReset);
+  return next();
+});
+
+/** Any signed-in account, including one still waiting for a role. */
+export const signedInProcedure = activeViewer.meta({ access: 'signedIn' });
+
+/** Only the roles the shared table gives this rule. */
+export function allow(rule: AccessRule) {
+  return activeViewer.meta({ access: rule }).use(({ ctx, next }) => {
+    const role = ctx.viewer.user.role;
+    if (!role) throw fail.forbidden(AUTH_TEXT.noRole);
+    if (!can(role, rule)) throw fail.forbidden(AUTH_TEXT.forbidden);
+    return next();
+  });
+}
+
+export type { Viewer };
+export const KNOWN_ACCESS: ReadonlySet<string> = new Set([
+  ...Object.keys(ACCESS),
+  'public',
+  'signedIn',
+  'passwordReset',
+]);
+
+/** What every domain's REST plugin receives. Its routes call the domain's own
+ * procedures through createCallerFactory(domainRouter)(contextFrom(deps, req)),
+ * so roles and input schemas apply to /api exactly as to /trpc. */
+export interface RestOptions {
+  deps: Deps;
+}

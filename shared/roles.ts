@@ -1,0 +1,87 @@
+// THE table of who may see and do what. The server's allow(...) middleware and
+// the client's menu and route guards both read it, so they cannot drift apart.
+
+export const ROLES = ['admin', 'owner', 'manager', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** admin > owner > manager > staff > none (an approved registration has no role yet). */
+export const RANK: Record<Role, number> = { admin: 4, owner: 3, manager: 2, staff: 1 };
+
+export function rankOf(role: Role | null | undefined): number {
+  return role ? RANK[role] : 0;
+}
+
+/** Shown wherever an account has no role yet (SPEC.md §2: "Role shows User if empty"). */
+export function roleLabel(role: Role | null | undefined): string {
+  return role ?? 'User';
+}
+
+const ALL: readonly Role[] = ROLES;
+const ADMIN_OWNER: readonly Role[] = ['admin', 'owner'];
+const ADMIN_OWNER_MANAGER: readonly Role[] = ['admin', 'owner', 'manager'];
+
+/**
+ * Every access rule a procedure can name. Screens follow SPEC.md §2's side
+ * navigation exactly; the review rules follow PRODUCT.md.
+ */
+export const ACCESS = {
+  dashboard: ALL,
+  dashboardFinance: ADMIN_OWNER_MANAGER,
+  userManagement: ADMIN_OWNER_MANAGER,
+  activityLog: ADMIN_OWNER_MANAGER,
+  inventory: ALL,
+  salesManagement: ALL,
+  salesReport: ADMIN_OWNER,
+  supplierManagement: ALL,
+  customerManagement: ALL,
+  backupRestore: ADMIN_OWNER,
+  notifications: ALL,
+  settings: ADMIN_OWNER,
+  reviewRegistrations: ADMIN_OWNER,
+  reviewPasswordResets: ADMIN_OWNER,
+  reviewActionRequests: ADMIN_OWNER_MANAGER,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type AccessRule = keyof typeof ACCESS;
+
+/** Role rules that are not in the table: anyone, any signed-in account, or a must-reset token. */
+export type ProcedureAccess = AccessRule | 'public' | 'signedIn' | 'passwordReset';
+
+export function can(role: Role | null | undefined, rule: AccessRule): boolean {
+  return role != null && (ACCESS[rule] as readonly Role[]).includes(role);
+}
+
+/** A roleless account may open the Dashboard (to read that it waits for a role) and nothing else. */
+export interface NavEntry {
+  label: string;
+  path: string;
+  rule: AccessRule;
+}
+
+/** SPEC.md §2 side navigation, in order. Some entries point at /dashboard on purpose. */
+export const NAVIGATION: readonly NavEntry[] = [
+  { label: 'Dashboard', path: '/dashboard', rule: 'dashboard' },
+  { label: 'User Management', path: '/user-management', rule: 'userManagement' },
+  { label: 'Activity Log', path: '/activity-log', rule: 'activityLog' },
+  { label: 'Inventory', path: '/inventory', rule: 'inventory' },
+  { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
+  { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
+  { label: 'Report', path: '/dashboard', rule: 'salesReport' },
+  { label: 'Profitability Dashboard', path: '/dashboard', rule: 'salesReport' },
+  { label: 'Supplier Management', path: '/supplier-management', rule: 'supplierManagement' },
+  { label: 'Customer Management', path: '/customer-management', rule: 'customerManagement' },
+  { label: 'Pricing Management', path: '/dashboard', rule: 'dashboardFinance' },
+  { label: 'Backup and Restore', path: '/backuprestore', rule: 'backupRestore' },
+  { label: 'Notifications', path: '/notifications', rule: 'notifications' },
+  { label: 'Settings', path: '/settings', rule: 'settings' },
+];
+
+export function navigationFor(role: Role | null | undefined): NavEntry[] {
+  if (!role) return NAVIGATION.filter((e) => e.label === 'Dashboard');
+  return NAVIGATION.filter((e) => can(role, e.rule));
+}
+
+/** The screen a path belongs to, for route guards. Unknown paths have no rule. */
+export function ruleForPath(path: string): AccessRule | undefined {
+  return NAVIGATION.find((e) => e.path === path && e.path !== '/dashboard')?.rule;
+}
