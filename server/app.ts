@@ -83,6 +83,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      cacheControl: false, // setHeaders decides: hashed assets forever, the rest revalidated
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -9,7 +9,11 @@ const env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_EMAIL: z.string().trim().toLowerCase().email().default('admin@bakeshop.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters.').optional(),
+  // An empty variable means "not set": generate one.
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters.').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

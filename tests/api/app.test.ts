@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../server/db/open';
+import { type TestShop, testApp } from '../helpers/app';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await testApp();
+});
+afterAll(() => shop.close());
+
+describe('server', () => {
+  it('answers GET /api/health without a token', async () => {
+    const res = await shop.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers with a CSP that allows only its own scripts', async () => {
+    const res = await shop.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never leaks a stack trace in a tRPC error', async () => {
+    const res = await shop.app.inject({ url: '/trpc/auth.me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toMatch(/stack|\.ts:\d+/);
+  });
+});
+
+describe('client routes', () => {
+  let withClient: TestShop;
+  beforeAll(async () => {
+    // A stand-in build, so this test does not depend on `npm run build` having run.
+    const dir = path.join(shop.config.dataDir, 'client');
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root">shop</div>');
+    writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    withClient = await testApp();
+    await withClient.app.close();
+    withClient.config.clientDir = dir;
+    const { buildApp } = await import('../../server/app');
+    withClient.app = await buildApp({ db: withClient.db, config: withClient.config, logger: false });
+  });
+  afterAll(() => withClient.close());
+
+  it.each(['/', '/login', '/dashboard', '/inventory?page=2'])('serves index.html for %s', async (url) => {
+    const res = await withClient.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable and a missing asset as 404', async () => {
+    const asset = await withClient.app.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await withClient.app.inject({ url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps unknown /api routes as JSON 404, not the app page', async () => {
+    const res = await withClient.app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBeTruthy();
+  });
+});
+
+describe('database', () => {
+  it('sets WAL, synchronous=FULL and foreign keys on every open, including a reopen', () => {
+    const file = path.join(shop.config.dataDir, 'reopen.sqlite');
+    for (let i = 0; i < 2; i++) {
+      const db = openDb(file);
+      expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
+      expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+      db.$client.close();
+    }
+  });
+});
