@@ -66,7 +66,7 @@ export async function testApp(env: Record<string, string> = {}) {
     async signedIn(role: Role | null) {
       const user = await shop.addUser(role);
       const session = await shop.login(user.email);
-      return { user, ...session, api: shop.caller(session.accessToken) };
+      return { ...session, api: shop.caller(session.accessToken) };
     },
     async close() {
       await app.close();
