@@ -21,6 +21,7 @@ export const AUTH_TEXT = {
   resetSent: 'Password reset request sent. Please wait for admin approval.',
   resetFailed: 'Failed to send reset request',
   newPasswordTitle: 'Type in your new password!',
+  newPasswordBlank: 'Please fill in both password fields.',
   newPasswordMismatch: 'Your new password does not match! Please try again!',
   newPasswordSet: 'Your new password was set! You may now log in!',
   newPasswordDone: 'Password reset successfully! You can now log in.',
@@ -90,9 +91,9 @@ export const refreshInput = z.object(
 export const setNewPasswordInput = z.object(
   {
     userId: z.coerce.number({ error: 'userId must be your account id.' }).int().positive(),
-    newPassword: newPassword('Please fill in both password fields.'),
+    newPassword: newPassword(AUTH_TEXT.newPasswordBlank),
   },
-  { error: 'Please fill in both password fields.' },
+  { error: AUTH_TEXT.newPasswordBlank },
 );
 
 export type LoginInput = z.infer<typeof loginInput>;

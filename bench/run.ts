@@ -1,0 +1,96 @@
+// `npm run bench`: drives the real server over loopback with autocannon and
+// writes bench/RESULTS.md, each scenario beside a bare baseline (a plain Fastify
+// route doing the same work with better-sqlite3) measured in the same run.
+// Scenarios for checkout, inventory search, dashboard and report join as their
+// domains land; the seeding of a large shop comes with them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { verify } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db/open';
+import { seedSystemAdmin } from '../server/db/seed';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN = { email: 'admin@bench.test', password: 'bench-password-1' };
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(scenario: string, url: string, opts: Partial<autocannon.Options> = {}): Promise<Row> {
+  const result = await autocannon({ url, duration: SECONDS, connections: 10, ...opts });
+  return {
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+const config = loadConfig({
+  DATA_DIR: dir,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'silent',
+});
+const db = openDb(config.dbFile);
+await seedSystemAdmin(db, config);
+const app = await buildApp({ db, config, logger: false });
+const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const bare = Fastify({ logger: false });
+const lookup = db.$client.prepare('select password_hash from users where email = ?');
+bare.get('/health', () => {
+  db.$client.prepare('select 1').get();
+  return { status: 'ok' };
+});
+bare.post('/login', async (req) => {
+  const { email, password } = req.body as { email: string; password: string };
+  const row = lookup.get(email) as { password_hash: string };
+  return { ok: await verify(row.password_hash, password) };
+});
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const login = {
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(ADMIN),
+};
+
+const rows: Row[] = [];
+// Warm both servers up (JIT, statement caches) before anything is measured.
+await autocannon({ url: `${appUrl}/api/health`, duration: 2, connections: 10 });
+await autocannon({ url: `${bareUrl}/health`, duration: 2, connections: 10 });
+rows.push(await measure('health', `${appUrl}/api/health`));
+rows.push(await measure('health (bare baseline)', `${bareUrl}/health`));
+// Each sign-in checks an argon2id hash (19 MiB, 2 passes): it is meant to be slow.
+rows.push(await measure('login', `${appUrl}/api/auth/login`, login));
+rows.push(await measure('login (bare baseline)', `${bareUrl}/login`, login));
+
+await app.close();
+await bare.close();
+db.$client.close();
+rmSync(dir, { recursive: true, force: true });
+
+const table = [
+  `# Bench results`,
+  '',
+  `${new Date().toISOString()} · ${SECONDS}s per scenario · 10 connections · loopback`,
+  '',
+  '| scenario | req/s | p50 ms | p99 ms | errors |',
+  '|---|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  '',
+].join('\n');
+writeFileSync(path.resolve(import.meta.dirname, 'RESULTS.md'), table);
+console.log(table);

@@ -1,0 +1,103 @@
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PASSWORD_MIN } from '../../../shared/constants';
+import { AUTH_TEXT, isValidEmail } from '../../../shared/schemas/auth';
+import { isNetworkFailure, serverMessage } from '../../errors';
+import { useTRPC } from '../../trpc';
+import { FormMessage, type FormNote } from '../../ui/FormMessage';
+
+/** Registration request: an admin approves it before the account exists (PRODUCT.md). */
+export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const register = useMutation(trpc.requests.register.mutationOptions());
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [note, setNote] = useState<FormNote | null>(null);
+
+  const clearFields = () => {
+    setEmail('');
+    setPassword('');
+    setConfirmation('');
+  };
+
+  const cancel = () => {
+    clearFields();
+    setNote(null);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmedEmail = email.trim();
+    // SPEC.md §5 order: blank, then email shape, then the confirmation.
+    if (trimmedEmail === '' || password.trim() === '') {
+      setNote({ kind: 'error', text: AUTH_TEXT.registerBlank });
+      return;
+    }
+    if (!isValidEmail(trimmedEmail)) {
+      setNote({ kind: 'error', text: AUTH_TEXT.registerInvalidEmail });
+      return;
+    }
+    if (password !== confirmation) {
+      setNote({ kind: 'error', text: AUTH_TEXT.registerMismatch });
+      return;
+    }
+    if (register.isPending) return;
+    setNote(null);
+    register.mutate(
+      { email: trimmedEmail, password },
+      {
+        onSuccess: () => {
+          clearFields();
+          setNote({ kind: 'success', text: AUTH_TEXT.registerSubmitted });
+        },
+        onError: (error) => {
+          const text = isNetworkFailure(error)
+            ? AUTH_TEXT.serverError
+            : serverMessage(error, AUTH_TEXT.registerFailed);
+          setNote({ kind: 'error', text });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={cancel} title="Request Registration" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            placeholder={`At least ${PASSWORD_MIN} characters`}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            placeholder="Type the password again"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.currentTarget.value)}
+          />
+          <FormMessage note={note} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" type="button" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button type="submit">Submit</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import { isNetworkFailure, serverMessage } from '../../errors';
+import { useTRPC } from '../../trpc';
+import { FormMessage, type FormNote } from '../../ui/FormMessage';
+
+/** Asks an admin for a password reset; the answer is the same whether or not the email exists. */
+export function ResetRequestModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const resetRequest = useMutation(trpc.resetRequests.create.mutationOptions());
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState<FormNote | null>(null);
+
+  const cancel = () => {
+    setEmail('');
+    setNote(null);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '') {
+      setNote({ kind: 'error', text: AUTH_TEXT.resetBlank });
+      return;
+    }
+    if (resetRequest.isPending) return;
+    setNote(null);
+    resetRequest.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setNote({ kind: 'success', text: AUTH_TEXT.resetSent });
+        },
+        onError: (error) => {
+          const text = isNetworkFailure(error)
+            ? AUTH_TEXT.serverError
+            : serverMessage(error, AUTH_TEXT.resetFailed);
+          setNote({ kind: 'error', text });
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={cancel} title="Reset Password" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Enter your account's email. An admin will approve the reset and give you a temporary password.
+          </Text>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <FormMessage note={note} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" type="button" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button type="submit">Send Request</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

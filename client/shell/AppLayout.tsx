@@ -1,0 +1,57 @@
+import { AppShell, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../shared/schemas/auth';
+import { ShellHeader } from './ShellHeader';
+import { SideNavigation } from './SideNavigation';
+import { useLogout } from './useLogout';
+import { useSidebarCollapsed } from './useSidebarCollapsed';
+
+const EXPANDED_WIDTH = 250;
+const COLLAPSED_WIDTH = 68;
+
+/** Header and side navigation around every protected screen. Phones get a burger drawer. */
+export function AppLayout({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const logout = useLogout();
+  // The drawer always opens expanded; the remembered collapse applies to the side bar.
+  const showCollapsed = collapsed && wide;
+  // A closed drawer only slides off screen; hiding it keeps its links out of the tab order.
+  const drawerClosed = !wide && !drawerOpened;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: showCollapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !drawerOpened },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <ShellHeader user={user} navigationOpened={drawerOpened} onToggleNavigation={drawer.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar
+        p="xs"
+        aria-label="Side navigation"
+        data-collapsed={showCollapsed}
+        style={drawerClosed ? { visibility: 'hidden' } : undefined}
+      >
+        <SideNavigation
+          role={user?.role}
+          collapsed={showCollapsed}
+          onToggleCollapsed={toggleCollapsed}
+          onNavigate={drawer.close}
+          onLogout={logout}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { hasSession, readUser } from '../session';
+import { AppLayout } from './AppLayout';
+import { useSessionUser } from './useSessionUser';
+
+/** Every screen but /login needs the login flag and a token (SPEC.md §2). */
+export function RequireSession() {
+  const navigate = useNavigate();
+
+  // Logging out in another tab ends this one too.
+  useEffect(() => {
+    const onStorage = () => {
+      if (!hasSession()) navigate('/login', { replace: true });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate]);
+
+  // A must-reset session may only set a new password, which happens on /login.
+  if (!hasSession() || readUser()?.needsPasswordReset) return <Navigate to="/login" replace />;
+  return <SignedIn />;
+}
+
+function SignedIn() {
+  const user = useSessionUser();
+  return (
+    <AppLayout user={user}>
+      <Outlet />
+    </AppLayout>
+  );
+}

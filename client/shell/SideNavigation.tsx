@@ -1,0 +1,103 @@
+import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { type NavEntry, navigationFor, type Role } from '../../shared/roles';
+import { NAV_ICONS } from './navIcons';
+
+interface SideNavigationProps {
+  role: Role | null | undefined;
+  /** Icons only; the Logout button shows only when expanded (SPEC.md §2). */
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+export function SideNavigation({
+  role,
+  collapsed,
+  onToggleCollapsed,
+  onNavigate,
+  onLogout,
+}: SideNavigationProps) {
+  const { pathname } = useLocation();
+  const entries = navigationFor(role);
+  // Several entries point at /dashboard; only the first of them is marked as the current page.
+  const current = entries.find((entry) => entry.path === pathname);
+
+  return (
+    <>
+      <AppShell.Section visibleFrom="sm">
+        <Group justify={collapsed ? 'center' : 'flex-end'}>
+          <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="right">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onToggleCollapsed}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-expanded={!collapsed}
+            >
+              {collapsed ? <IconLayoutSidebarLeftExpand /> : <IconLayoutSidebarLeftCollapse />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </AppShell.Section>
+
+      <AppShell.Section grow component={ScrollArea} my="xs">
+        {entries.map((entry) => (
+          <NavItem
+            key={entry.label}
+            entry={entry}
+            active={entry === current}
+            collapsed={collapsed}
+            onNavigate={onNavigate}
+          />
+        ))}
+      </AppShell.Section>
+
+      {collapsed ? null : (
+        <AppShell.Section>
+          <Button
+            fullWidth
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={18} />}
+            onClick={onLogout}
+          >
+            Logout
+          </Button>
+        </AppShell.Section>
+      )}
+    </>
+  );
+}
+
+interface NavItemProps {
+  entry: NavEntry;
+  active: boolean;
+  collapsed: boolean;
+  onNavigate: () => void;
+}
+
+function NavItem({ entry, active, collapsed, onNavigate }: NavItemProps) {
+  const Icon = NAV_ICONS[entry.label];
+  const link = (
+    <NavLink
+      component={Link}
+      to={entry.path}
+      label={collapsed ? undefined : entry.label}
+      aria-label={collapsed ? entry.label : undefined}
+      aria-current={active ? 'page' : undefined}
+      leftSection={Icon ? <Icon size={20} stroke={1.6} /> : null}
+      active={active}
+      onClick={onNavigate}
+    />
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip label={entry.label} position="right" withinPortal>
+      {link}
+    </Tooltip>
+  );
+}

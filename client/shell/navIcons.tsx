@@ -1,0 +1,35 @@
+import {
+  type Icon,
+  IconBell,
+  IconCashRegister,
+  IconChartLine,
+  IconDatabaseExport,
+  IconHistory,
+  IconLayoutDashboard,
+  IconPackage,
+  IconReport,
+  IconReportAnalytics,
+  IconSettings,
+  IconTag,
+  IconTruck,
+  IconUserHeart,
+  IconUsers,
+} from '@tabler/icons-react';
+
+/** One icon per side-navigation label; the collapsed sidebar shows only these. */
+export const NAV_ICONS: Record<string, Icon> = {
+  Dashboard: IconLayoutDashboard,
+  'User Management': IconUsers,
+  'Activity Log': IconHistory,
+  Inventory: IconPackage,
+  'Sales Management': IconCashRegister,
+  'Sales Report': IconReportAnalytics,
+  Report: IconReport,
+  'Profitability Dashboard': IconChartLine,
+  'Supplier Management': IconTruck,
+  'Customer Management': IconUserHeart,
+  'Pricing Management': IconTag,
+  'Backup and Restore': IconDatabaseExport,
+  Notifications: IconBell,
+  Settings: IconSettings,
+};

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type TestShop, testApp } from './app';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Without the networking flags Chromium keeps dialling out of this closed network.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const CASHIER_SCREEN = { width: 1366, height: 768 };
+export const TABLET = { width: 820, height: 1180 };
+
+/**
+ * The real server on a free loopback port, serving the built client, plus a
+ * Chromium in Manila's time zone and locale. One per browser test file.
+ */
+export async function browserShop() {
+  const shop: TestShop = await testApp();
+  if (!existsSync(path.join(shop.config.clientDir, 'index.html'))) {
+    throw new Error('The client is not built: run `npm run build` (npm test does) before the browser tests.');
+  }
+  await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = shop.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+
+  return {
+    shop,
+    baseURL: `http://127.0.0.1:${port}`,
+    browser,
+    /** A fresh browser profile: empty local storage, as on a new till. */
+    async newPage(viewport = CASHIER_SCREEN): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({
+        baseURL: `http://127.0.0.1:${port}`,
+        locale: 'en-PH',
+        timezoneId: 'Asia/Manila',
+        viewport,
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await shop.close();
+    },
+  };
+}
+
+export type BrowserShop = Awaited<ReturnType<typeof browserShop>>;
+
+/** Saves a screenshot under tests/.artifacts for a person to look at. */
+export async function snapshot(page: Page, name: string) {
+  await page.screenshot({ path: path.resolve(import.meta.dirname, '../.artifacts', `${name}.png`) });
+}
+
+/** Signs in through the login screen and waits for the Dashboard. */
+export async function signInThroughScreen(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+}
+
+/** The four local-storage keys of SPEC.md §3. */
+export function storedSession(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    refreshToken: localStorage.getItem('refreshToken'),
+    user: localStorage.getItem('user'),
+    isLoggedIn: localStorage.getItem('isLoggedIn'),
+  }));
+}
