@@ -1,0 +1,207 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAVIGATION } from '../../shared/roles';
+import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { ADMIN, PASSWORD } from '../helpers/app';
+import {
+  type BrowserShop,
+  browserShop,
+  signInThroughScreen,
+  snapshot,
+  storedSession,
+  TABLET,
+} from '../helpers/browser';
+
+let b: BrowserShop;
+beforeAll(async () => {
+  b = await browserShop();
+});
+afterAll(() => b?.close());
+
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Side navigation' });
+
+async function menuLabels(page: Page) {
+  await sideNav(page).getByRole('link').first().waitFor();
+  return sideNav(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.textContent?.trim()));
+}
+
+async function path(page: Page) {
+  await page.waitForLoadState('networkidle');
+  return new URL(page.url()).pathname;
+}
+
+describe('guards', () => {
+  it.each(['/dashboard', '/inventory', '/settings', '/no-such-screen'])(
+    'sends a visitor without a session from %s to /login',
+    async (target) => {
+      const { page, context } = await b.newPage();
+      await page.goto(target);
+      await page.waitForURL('**/login');
+      await context.close();
+    },
+  );
+
+  it('needs both the login flag and a token', async () => {
+    const { page, context } = await b.newPage();
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('isLoggedIn', 'true'));
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'something');
+      localStorage.removeItem('isLoggedIn');
+    });
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('admin', () => {
+  it('sees every menu entry and the header, and each entry opens its screen', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    expect(await menuLabels(page)).toEqual(NAVIGATION.map((e) => e.label));
+    await page.getByText('Logged in as: admin (admin)').waitFor();
+    await snapshot(page, 'admin-dashboard');
+    await sideNav(page).getByRole('link', { name: 'Supplier Management' }).click();
+    await page.waitForURL('**/supplier-management');
+    await page.getByRole('heading', { level: 1, name: 'Supplier Management' }).waitFor();
+    await sideNav(page).getByRole('link', { name: 'Backup and Restore' }).click();
+    await page.waitForURL('**/backuprestore');
+    await sideNav(page).getByRole('link', { name: 'Pricing Management' }).click();
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('remembers the collapsed side navigation across a reload, and hides Logout while collapsed', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    await snapshot(page, 'collapsed');
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    // Collapsed entries still lead somewhere: their names are their labels.
+    await sideNav(page).getByRole('link', { name: 'Inventory' }).click();
+    await page.waitForURL('**/inventory');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await context.close();
+  });
+
+  it('logs out: clears the four keys, ends the session on the server and goes to /login', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    const { token } = await storedSession(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await storedSession(page)).toEqual({
+      token: null,
+      refreshToken: null,
+      user: null,
+      isLoggedIn: null,
+    });
+    const me = await b.shop.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(401);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('staff', () => {
+  it('sees only its six entries and is sent away from the admin screens', async () => {
+    const staff = await b.shop.addUser('staff');
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, staff.email, PASSWORD);
+    expect(await menuLabels(page)).toEqual([
+      'Dashboard',
+      'Inventory',
+      'Sales Management',
+      'Supplier Management',
+      'Customer Management',
+      'Notifications',
+    ]);
+    await page.getByText(`Logged in as: ${staff.username} (staff)`).waitFor();
+    for (const screen of [
+      '/user-management',
+      '/activity-log',
+      '/sales-report',
+      '/backuprestore',
+      '/settings',
+    ]) {
+      await page.goto(screen);
+      await page.waitForURL('**/dashboard');
+    }
+    await context.close();
+  });
+
+  it('works on a tablet', async () => {
+    const staff = await b.shop.addUser('staff');
+    const { page, context } = await b.newPage(TABLET);
+    await signInThroughScreen(page, staff.email, PASSWORD);
+    await sideNav(page).getByRole('link', { name: 'Customer Management' }).click();
+    await page.waitForURL('**/customer-management');
+    await snapshot(page, 'tablet-staff');
+    await context.close();
+  });
+});
+
+describe('an account without a role', () => {
+  it('sees only the Dashboard with a notice to wait for a role', async () => {
+    const user = await b.shop.addUser(null);
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, user.email, PASSWORD);
+    expect(await menuLabels(page)).toEqual(['Dashboard']);
+    await page.getByText(AUTH_TEXT.noRole).waitFor();
+    await page.getByText(`Logged in as: ${user.username} (User)`).waitFor();
+    await page.goto('/inventory');
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+});
+
+describe('session refresh', () => {
+  it('refreshes once on a refused token, stores the rotated pair and stays on the screen', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    const before = await storedSession(page);
+    await page.evaluate(() => localStorage.setItem('token', 'expired.or.forged'));
+    await page.reload();
+    await page.getByText('Logged in as: admin (admin)').waitFor();
+    await page.waitForLoadState('networkidle');
+    const after = await storedSession(page);
+    expect(await path(page)).toBe('/dashboard');
+    expect(after.token).not.toBe('expired.or.forged');
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    await context.close();
+  });
+
+  it('clears the session and goes to /login when the refresh fails', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'expired.or.forged');
+      localStorage.setItem('refreshToken', 'not-a-real-one');
+    });
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect(await storedSession(page)).toEqual({
+      token: null,
+      refreshToken: null,
+      user: null,
+      isLoggedIn: null,
+    });
+    await context.close();
+  });
+});
