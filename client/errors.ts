@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import { AUTH_TEXT } from '../shared/schemas/auth';
 
 /** No HTTP answer at all (server down, offline): the error carries no `data`. */
 export function isNetworkFailure(error: unknown): boolean {
@@ -11,19 +12,16 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/**
- * The message the server sent, or the fallback. Input-validation errors arrive as a JSON
- * list of issues; the first issue's message is the one a person can act on.
- */
+/** The message the server sent (already one readable sentence), or the fallback. */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error) || !error.message) return fallback;
-  const text = error.message.trim();
-  if (!text.startsWith('[')) return text;
-  try {
-    const issues = JSON.parse(text) as Array<{ message?: unknown }>;
-    const first = issues[0]?.message;
-    return typeof first === 'string' && first ? first : fallback;
-  } catch {
-    return text;
-  }
+  return error instanceof Error && error.message.trim() ? error.message.trim() : fallback;
+}
+
+/** SPEC.md §8's pattern: the server's message, its fallback, or the network-failure text. */
+export function failureText(
+  error: unknown,
+  fallback: string,
+  network: string = AUTH_TEXT.serverError,
+): string {
+  return isNetworkFailure(error) ? network : serverMessage(error, fallback);
 }

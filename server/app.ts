@@ -9,8 +9,8 @@ import { type AppRouter, appRouter } from './router';
 import { contextFrom, type Deps } from './trpc';
 
 export interface AppOptions extends Deps {
-  /** Pino options; tests pass false to keep their output readable. */
-  logger?: boolean | { level: string };
+  /** Pino options; tests pass false to keep their output readable, or a stream to read it. */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
 }
 
 /** JSON bodies above this are refused with 413 before any parsing. */
@@ -23,7 +23,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
-      ...(typeof logger === 'object' ? logger : {}),
+      ...logger,
       // Never log credentials, even if a future serializer starts logging headers or bodies.
       redact: [
         'req.headers.authorization',

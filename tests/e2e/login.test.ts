@@ -112,6 +112,12 @@ describe('login screen', () => {
 
   it('signs in: success popup, the four stored keys, and /dashboard after 2 seconds', async () => {
     const { page, form, context } = await loginPage();
+    // The app must live within its own CSP: any violation or page error fails the journey.
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
     await form.getByLabel('Email', { exact: true }).fill(ADMIN.email);
     await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await form.getByRole('button', { name: 'Login', exact: true }).click();
@@ -126,6 +132,7 @@ describe('login screen', () => {
     expect(stored.refreshToken).toBeTruthy();
     expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: ADMIN.email, role: 'admin' });
     await page.getByText('Logged in as: admin (admin)').waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

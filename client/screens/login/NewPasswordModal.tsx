@@ -1,11 +1,12 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
-import { isNetworkFailure, serverMessage } from '../../errors';
+import { failureText } from '../../errors';
 import { clearSession, readUser } from '../../session';
 import { useTRPC } from '../../trpc';
+import { ModalActions } from '../../ui/ModalActions';
 import type { PopupKind } from '../../ui/usePopup';
 
 interface NewPasswordModalProps {
@@ -61,9 +62,7 @@ export function NewPasswordModal({ opened, onCancel, onDone, showPopup }: NewPas
           onDone();
         },
         onError: (error) => {
-          const text = isNetworkFailure(error)
-            ? AUTH_TEXT.serverError
-            : serverMessage(error, AUTH_TEXT.newPasswordFailed);
+          const text = failureText(error, AUTH_TEXT.newPasswordFailed);
           showPopup('error', text);
         },
       },
@@ -103,12 +102,7 @@ export function NewPasswordModal({ opened, onCancel, onDone, showPopup }: NewPas
               setBlank((b) => ({ ...b, confirmation: false }));
             }}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" type="button" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit">Submit</Button>
-          </Group>
+          <ModalActions onCancel={cancel} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
 import { AUTH_TEXT, isValidEmail } from '../../../shared/schemas/auth';
-import { isNetworkFailure, serverMessage } from '../../errors';
+import { failureText } from '../../errors';
 import { useTRPC } from '../../trpc';
 import { FormMessage, type FormNote } from '../../ui/FormMessage';
+import { ModalActions } from '../../ui/ModalActions';
 
 /** Registration request: an admin approves it before the account exists (PRODUCT.md). */
 export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -54,9 +55,7 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
           setNote({ kind: 'success', text: AUTH_TEXT.registerSubmitted });
         },
         onError: (error) => {
-          const text = isNetworkFailure(error)
-            ? AUTH_TEXT.serverError
-            : serverMessage(error, AUTH_TEXT.registerFailed);
+          const text = failureText(error, AUTH_TEXT.registerFailed);
           setNote({ kind: 'error', text });
         },
       },
@@ -90,12 +89,7 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
             onChange={(event) => setConfirmation(event.currentTarget.value)}
           />
           <FormMessage note={note} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" type="button" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit">Submit</Button>
-          </Group>
+          <ModalActions onCancel={cancel} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
-import { isNetworkFailure, serverMessage } from '../../errors';
+import { failureText } from '../../errors';
 import { useTRPC } from '../../trpc';
 import { FormMessage, type FormNote } from '../../ui/FormMessage';
+import { ModalActions } from '../../ui/ModalActions';
 
 /** Asks an admin for a password reset; the answer is the same whether or not the email exists. */
 export function ResetRequestModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -35,9 +36,7 @@ export function ResetRequestModal({ opened, onClose }: { opened: boolean; onClos
           setNote({ kind: 'success', text: AUTH_TEXT.resetSent });
         },
         onError: (error) => {
-          const text = isNetworkFailure(error)
-            ? AUTH_TEXT.serverError
-            : serverMessage(error, AUTH_TEXT.resetFailed);
+          const text = failureText(error, AUTH_TEXT.resetFailed);
           setNote({ kind: 'error', text });
         },
       },
@@ -60,12 +59,7 @@ export function ResetRequestModal({ opened, onClose }: { opened: boolean; onClos
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <FormMessage note={note} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" type="button" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit">Send Request</Button>
-          </Group>
+          <ModalActions onCancel={cancel} submitLabel="Send Request" />
         </Stack>
       </form>
     </Modal>
