@@ -23,7 +23,14 @@ it('logs one line per request and never a password or token', async () => {
   await postJson(shop, '/api/auth/login', { email: ADMIN.email, password: 'wrong-secret-typed' });
 
   const log = lines.join('\n');
-  expect(log).toContain('/api/auth/login');
+  const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+  expect(requests.map((r) => [r.method, r.url, r.status])).toEqual([
+    ['POST', '/api/auth/login', 200],
+    ['POST', '/api/auth/refresh', 200],
+    ['GET', '/api/auth/me', 200],
+    ['POST', '/api/auth/login', 401],
+  ]);
+  expect(lines.filter((l) => l.includes('incoming request'))).toEqual([]);
   for (const secret of [ADMIN.password, 'wrong-secret-typed', accessToken, refreshToken]) {
     expect(log).not.toContain(secret);
   }

@@ -55,6 +55,32 @@ describe('every procedure declares its role rule', () => {
   });
 });
 
+describe('a must-reset token', () => {
+  it('is refused with 403 by every procedure but the reset call and the public ones', async () => {
+    const shop = await testApp();
+    try {
+      const user = await shop.addUser('admin', { needsPasswordReset: true });
+      const { accessToken } = await shop.login(user.email);
+      const guarded = procedures.filter(
+        ([, p]) => !['public', 'passwordReset'].includes(p._def.meta?.access as string),
+      );
+      expect(guarded.length).toBeGreaterThan(0);
+      for (const [path, procedure] of guarded) {
+        const res = await shop.app.inject({
+          method: procedure._def.type === 'query' ? 'GET' : 'POST',
+          url: `/trpc/${path}`,
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          payload: procedure._def.type === 'query' ? undefined : '{}',
+        });
+        expect(res.statusCode, path).toBe(403);
+        expect(res.json().error.json.message).toBe(AUTH_TEXT.mustReset);
+      }
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe('allow(rule) middleware', () => {
   // A router of one procedure per rule, so the middleware is checked for every rule in the table.
   const probe = router(
