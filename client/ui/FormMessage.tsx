@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { failureText } from '../errors';
 
 export interface FormNote {
   kind: 'success' | 'error';
@@ -18,4 +19,22 @@ export function FormMessage({ note }: { note: FormNote | null }) {
       {note.text}
     </Text>
   );
+}
+
+/**
+ * Mutation callbacks that report in the form: the success text, or the
+ * server's message, its fallback, or the network-failure text (SPEC.md §8).
+ */
+export function noteOutcome(
+  setNote: (note: FormNote) => void,
+  texts: { success: string; failure: string },
+  onSuccess?: () => void,
+) {
+  return {
+    onSuccess: () => {
+      onSuccess?.();
+      setNote({ kind: 'success', text: texts.success });
+    },
+    onError: (error: unknown) => setNote({ kind: 'error', text: failureText(error, texts.failure) }),
+  };
 }

@@ -20,6 +20,17 @@ import { expectTrpcError } from '../helpers/errors';
 type AnyProcedure = { _def: { meta?: Meta; type: string } };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
 
+/** Calls a procedure over /trpc as a client holding `token` would, with an empty input. */
+function overHttp(shop: TestShop, path: string, procedure: AnyProcedure, token: string) {
+  const query = procedure._def.type === 'query';
+  return shop.app.inject({
+    method: query ? 'GET' : 'POST',
+    url: `/trpc/${path}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: query ? undefined : '{}',
+  });
+}
+
 describe('every procedure declares its role rule', () => {
   it('has procedures to check', () => {
     expect(procedures.length).toBeGreaterThan(5);
@@ -40,12 +51,7 @@ describe('every procedure declares its role rule', () => {
         const access = procedure._def.meta?.access as string;
         if (!(access in ACCESS)) continue;
         for (const role of ROLES.filter((r) => !can(r, access as AccessRule))) {
-          const res = await shop.app.inject({
-            method: procedure._def.type === 'query' ? 'GET' : 'POST',
-            url: `/trpc/${path}`,
-            headers: { authorization: `Bearer ${tokens.get(role)}`, 'content-type': 'application/json' },
-            payload: procedure._def.type === 'query' ? undefined : '{}',
-          });
+          const res = await overHttp(shop, path, procedure, tokens.get(role)!);
           expect(res.statusCode, `${role} calling ${path}`).toBe(403);
         }
       }
@@ -66,12 +72,7 @@ describe('a must-reset token', () => {
       );
       expect(guarded.length).toBeGreaterThan(0);
       for (const [path, procedure] of guarded) {
-        const res = await shop.app.inject({
-          method: procedure._def.type === 'query' ? 'GET' : 'POST',
-          url: `/trpc/${path}`,
-          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-          payload: procedure._def.type === 'query' ? undefined : '{}',
-        });
+        const res = await overHttp(shop, path, procedure, accessToken);
         expect(res.statusCode, path).toBe(403);
         expect(res.json().error.json.message).toBe(AUTH_TEXT.mustReset);
       }

@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
 import { AUTH_TEXT, isValidEmail } from '../../../shared/schemas/auth';
-import { failureText } from '../../errors';
 import { useTRPC } from '../../trpc';
-import { FormMessage, type FormNote } from '../../ui/FormMessage';
+import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';
 import { ModalActions } from '../../ui/ModalActions';
 
 /** Registration request: an admin approves it before the account exists (PRODUCT.md). */
@@ -49,16 +48,11 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
     setNote(null);
     register.mutate(
       { email: trimmedEmail, password },
-      {
-        onSuccess: () => {
-          clearFields();
-          setNote({ kind: 'success', text: AUTH_TEXT.registerSubmitted });
-        },
-        onError: (error) => {
-          const text = failureText(error, AUTH_TEXT.registerFailed);
-          setNote({ kind: 'error', text });
-        },
-      },
+      noteOutcome(
+        setNote,
+        { success: AUTH_TEXT.registerSubmitted, failure: AUTH_TEXT.registerFailed },
+        clearFields,
+      ),
     );
   };
 

@@ -2,9 +2,8 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
-import { failureText } from '../../errors';
 import { useTRPC } from '../../trpc';
-import { FormMessage, type FormNote } from '../../ui/FormMessage';
+import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';
 import { ModalActions } from '../../ui/ModalActions';
 
 /** Asks an admin for a password reset; the answer is the same whether or not the email exists. */
@@ -30,16 +29,9 @@ export function ResetRequestModal({ opened, onClose }: { opened: boolean; onClos
     setNote(null);
     resetRequest.mutate(
       { email: email.trim() },
-      {
-        onSuccess: () => {
-          setEmail('');
-          setNote({ kind: 'success', text: AUTH_TEXT.resetSent });
-        },
-        onError: (error) => {
-          const text = failureText(error, AUTH_TEXT.resetFailed);
-          setNote({ kind: 'error', text });
-        },
-      },
+      noteOutcome(setNote, { success: AUTH_TEXT.resetSent, failure: AUTH_TEXT.resetFailed }, () =>
+        setEmail(''),
+      ),
     );
   };
 
