@@ -11,6 +11,7 @@ import {
   storedSession,
   TABLET,
 } from '../helpers/browser';
+import { STAFF_MENU } from '../helpers/menus';
 
 let b: BrowserShop;
 beforeAll(async () => {
@@ -124,14 +125,7 @@ describe('staff', () => {
     const staff = await b.shop.addUser('staff');
     const { page, context } = await b.newPage();
     await signInThroughScreen(page, staff.email, PASSWORD);
-    expect(await menuLabels(page)).toEqual([
-      'Dashboard',
-      'Inventory',
-      'Sales Management',
-      'Supplier Management',
-      'Customer Management',
-      'Notifications',
-    ]);
+    expect(await menuLabels(page)).toEqual(STAFF_MENU);
     await page.getByText(`Logged in as: ${staff.username} (staff)`).waitFor();
     for (const screen of [
       '/user-management',

@@ -7,6 +7,7 @@ import { AUTH_TEXT } from '../../../shared/schemas/auth';
 import { isNetworkFailure, serverMessage } from '../../errors';
 import { saveSignIn } from '../../session';
 import { useTRPC } from '../../trpc';
+import { EmailField } from '../../ui/EmailField';
 import type { PopupKind } from '../../ui/usePopup';
 
 interface LoginFormProps {
@@ -69,15 +70,12 @@ export function LoginForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="sm">
-        <TextInput
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="username"
-          placeholder="you@example.com"
           value={email}
           error={blank.email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          onValueChange={(value) => {
+            setEmail(value);
             setBlank((b) => ({ ...b, email: false }));
           }}
         />

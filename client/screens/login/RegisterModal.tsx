@@ -1,9 +1,10 @@
-import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
 import { AUTH_TEXT, isValidEmail } from '../../../shared/schemas/auth';
 import { useTRPC } from '../../trpc';
+import { EmailField } from '../../ui/EmailField';
 import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';
 import { ModalActions } from '../../ui/ModalActions';
 
@@ -60,14 +61,7 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
     <Modal opened={opened} onClose={cancel} title="Request Registration" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailField value={email} onValueChange={setEmail} />
           <PasswordInput
             label="Password"
             autoComplete="new-password"

@@ -1,8 +1,9 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
 import { useTRPC } from '../../trpc';
+import { EmailField } from '../../ui/EmailField';
 import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';
 import { ModalActions } from '../../ui/ModalActions';
 
@@ -42,14 +43,7 @@ export function ResetRequestModal({ opened, onClose }: { opened: boolean; onClos
           <Text size="sm" c="dimmed">
             Enter your account's email. An admin will approve the reset and give you a temporary password.
           </Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <EmailField value={email} onValueChange={setEmail} />
           <FormMessage note={note} />
           <ModalActions onCancel={cancel} submitLabel="Send Request" />
         </Stack>

@@ -1,0 +1,21 @@
+/** SPEC.md §6 menus, written out by hand so tests check the role table rather than echo it. */
+export const MANAGER_MENU = [
+  'Dashboard',
+  'User Management',
+  'Activity Log',
+  'Inventory',
+  'Sales Management',
+  'Supplier Management',
+  'Customer Management',
+  'Pricing Management',
+  'Notifications',
+];
+
+export const STAFF_MENU = [
+  'Dashboard',
+  'Inventory',
+  'Sales Management',
+  'Supplier Management',
+  'Customer Management',
+  'Notifications',
+];
