@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { MIN_SECRET_BYTES } from './domains/auth/tokens';
 
 // Environment -> typed config. Every default runs as is on a fresh machine.
 const env = z.object({
@@ -38,7 +39,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // The shop's data and signing key are for the app's own user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -59,5 +62,12 @@ function loadJwtSecret(dataDir: string): Uint8Array {
     writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
   }
   chmodSync(file, 0o600);
-  return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+  const secret = new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+  if (secret.length < MIN_SECRET_BYTES) {
+    throw new Error(
+      `The signing key in ${file} is ${secret.length} bytes; at least ${MIN_SECRET_BYTES} are needed. ` +
+        'Delete the file to have a new one made on start (everyone will have to sign in again).',
+    );
+  }
+  return secret;
 }

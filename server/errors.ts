@@ -30,4 +30,5 @@ export const fail = {
   notFound: (message: string) => new TRPCError({ code: 'NOT_FOUND', message }),
   conflict: (message: string) => new TRPCError({ code: 'CONFLICT', message }),
   tooMany: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
+  unavailable: (message: string) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message }),
 };

@@ -31,11 +31,35 @@ export function contextFrom(deps: Deps, req: Pick<FastifyRequest, 'ip' | 'header
   return { ...deps, ip: req.ip, bearer };
 }
 
+/** What a client is told when its input cannot even be decoded (before any schema sees it). */
+export const INPUT_UNREADABLE = 'The request input could not be read.';
+
+/**
+ * superjson, but a hostile `meta` (deep nesting, __proto__ paths) answers one plain 400
+ * instead of passing the decoder's internal text ("Maximum call stack size exceeded").
+ */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (value: unknown) => {
+      try {
+        return superjson.deserialize(value as never);
+      } catch {
+        throw fail.badRequest(INPUT_UNREADABLE);
+      }
+    },
+  },
+  output: superjson,
+};
+
+/** tRPC batches above this many calls are refused with 400; the client link sends at most as many. */
+export const MAX_BATCH = 10;
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    transformer: superjson,
+    transformer,
     // Stacks stay in the server log, never in answers.
     isDev: false,
     errorFormatter: ({ shape, error }) => ({ ...shape, message: readableMessage(error) }),
@@ -54,8 +78,11 @@ const withViewer = t.procedure.use(async ({ ctx, next }) => {
 /** The one procedure a must-reset token may call: setting the new password. */
 export const passwordResetProcedure = withViewer.meta({ access: 'passwordReset' });
 
+/** A session that must set a new password, or an account waiting for one, may do nothing else. */
 const activeViewer = withViewer.use(({ ctx, next }) => {
-  if (ctx.viewer.user.needsPasswordReset) throw fail.forbidden(AUTH_TEXT.mustReset);
+  if (ctx.viewer.user.needsPasswordReset || ctx.viewer.mustSetPassword) {
+    throw fail.forbidden(AUTH_TEXT.mustReset);
+  }
   return next();
 });
 

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
@@ -14,6 +15,9 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
  * does not keep synchronous=FULL across reopen) and brings the schema up to date.
  */
 export function openDb(file: string): Db {
+  // Readable by the app's user only. SQLite gives the -wal and -shm files the main file's mode.
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -25,6 +29,7 @@ export function openDb(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   const violations = sqlite.pragma('foreign_key_check') as unknown[];
   if (violations.length > 0) throw new Error(`Database has ${violations.length} broken references.`);
+  for (const side of ['-wal', '-shm']) if (existsSync(file + side)) chmodSync(file + side, 0o600);
   return db as Db;
 }
 

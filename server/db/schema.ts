@@ -35,6 +35,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
     endReason: text('end_reason'),
+    /** Opened with a temporary or generated password: it may only set a new one (and nothing else may). */
+    mustSetPassword: integer('must_set_password', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
@@ -49,20 +51,27 @@ export const refreshTokens = sqliteTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    /** The token that replaced this one, sealed with a key only this token's holder can derive,
+     * so a retry inside the grace period gets the same successor back (see tokens.ts). */
+    successorSealed: text('successor_sealed'),
   },
   (t) => [index('refresh_tokens_session').on(t.sessionId)],
 );
 
-/** Failed sign-ins only, for throttling; old rows are pruned as new ones arrive. */
-export const loginFailures = sqliteTable(
-  'login_failures',
+/**
+ * Throttled attempts (sign-ins, public requests), counted *before* the work is done so
+ * parallel attempts cannot slip past the limit. A successful sign-in deletes its own rows.
+ */
+export const throttleHits = sqliteTable(
+  'throttle_hits',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
+    /** What is limited: 'login-email', 'login-address', 'register-address', 'reset-address'. */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('login_failures_email').on(t.email, t.at), index('login_failures_ip').on(t.ip, t.at)],
+  (t) => [index('throttle_hits_key').on(t.kind, t.key, t.at), index('throttle_hits_at').on(t.at)],
 );
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
+// The review side of the requests: SPEC.md §8's toasts and the rules of PRODUCT.md.
+export const REQUEST_TEXT = {
+  resetApproved: 'Reset request approved.',
+  resetNotFound: 'That password reset request does not exist.',
+  resetNotPending: 'This password reset request has already been decided.',
+  resetNoAccount: 'No account uses this email, so there is no password to reset.',
+  resetSystemAccount: "The system account's password cannot be reset here.",
+  resetOutranks: 'You cannot reset the password of an account that outranks yours.',
+} as const;
+
 // SPEC.md §5 and §8 strings, shared by the server's checks, the login screen and the tests.
 export const AUTH_TEXT = {
   loginSuccess: 'Login successful! Redirecting to dashboard...',
@@ -30,6 +40,7 @@ export const AUTH_TEXT = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
   emailTooLong: `Email must be at most ${EMAIL_MAX} characters.`,
+  emailHidden: 'Email must not contain spaces, hidden or control characters.',
   signInRequired: 'Please log in to continue.',
   sessionEnded: 'Your session has ended. Please log in again.',
   noRole: 'Your account is waiting for an admin to assign a role.',
@@ -37,22 +48,55 @@ export const AUTH_TEXT = {
   refreshInvalid: 'Your session has ended. Please log in again.',
 } as const;
 
-/** SPEC.md §5: {local}@{domain}.{tld}, tld ≥ 2, no whitespace, no consecutive dots. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+// An email is the key of an account and is copied into notifications, logs and
+// spreadsheets, so it must read as exactly what it is. NFKC folds full-width and
+// compatibility look-alikes; hidden characters (zero-width, bidi overrides, control
+// codes: Unicode's \p{C}) are refused outright; what is left must be a plain ASCII
+// address, which refuses Cyrillic or Greek letters that look Latin, markup, quotes
+// and a leading = + - @ that a spreadsheet would run as a formula.
+const HIDDEN = /\p{C}/u;
+/** Local part: starts with a letter or digit; then letters, digits and . _ % + - ' */
+const LOCAL = /^[a-z0-9][a-z0-9._%+'-]{0,63}$/i;
+/** Domain: dot-separated labels of letters, digits and inner hyphens; the last one 2+ long (SPEC.md §5). */
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/i;
 
-export function isValidEmail(email: string): boolean {
-  return EMAIL_SHAPE.test(email) && !email.includes('..');
+/** Trimmed, NFKC-normalised and lower-case: the one form an email is stored and compared in. */
+export function normaliseEmail(email: string): string {
+  return email.normalize('NFKC').trim().toLowerCase();
+}
+
+/** Why an email cannot be used for a new account or a reset request, or null when it can. */
+export function emailProblem(email: string): string | null {
+  if (HIDDEN.test(email)) return AUTH_TEXT.emailHidden;
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (at < 1 || email.includes('..') || !LOCAL.test(local) || !DOMAIN.test(domain)) {
+    return AUTH_TEXT.registerInvalidEmail;
+  }
+  return null;
 }
 
 const text = (message: string) => z.string({ error: message });
 
-/** Emails are compared case-insensitively, so they are kept trimmed and lower-case. */
+/** Emails are compared in one normal form (normaliseEmail); hidden characters are never accepted. */
 const normalEmail = (blank: string) =>
   text(blank)
-    .trim()
-    .min(1, blank)
-    .max(EMAIL_MAX, AUTH_TEXT.emailTooLong)
-    .transform((e) => e.toLowerCase());
+    .transform(normaliseEmail)
+    .pipe(
+      z
+        .string()
+        .min(1, blank)
+        .max(EMAIL_MAX, AUTH_TEXT.emailTooLong)
+        .refine((e) => !HIDDEN.test(e), AUTH_TEXT.emailHidden),
+    );
+
+/** An email that will be stored: a new account's, or one a reset request names. */
+const newEmail = (blank: string) =>
+  normalEmail(blank).superRefine((email, ctx) => {
+    const problem = emailProblem(email);
+    if (problem && problem !== AUTH_TEXT.emailHidden) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const loginInput = z.object(
   {
@@ -72,14 +116,14 @@ const newPassword = (blank: string) =>
 
 export const registerInput = z.object(
   {
-    email: normalEmail(AUTH_TEXT.registerBlank).refine(isValidEmail, AUTH_TEXT.registerInvalidEmail),
+    email: newEmail(AUTH_TEXT.registerBlank),
     password: newPassword(AUTH_TEXT.registerBlank),
   },
   { error: AUTH_TEXT.registerBlank },
 );
 
 export const resetRequestInput = z.object(
-  { email: normalEmail(AUTH_TEXT.resetBlank).refine(isValidEmail, AUTH_TEXT.registerInvalidEmail) },
+  { email: newEmail(AUTH_TEXT.resetBlank) },
   { error: AUTH_TEXT.resetBlank },
 );
 

@@ -2,7 +2,7 @@ import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
-import { AUTH_TEXT, isValidEmail } from '../../../shared/schemas/auth';
+import { AUTH_TEXT, emailProblem, normaliseEmail } from '../../../shared/schemas/auth';
 import { useTRPC } from '../../trpc';
 import { EmailField } from '../../ui/EmailField';
 import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';
@@ -37,8 +37,9 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
       setNote({ kind: 'error', text: AUTH_TEXT.registerBlank });
       return;
     }
-    if (!isValidEmail(trimmedEmail)) {
-      setNote({ kind: 'error', text: AUTH_TEXT.registerInvalidEmail });
+    const problem = emailProblem(normaliseEmail(trimmedEmail));
+    if (problem) {
+      setNote({ kind: 'error', text: problem });
       return;
     }
     if (password !== confirmation) {

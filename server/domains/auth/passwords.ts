@@ -1,26 +1,33 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { passwordGate } from './gate';
 
 // argon2id (the library's default algorithm; its enum is a const enum that
 // isolated modules cannot read) with OWASP's minimum profile: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/**
+ * Every hash and check passes the shared gate, in the lane of the address that asked
+ * (`lane`), so a flood of sign-ins cannot starve the other tills of CPU.
+ */
+export function hashPassword(password: string, lane = 'system'): Promise<string> {
+  return passwordGate.run(lane, () => hash(password, OPTIONS));
 }
 
-export async function checkPassword(hashed: string, password: string): Promise<boolean> {
-  try {
-    return await verify(hashed, password);
-  } catch {
-    return false;
-  }
+export async function checkPassword(hashed: string, password: string, lane = 'system'): Promise<boolean> {
+  return passwordGate.run(lane, async () => {
+    try {
+      return await verify(hashed, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Hash of a password nobody knows: verified against when an email has no account, so timing does not tell. */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  decoy ??= hash(randomBytes(16).toString('hex'), OPTIONS);
   return decoy;
 }
 

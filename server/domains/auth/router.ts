@@ -19,5 +19,5 @@ export const authRouter = router({
   me: signedInProcedure.query(({ ctx }) => toSessionUser(ctx.viewer.user)),
   setNewPassword: passwordResetProcedure
     .input(setNewPasswordInput)
-    .mutation(({ ctx, input }) => auth.setNewPassword(ctx.db, ctx.viewer, input)),
+    .mutation(({ ctx, input }) => auth.setNewPassword(ctx.db, ctx.viewer, ctx.ip, input)),
 });

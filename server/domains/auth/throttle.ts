@@ -1,42 +1,69 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
-import type { Store } from '../../db/open';
-import { loginFailures } from '../../db/schema';
+import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { throttleHits } from '../../db/schema';
 import { fail } from '../../errors';
 
-// PRODUCT.md: 5 failures for one email, or 50 from one address, within 15 minutes.
-// Only failures count, so a cashier who signs in correctly is never slowed.
+// One sliding window for every throttle: 15 minutes.
 export const WINDOW_MS = 15 * 60 * 1000;
-export const MAX_PER_EMAIL = 5;
-export const MAX_PER_ADDRESS = 50;
 
-function waitText(ms: number): string {
+// PRODUCT.md: 5 failed sign-ins for one email, or 50 from one address, within the window.
+export const LOGIN_PER_EMAIL = 5;
+export const LOGIN_PER_ADDRESS = 50;
+// The public request forms (registration, password reset): a handful per address.
+export const REQUESTS_PER_ADDRESS = 5;
+
+export interface Limit {
+  kind: string;
+  key: string;
+  max: number;
+}
+
+function minutesText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** Throws 429 with the wait time when this email or address has failed too often. */
-export function checkThrottle(db: Store, email: string, ip: string, now = Date.now()): void {
+export const waitTexts = {
+  login: (ms: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(ms)}.`,
+  requests: (ms: number) => `Too many requests from this device. Please try again in ${minutesText(ms)}.`,
+};
+
+/**
+ * Counts one attempt against every limit, or refuses it with 429 and the wait.
+ *
+ * The check and the count are one synchronous step (better-sqlite3 is synchronous and
+ * nothing here awaits), so attempts sent in parallel are counted one after another:
+ * of any burst, only `max` get past. Returns the hit ids, for `forgive`.
+ */
+export function admit(db: Db, limits: Limit[], waitText: (ms: number) => string, now = Date.now()): number[] {
   const since = new Date(now - WINDOW_MS);
-  for (const [column, value, limit] of [
-    [loginFailures.email, email, MAX_PER_EMAIL],
-    [loginFailures.ip, ip, MAX_PER_ADDRESS],
-  ] as const) {
-    const row = db
-      .select({ n: count(), first: min(loginFailures.at) })
-      .from(loginFailures)
-      .where(and(eq(column, value), gt(loginFailures.at, since)))
-      .get();
-    if (row && row.n >= limit && row.first) {
-      throw fail.tooMany(waitText(row.first.getTime() + WINDOW_MS - now));
-    }
-  }
+  return db.transaction(
+    (tx) => {
+      for (const { kind, key, max } of limits) {
+        const row = tx
+          .select({ n: count(), first: min(throttleHits.at) })
+          .from(throttleHits)
+          .where(and(eq(throttleHits.kind, kind), eq(throttleHits.key, key), gt(throttleHits.at, since)))
+          .get();
+        if (row && row.n >= max && row.first) {
+          throw fail.tooMany(waitText(row.first.getTime() + WINDOW_MS - now));
+        }
+      }
+      tx.delete(throttleHits).where(lt(throttleHits.at, since)).run();
+      return limits.map(
+        ({ kind, key }) =>
+          tx
+            .insert(throttleHits)
+            .values({ kind, key, at: new Date(now) })
+            .returning({ id: throttleHits.id })
+            .get().id,
+      );
+    },
+    { behavior: 'immediate' },
+  );
 }
 
-export function recordFailure(db: Store, email: string, ip: string, now = Date.now()): void {
-  db.delete(loginFailures)
-    .where(lt(loginFailures.at, new Date(now - WINDOW_MS)))
-    .run();
-  db.insert(loginFailures)
-    .values({ email, ip, at: new Date(now) })
-    .run();
+/** Takes back attempts that turned out legitimate (a right password), so only failures count. */
+export function forgive(db: Db, hitIds: number[]): void {
+  if (hitIds.length > 0) db.delete(throttleHits).where(inArray(throttleHits.id, hitIds)).run();
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 // Access tokens: short-lived HS256 JWTs naming the user and the session.
@@ -6,6 +6,8 @@ import { jwtVerify, SignJWT } from 'jose';
 const ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const SESSION_DAYS = 30;
+/** A signing key shorter than this is refused at start (HS256 wants at least 256 bits). */
+export const MIN_SECRET_BYTES = 32;
 
 export interface AccessClaims {
   userId: number;
@@ -21,10 +23,13 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims):
     .sign(secret);
 }
 
-/** The claims of a valid token, or null for a missing, forged, expired or malformed one. */
+/** The claims of a valid token, or null for a missing, forged, expired, malformed or incomplete one. */
 export async function readAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
     return { userId, sessionId: payload.sid };
@@ -45,4 +50,30 @@ export function hashRefreshToken(token: string): string {
 
 export function newSessionId(): string {
   return randomBytes(16).toString('base64url');
+}
+
+// A used refresh token keeps its successor sealed (AES-256-GCM) under a key derived from
+// the used token itself. The database never holds a usable token, yet whoever presents
+// the used token again inside the grace period (a retry after a lost answer, a second
+// tab) can be handed the very same successor.
+function sealingKey(token: string): Buffer {
+  return createHash('sha256').update(`refresh-successor:${token}`).digest();
+}
+
+export function sealSuccessor(usedToken: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(usedToken), iv);
+  const sealed = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+export function unsealSuccessor(usedToken: string, sealed: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealingKey(usedToken), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }

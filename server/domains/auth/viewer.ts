@@ -12,6 +12,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface Viewer {
   user: UserRow;
   sessionId: string;
+  /** The session was opened with a temporary or generated password (see sessions.ts). */
+  mustSetPassword: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function viewerFromToken(db: Db, config: Config, bearer: string | u
   const claims = await readAccessToken(config.jwtSecret, bearer);
   if (!claims) throw fail.unauthorized(AUTH_TEXT.sessionEnded);
   const row = db
-    .select({ user: users })
+    .select({ user: users, mustSetPassword: sessions.mustSetPassword })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -36,7 +38,7 @@ export async function viewerFromToken(db: Db, config: Config, bearer: string | u
     )
     .get();
   if (!row || row.user.status !== 'active') throw fail.unauthorized(AUTH_TEXT.sessionEnded);
-  return { user: row.user, sessionId: claims.sessionId };
+  return { user: row.user, sessionId: claims.sessionId, mustSetPassword: row.mustSetPassword };
 }
 
 /** The user as the login response, /me and local storage carry it: never the hash. */

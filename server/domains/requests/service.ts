@@ -1,17 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { AUTH_TEXT, type RegisterInput } from '../../../shared/schemas/auth';
+import { rankOf } from '../../../shared/roles';
+import { AUTH_TEXT, REQUEST_TEXT, type RegisterInput } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/open';
 import { passwordResetRequests, registrationRequests, users } from '../../db/schema';
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, temporaryPassword } from '../auth/passwords';
+import { endUserSessions } from '../auth/sessions';
+import { admit, REQUESTS_PER_ADDRESS, waitTexts } from '../auth/throttle';
+import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
 
 const MODULE = 'User Management';
 
 /** A visitor asks for an account; an admin or owner approves it later. */
-export async function requestRegistration(db: Db, input: RegisterInput): Promise<{ message: string }> {
-  const passwordHash = await hashPassword(input.password);
+export async function requestRegistration(
+  db: Db,
+  input: RegisterInput,
+  ip: string,
+): Promise<{ message: string }> {
+  admit(db, [{ kind: 'register-address', key: ip, max: REQUESTS_PER_ADDRESS }], waitTexts.requests);
+  const passwordHash = await hashPassword(input.password, ip);
   db.transaction(
     (tx) => {
       const account = tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
@@ -39,7 +48,8 @@ export async function requestRegistration(db: Db, input: RegisterInput): Promise
  * Stores a reset request and answers the same whether or not the email has an
  * account, so the form cannot be used to find out who works here.
  */
-export function requestPasswordReset(db: Db, email: string): { message: string } {
+export function requestPasswordReset(db: Db, email: string, ip: string): { message: string } {
+  admit(db, [{ kind: 'reset-address', key: ip, max: REQUESTS_PER_ADDRESS }], waitTexts.requests);
   db.transaction(
     (tx) => {
       const pending = tx
@@ -63,4 +73,54 @@ export function requestPasswordReset(db: Db, email: string): { message: string }
     { behavior: 'immediate' },
   );
   return { message: AUTH_TEXT.resetSent };
+}
+
+/**
+ * Approves a reset: the account gets a one-time password, shown once to the approver to
+ * hand over, must choose a new one at its next sign-in, and every open session ends,
+ * so only the session opened with the temporary password can set the new one.
+ */
+export async function approvePasswordReset(
+  db: Db,
+  actor: Viewer,
+  requestId: number,
+  systemEmail: string,
+): Promise<{ message: string; temporaryPassword: string }> {
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  db.transaction(
+    (tx) => {
+      const request = tx
+        .select()
+        .from(passwordResetRequests)
+        .where(eq(passwordResetRequests.id, requestId))
+        .get();
+      if (!request) throw fail.notFound(REQUEST_TEXT.resetNotFound);
+      if (request.status !== 'pending') throw fail.conflict(REQUEST_TEXT.resetNotPending);
+      const account = request.userId
+        ? tx.select().from(users).where(eq(users.id, request.userId)).get()
+        : undefined;
+      if (!account) throw fail.conflict(REQUEST_TEXT.resetNoAccount);
+      if (account.email === systemEmail) throw fail.forbidden(REQUEST_TEXT.resetSystemAccount);
+      // Whoever approves learns the temporary password: never for an account that outranks them.
+      if (rankOf(account.role) > rankOf(actor.user.role)) throw fail.forbidden(REQUEST_TEXT.resetOutranks);
+      tx.update(users)
+        .set({ passwordHash, needsPasswordReset: true, updatedAt: new Date() })
+        .where(eq(users.id, account.id))
+        .run();
+      endUserSessions(tx, account.id, 'password reset approved');
+      tx.update(passwordResetRequests)
+        .set({ status: 'approved', decidedBy: actor.user.id, decidedAt: new Date() })
+        .where(eq(passwordResetRequests.id, request.id))
+        .run();
+      logActivity(tx, {
+        userId: actor.user.id,
+        action: 'Approve Password Reset',
+        module: MODULE,
+        description: `Password reset approved for ${account.email}`,
+      });
+    },
+    { behavior: 'immediate' },
+  );
+  return { message: REQUEST_TEXT.resetApproved, temporaryPassword: password };
 }
