@@ -4,6 +4,7 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/router';
+import { MAX_BATCH } from '../shared/constants';
 import { httpStatusOf, isNetworkFailure } from './errors';
 import { endSession, readRefreshToken, readToken, saveTokens } from './session';
 
@@ -32,23 +33,37 @@ const refreshClient = createTRPCClient<AppRouter>({
   links: [httpLink({ url, transformer: superjson })],
 });
 
-let refreshing: Promise<boolean> | null = null;
+let refreshing: Promise<Refreshed> | null = null;
 
-/** One refresh for however many calls were refused at once; they all wait on it. */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+/** refreshed: new tokens are stored; refused: the server said no; unreachable: no answer came. */
+type Refreshed = 'refreshed' | 'refused' | 'unreachable';
+
+/**
+ * One refresh for however many calls were refused at once; they all wait on it. Tabs take
+ * turns through a Web Lock (where the browser offers one: localhost or https), and a tab
+ * whose stored token changed while it waited uses the one another tab just got.
+ */
+function refreshSession(refusedToken: string | null): Promise<Refreshed> {
+  refreshing ??= withRefreshLock(async (): Promise<Refreshed> => {
+    const current = readToken();
+    if (current && current !== refusedToken) return 'refreshed';
     const refreshToken = readRefreshToken();
-    if (!refreshToken) return false;
+    if (!refreshToken) return 'refused';
     try {
       saveTokens(await refreshClient.auth.refresh.mutate({ refreshToken }));
-      return true;
-    } catch {
-      return false;
+      return 'refreshed';
+    } catch (error) {
+      return isNetworkFailure(error) ? 'unreachable' : 'refused';
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('bakeshop-session-refresh', task) : task();
 }
 
 // Reloading or leaving the page aborts calls in flight; that is not the server being unreachable.
@@ -68,7 +83,10 @@ window.addEventListener('pagehide', markLeaving);
 type Recovery = 'retry' | 'end' | 'fail';
 
 async function recover(error: unknown, retried: boolean, sentWith: string | null): Promise<Recovery> {
-  if (isNetworkFailure(error)) return readToken() && !leavingPage ? 'end' : 'fail';
+  // A reload or a link away cancels calls in flight: that is neither a refused token
+  // nor a server that is down, and a refresh started now might lose its answer.
+  if (leavingPage) return 'fail';
+  if (isNetworkFailure(error)) return readToken() ? 'end' : 'fail';
   const status = httpStatusOf(error);
   if (status !== 401 && status !== 403) return 'fail';
   // A 403 after a fresh token is a real "not allowed", not a stale session.
@@ -76,7 +94,11 @@ async function recover(error: unknown, retried: boolean, sentWith: string | null
   if (!readRefreshToken()) return 'end';
   const current = readToken();
   if (current && current !== sentWith) return 'retry'; // another call already refreshed
-  return (await refreshSession()) ? 'retry' : 'end';
+  const refreshed = await refreshSession(sentWith);
+  if (refreshed === 'refreshed') return 'retry';
+  // If the answer was lost because the page is going away, the next page retries the
+  // same refresh token and the server's grace hands it the same successor.
+  return refreshed === 'unreachable' && leavingPage ? 'fail' : 'end';
 }
 
 /** On 401/403 refresh once and retry; if that cannot work, end the session (SPEC.md §7, §8). */
@@ -114,7 +136,11 @@ const sessionLink: TRPCLink<AppRouter> =
     });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [sessionLink, httpBatchLink({ url, transformer: superjson, headers: authorization })],
+  // The server refuses batches above MAX_BATCH calls; the link splits larger ones.
+  links: [
+    sessionLink,
+    httpBatchLink({ url, transformer: superjson, headers: authorization, maxItems: MAX_BATCH }),
+  ],
 });
 
 export const queryClient = new QueryClient({

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { MAX_BATCH } from '../shared/constants';
 import { ACCESS, type AccessRule, can, type ProcedureAccess } from '../shared/roles';
 import { AUTH_TEXT } from '../shared/schemas/auth';
 import type { Config } from './config';
@@ -52,8 +53,7 @@ const transformer = {
   output: superjson,
 };
 
-/** tRPC batches above this many calls are refused with 400; the client link sends at most as many. */
-export const MAX_BATCH = 10;
+export { MAX_BATCH };
 
 const t = initTRPC
   .context<Context>()

@@ -31,3 +31,6 @@ export const DEFAULT_SHOP_NAME = 'Baking Supplies & Cake Shop';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
+
+/** tRPC calls in one batched request, at most: the server refuses more, the client link splits. */
+export const MAX_BATCH = 10;

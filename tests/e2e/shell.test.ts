@@ -181,6 +181,70 @@ describe('session refresh', () => {
     await context.close();
   });
 
+  it('keeps the session when the page reloads while a refresh is on its way', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    await page.waitForLoadState('networkidle');
+    const before = await storedSession(page);
+    // The first refresh reaches the server (which rotates the token) but its answer is lost.
+    let refreshes = 0;
+    let firstSent: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      firstSent = resolve;
+    });
+    await page.route('**/trpc/auth.refresh*', async (route) => {
+      refreshes++;
+      if (refreshes > 1) return route.continue();
+      await route.fetch();
+      firstSent();
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await route.abort().catch(() => undefined);
+    });
+    await page.evaluate(() => localStorage.setItem('token', 'expired.or.forged'));
+    await page.reload();
+    await sent;
+    await page.reload();
+    await page.getByText('Logged in as: admin (admin)').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await path(page)).toBe('/dashboard');
+    const after = await storedSession(page);
+    expect(after.token).not.toBe('expired.or.forged');
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(refreshes).toBe(2);
+    // The session family is alive: its token still refreshes.
+    const again = await b.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ refreshToken: after.refreshToken }),
+    });
+    expect(again.statusCode).toBe(200);
+    await context.close();
+  });
+
+  it('two tabs refused at once share one refresh and both stay signed in', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    await page.waitForLoadState('networkidle');
+    const second = await context.newPage();
+    await second.goto('/dashboard');
+    await second.waitForLoadState('networkidle');
+    let refreshes = 0;
+    context.on('request', (req) => {
+      if (req.url().includes('/trpc/auth.refresh')) refreshes++;
+    });
+    await page.evaluate(() => localStorage.setItem('token', 'expired.or.forged'));
+    await Promise.all([page.reload(), second.reload()]);
+    for (const tab of [page, second]) {
+      await tab.getByText('Logged in as: admin (admin)').waitFor();
+      await tab.waitForLoadState('networkidle');
+      expect(await path(tab)).toBe('/dashboard');
+    }
+    expect(refreshes).toBe(1);
+    expect((await storedSession(second)).token).not.toBe('expired.or.forged');
+    await context.close();
+  });
+
   it('clears the session and goes to /login when the refresh fails', async () => {
     const { page, context } = await b.newPage();
     await signInThroughScreen(page, ADMIN.email, ADMIN.password);
