@@ -12,7 +12,10 @@ export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
 export class FairGate {
   private running = 0;
   private queued = 0;
+  private served = 0;
   private readonly lanes = new Map<string, Array<() => void>>();
+  /** When each lane last got a slot: the waiting lane served longest ago goes next. */
+  private readonly lastServed = new Map<string, number>();
 
   constructor(
     private readonly concurrency: number,
@@ -25,6 +28,7 @@ export class FairGate {
       await new Promise<void>((start) => this.enqueue(lane, start));
     } else {
       this.running++;
+      this.markServed(lane);
     }
     try {
       return await task();
@@ -40,24 +44,36 @@ export class FairGate {
     else this.lanes.set(lane, [start]);
   }
 
-  /** The slot passes to the lane that has waited longest for its turn (Map keeps insertion order). */
+  private markServed(lane: string) {
+    this.lastServed.delete(lane);
+    this.lastServed.set(lane, this.served++);
+    // Forget lanes that wait for nothing once the map grows: they start afresh, which is fair.
+    if (this.lastServed.size > 1000) {
+      for (const known of this.lastServed.keys()) if (!this.lanes.has(known)) this.lastServed.delete(known);
+    }
+  }
+
+  /** The freed slot passes to the waiting lane that was served longest ago (never served: first). */
   private startNext() {
-    const next = this.lanes.entries().next();
-    if (next.done) {
+    let next: string | undefined;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const lane of this.lanes.keys()) {
+      const at = this.lastServed.get(lane) ?? -1;
+      if (at < oldest) {
+        oldest = at;
+        next = lane;
+      }
+    }
+    if (next === undefined) {
       this.running--;
       return;
     }
-    const [lane, waiting] = next.value;
+    const waiting = this.lanes.get(next) as Array<() => void>;
     const start = waiting.shift() as () => void;
-    this.lanes.delete(lane);
-    // The lane goes to the back of the line if it still has work.
-    if (waiting.length > 0) this.lanes.set(lane, waiting);
+    if (waiting.length === 0) this.lanes.delete(next);
     this.queued--;
+    this.markServed(next);
     start();
-  }
-
-  get stats() {
-    return { running: this.running, queued: this.queued };
   }
 }
 
