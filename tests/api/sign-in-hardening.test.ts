@@ -172,6 +172,9 @@ describe('the right to set a new password belongs to the session opened with the
     return res.json() as { message: string; temporaryPassword: string };
   }
 
+  const setPassword = (token: string, userId: number, newPassword: string) =>
+    postJson(shop, '/api/resetRequest/reset-password', { userId, newPassword }, token);
+
   it('ends the sessions open at approval, refuses a normal session, and lets the temporary one set it', async () => {
     const user = await shop.addUser('staff');
     const before = await shop.login(user.email);
@@ -182,13 +185,7 @@ describe('the right to set a new password belongs to the session opened with the
     // The session that was open is over, access token and refresh token alike.
     await expectTrpcError(shop.caller(before.accessToken).auth.me(), 'UNAUTHORIZED');
     await expectTrpcError(shop.caller().auth.refresh({ refreshToken: before.refreshToken }), 'UNAUTHORIZED');
-    const stale = await postJson(
-      shop,
-      '/api/resetRequest/reset-password',
-      { userId: user.id, newPassword: 'chosen-by-thief' },
-      before.accessToken,
-    );
-    expect(stale.statusCode).toBe(401);
+    expect((await setPassword(before.accessToken, user.id, 'chosen-by-thief')).statusCode).toBe(401);
 
     // The old password no longer works; the temporary one opens a must-set session.
     await expectTrpcError(shop.login(user.email, PASSWORD), 'UNAUTHORIZED');
@@ -197,13 +194,7 @@ describe('the right to set a new password belongs to the session opened with the
     // That session survives a refresh with its mark, and can do nothing else.
     const refreshed = await shop.caller().auth.refresh({ refreshToken: temp.refreshToken });
     await expectTrpcError(shop.caller(refreshed.accessToken).auth.me(), 'FORBIDDEN', AUTH_TEXT.mustReset);
-    const done = await postJson(
-      shop,
-      '/api/resetRequest/reset-password',
-      { userId: user.id, newPassword: 'my-own-new-pass' },
-      refreshed.accessToken,
-    );
-    expect(done.statusCode).toBe(200);
+    expect((await setPassword(refreshed.accessToken, user.id, 'my-own-new-pass')).statusCode).toBe(200);
     await expectTrpcError(shop.login(user.email, approved.temporaryPassword), 'UNAUTHORIZED');
     expect((await shop.login(user.email, 'my-own-new-pass')).message).toBe(AUTH_TEXT.loginSuccess);
   });
