@@ -2,8 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { sql } from 'drizzle-orm';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { actionRequestsRest } from './domains/actions/rest';
+import { activityRest } from './domains/activity/rest';
 import { authRest } from './domains/auth/rest';
+import { notificationsRest } from './domains/notifications/rest';
 import { requestsRest } from './domains/requests/rest';
+import { usersRest } from './domains/users/rest';
 import { readableMessage, SERVER_FAILED } from './errors';
 import type { RestOptions } from './trpc';
 
@@ -28,6 +32,10 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   const domain = { deps: opts.deps };
   await app.register(authRest, domain);
   await app.register(requestsRest, domain);
+  await app.register(usersRest, domain);
+  await app.register(actionRequestsRest, domain);
+  await app.register(activityRest, domain);
+  await app.register(notificationsRest, domain);
 };
 
 /** One mapping from any error to a status and a message a person can read. */

@@ -1,6 +1,10 @@
+import { actionRequestsRouter } from './domains/actions/router';
+import { activityRouter } from './domains/activity/router';
 import { authRouter } from './domains/auth/router';
+import { notificationsRouter } from './domains/notifications/router';
 import { requestsRouter, resetRequestsRouter } from './domains/requests/router';
 import { settingsRouter } from './domains/settings/router';
+import { usersRouter } from './domains/users/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -8,6 +12,10 @@ export const appRouter = router({
   requests: requestsRouter,
   resetRequests: resetRequestsRouter,
   settings: settingsRouter,
+  users: usersRouter,
+  actionRequests: actionRequestsRouter,
+  activity: activityRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,3 +24,35 @@ const dateTime = new Intl.DateTimeFormat(SHOP_LOCALE, {
 export function formatDateTime(at: Date | string | number): string {
   return dateTime.format(new Date(at));
 }
+
+/** SPEC.md's range filters, as the API names them. */
+export const RANGES = ['all', 'today', 'week', 'month', 'year'] as const;
+export type Range = (typeof RANGES)[number];
+export const RANGE_LABELS: Record<Range, string> = {
+  all: 'All',
+  today: 'Today',
+  week: 'This Week',
+  month: 'This Month',
+  year: 'This Year',
+};
+
+/**
+ * The instant a Manila calendar period began: today, this week (from Sunday), this
+ * month, this year. Null for all time. PRODUCT.md: every range is a Manila period.
+ */
+export function rangeStart(range: Range, now: Date = new Date()): Date | null {
+  if (range === 'all') return null;
+  const manila = new Date(now.getTime() + MANILA_OFFSET_MS); // its UTC fields read as Manila's
+  const y = manila.getUTCFullYear();
+  const m = manila.getUTCMonth();
+  const d = manila.getUTCDate();
+  const startUtcFields =
+    range === 'today'
+      ? Date.UTC(y, m, d)
+      : range === 'week'
+        ? Date.UTC(y, m, d - manila.getUTCDay())
+        : range === 'month'
+          ? Date.UTC(y, m, 1)
+          : Date.UTC(y, 0, 1);
+  return new Date(startUtcFields - MANILA_OFFSET_MS);
+}

@@ -19,6 +19,8 @@ export const users = sqliteTable('users', {
     .notNull()
     .default('active'),
   needsPasswordReset: integer('needs_password_reset', { mode: 'boolean' }).notNull().default(false),
+  /** Notifications newer than this are unread for this user (the menu's badge). */
+  notificationsSeenAt: integer('notifications_seen_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 });
@@ -104,6 +106,35 @@ export const passwordResetRequests = sqliteTable(
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('password_reset_requests_email').on(t.email, t.status)],
+);
+
+export const ACTION_REQUEST_TYPES = ['update', 'delete', 'refund'] as const;
+export type ActionRequestType = (typeof ACTION_REQUEST_TYPES)[number];
+
+/**
+ * A staff user's edit, delete or refund, held for a manager or above (PRODUCT.md).
+ * `payload` is what the domain needs to apply it; `details` is what people read.
+ */
+export const actionRequests = sqliteTable(
+  'action_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    module: text('module').notNull(),
+    requestType: text('request_type', { enum: ACTION_REQUEST_TYPES }).notNull(),
+    targetId: text('target_id').notNull(),
+    /** JSON object of readable field changes, shown as key/value pairs. */
+    details: text('details').notNull(),
+    /** JSON the domain's handler reads when the request is approved. */
+    payload: text('payload').notNull(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('action_requests_status').on(t.status, t.createdAt)],
 );
 
 export const activityLogs = sqliteTable(

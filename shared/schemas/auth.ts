@@ -92,7 +92,7 @@ const normalEmail = (blank: string) =>
     );
 
 /** An email that will be stored: a new account's, or one a reset request names. */
-const newEmail = (blank: string) =>
+export const newEmail = (blank: string) =>
   normalEmail(blank).superRefine((email, ctx) => {
     const problem = emailProblem(email);
     if (problem && problem !== AUTH_TEXT.emailHidden) ctx.addIssue({ code: 'custom', message: problem });

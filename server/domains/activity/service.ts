@@ -1,5 +1,9 @@
-import type { Store } from '../../db/open';
-import { activityLogs } from '../../db/schema';
+import { count, desc, eq, gte } from 'drizzle-orm';
+import type { PageInput } from '../../../shared/schemas/paging';
+import { type Range, rangeStart } from '../../../shared/time';
+import type { Db, Store } from '../../db/open';
+import { activityLogs, users } from '../../db/schema';
+import { pageOf, pageWindow } from '../../paging';
 
 export interface ActivityEntry {
   userId: number | null;
@@ -11,4 +15,29 @@ export interface ActivityEntry {
 /** Every successful change writes one row; call it inside the change's transaction. */
 export function logActivity(db: Store, entry: ActivityEntry): void {
   db.insert(activityLogs).values(entry).run();
+}
+
+/** Newest first, within a Manila calendar range; paged so a year of logs stays fast. */
+export function listActivity(db: Db, input: PageInput & { range: Range }, now = new Date()) {
+  const start = rangeStart(input.range, now);
+  const where = start ? gte(activityLogs.createdAt, start) : undefined;
+  const total = db.select({ n: count() }).from(activityLogs).where(where).get()?.n ?? 0;
+  const { limit, offset } = pageWindow(input);
+  const rows = db
+    .select({
+      id: activityLogs.id,
+      createdAt: activityLogs.createdAt,
+      username: users.username,
+      action: activityLogs.action,
+      module: activityLogs.module,
+      description: activityLogs.description,
+    })
+    .from(activityLogs)
+    .leftJoin(users, eq(users.id, activityLogs.userId))
+    .where(where)
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return pageOf(rows, total, input);
 }

@@ -42,7 +42,15 @@ export async function login(db: Db, config: Config, input: LoginInput, ip: strin
     forgive(db, hits); // the server was too busy to check: not the caller's failure
     throw error;
   }
-  if (!user || !ok) throw fail.unauthorized(AUTH_TEXT.loginFailed);
+  if (!user || !ok) {
+    logActivity(db, {
+      userId: user?.id ?? null,
+      action: 'Failed Login',
+      module: MODULE,
+      description: `Failed sign-in for ${input.email}`,
+    });
+    throw fail.unauthorized(AUTH_TEXT.loginFailed);
+  }
   forgive(db, hits);
   if (user.status !== 'active') throw fail.forbidden(AUTH_TEXT.deactivated);
 

@@ -1,17 +1,24 @@
-import { z } from 'zod';
+import { requestIdInput } from '../../../shared/schemas/accounts';
 import { registerInput, resetRequestInput } from '../../../shared/schemas/auth';
 import { allow, publicProcedure, router } from '../../trpc';
+import * as review from './review';
 import * as requests from './service';
 
-const byId = z.object({
-  id: z.coerce.number({ error: 'Unknown request id.' }).int().positive('Unknown request id.'),
-});
+const reviewRegistrations = allow('reviewRegistrations');
+const reviewResets = allow('reviewPasswordResets');
 
-/** Registration requests (/api/request). The admin side lands with the accounts issue. */
+/** Registration requests (/api/request). */
 export const requestsRouter = router({
   register: publicProcedure
     .input(registerInput)
     .mutation(({ ctx, input }) => requests.requestRegistration(ctx.db, input, ctx.ip)),
+  list: reviewRegistrations.query(({ ctx }) => review.listRegistrations(ctx.db)),
+  approve: reviewRegistrations
+    .input(requestIdInput)
+    .mutation(({ ctx, input }) => review.approveRegistration(ctx.db, ctx.viewer, input.id)),
+  reject: reviewRegistrations
+    .input(requestIdInput)
+    .mutation(({ ctx, input }) => review.rejectRegistration(ctx.db, ctx.viewer, input.id)),
 });
 
 /** Password reset requests (/api/resetRequest). */
@@ -19,9 +26,16 @@ export const resetRequestsRouter = router({
   create: publicProcedure
     .input(resetRequestInput)
     .mutation(({ ctx, input }) => requests.requestPasswordReset(ctx.db, input.email, ctx.ip)),
-  approve: allow('reviewPasswordResets')
-    .input(byId)
+  list: reviewResets.query(({ ctx }) => review.listResets(ctx.db)),
+  approve: reviewResets
+    .input(requestIdInput)
     .mutation(({ ctx, input }) =>
       requests.approvePasswordReset(ctx.db, ctx.viewer, input.id, ctx.config.adminEmail),
     ),
+  reject: reviewResets
+    .input(requestIdInput)
+    .mutation(({ ctx, input }) => review.rejectReset(ctx.db, ctx.viewer, input.id)),
+  remove: reviewResets
+    .input(requestIdInput)
+    .mutation(({ ctx, input }) => review.deleteReset(ctx.db, ctx.viewer, input.id)),
 });

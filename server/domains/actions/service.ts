@@ -1,0 +1,150 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles';
+import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import type { Db, Tx } from '../../db/open';
+import { type ActionRequestType, actionRequests, users } from '../../db/schema';
+import { fail } from '../../errors';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+import { notify } from '../notifications/service';
+
+// PRODUCT.md: a staff user's edit, delete or refund is not applied but held as an
+// action request; a manager or above approves (applied then, re-validated against
+// the data as it is by then) or rejects it. Each domain registers how to apply its own.
+
+export interface HeldChange {
+  module: string;
+  requestType: ActionRequestType;
+  /** The record's business id or key, as the domain will look it up again. */
+  targetId: string;
+  /** Readable field changes, shown as key/value pairs ("Name": "New name"). */
+  details: Record<string, string>;
+  /** What the domain's handler needs to apply the change. */
+  payload: unknown;
+  /** One line for the activity log and the notification: "edit customer CUST-001". */
+  summary: string;
+}
+
+export interface ActionHandler {
+  /** Applies the change through the domain's own service inside the approval's transaction,
+   * throwing (a TRPCError with a message) when it no longer fits the data. */
+  apply(
+    tx: Tx,
+    approver: Viewer,
+    change: { requestType: ActionRequestType; targetId: string; payload: unknown },
+  ): void;
+}
+
+const handlers = new Map<string, ActionHandler>();
+
+/** Each domain registers its handler once, at import. */
+export function registerActionHandler(module: string, handler: ActionHandler): void {
+  handlers.set(module, handler);
+}
+
+/** Staff changes are held; every other role applies directly. */
+export function mustRequest(actor: Viewer): boolean {
+  return actor.user.role === ('staff' satisfies Role);
+}
+
+/** Stores the held change in the caller's transaction and answers what the client shows as info. */
+export function asStaffRequest(
+  tx: Tx,
+  actor: Viewer,
+  change: HeldChange,
+): { message: string; requested: true } {
+  tx.insert(actionRequests)
+    .values({
+      module: change.module,
+      requestType: change.requestType,
+      targetId: change.targetId,
+      details: JSON.stringify(change.details),
+      payload: JSON.stringify(change.payload ?? null),
+      requestedBy: actor.user.id,
+    })
+    .run();
+  notify(tx, 'info', `${actor.user.username} asks to ${change.summary}.`);
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Request Approval',
+    module: change.module,
+    description: `Asked to ${change.summary}`,
+  });
+  return { message: ACCOUNT_TEXT.sentForApproval, requested: true };
+}
+
+export function listActionRequests(db: Db, status: 'pending' | 'approved' | 'rejected' = 'pending') {
+  return db
+    .select({ request: actionRequests, requestedBy: users.username })
+    .from(actionRequests)
+    .leftJoin(users, eq(users.id, actionRequests.requestedBy))
+    .where(eq(actionRequests.status, status))
+    .orderBy(asc(actionRequests.createdAt), asc(actionRequests.id))
+    .all()
+    .map(({ request, requestedBy }) => ({
+      id: request.id,
+      module: request.module,
+      requestType: request.requestType,
+      targetId: request.targetId,
+      details: JSON.parse(request.details) as Record<string, string>,
+      requestedBy: requestedBy ?? 'Unknown',
+      status: request.status,
+      createdAt: request.createdAt,
+    }));
+}
+
+function pending(tx: Tx, id: number) {
+  const request = tx.select().from(actionRequests).where(eq(actionRequests.id, id)).get();
+  if (!request) throw fail.notFound(ACCOUNT_TEXT.requestNotFound);
+  if (request.status !== 'pending') throw fail.conflict(ACCOUNT_TEXT.requestDecided);
+  return request;
+}
+
+/** Applies the held change and marks the request approved, all in one transaction, or nothing. */
+export function approveActionRequest(db: Db, approver: Viewer, id: number): { message: string } {
+  db.transaction(
+    (tx) => {
+      const request = pending(tx, id);
+      const handler = handlers.get(request.module);
+      if (!handler)
+        throw fail.conflict(`Requests of ${request.module} cannot be applied by this version of the app.`);
+      handler.apply(tx, approver, {
+        requestType: request.requestType,
+        targetId: request.targetId,
+        payload: JSON.parse(request.payload),
+      });
+      tx.update(actionRequests)
+        .set({ status: 'approved', decidedBy: approver.user.id, decidedAt: new Date() })
+        .where(eq(actionRequests.id, id))
+        .run();
+      logActivity(tx, {
+        userId: approver.user.id,
+        action: 'Approve Request',
+        module: request.module,
+        description: `Approved the ${request.requestType} request #${id} for ${request.targetId}`,
+      });
+    },
+    { behavior: 'immediate' },
+  );
+  return { message: ACCOUNT_TEXT.actionApproved };
+}
+
+export function rejectActionRequest(db: Db, approver: Viewer, id: number): { message: string } {
+  db.transaction(
+    (tx) => {
+      const request = pending(tx, id);
+      tx.update(actionRequests)
+        .set({ status: 'rejected', decidedBy: approver.user.id, decidedAt: new Date() })
+        .where(eq(actionRequests.id, id))
+        .run();
+      logActivity(tx, {
+        userId: approver.user.id,
+        action: 'Reject Request',
+        module: request.module,
+        description: `Rejected the ${request.requestType} request #${id} for ${request.targetId}`,
+      });
+    },
+    { behavior: 'immediate' },
+  );
+  return { message: ACCOUNT_TEXT.actionRejected };
+}

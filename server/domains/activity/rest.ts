@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { activityRouter } from './router';
+
+const activity = createCallerFactory(activityRouter);
+
+// SPEC.md §7: GET /api/activitylog?range=all|today|week|month|year (&page, &limit).
+// Rows carry userId.username ("Unknown" when the user is gone or there was none).
+export const activityRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get('/activitylog', async (req) => {
+    const { rows, ...page } = await activity(contextFrom(deps, req)).list(req.query as never);
+    return {
+      logs: rows.map(({ username, ...r }) => ({
+        _id: r.id,
+        ...r,
+        userId: { username: username ?? 'Unknown' },
+      })),
+      ...page,
+    };
+  });
+};

@@ -1,0 +1,9 @@
+import { activityInput } from '../../../shared/schemas/accounts';
+import { allow, router } from '../../trpc';
+import * as activity from './service';
+
+export const activityRouter = router({
+  list: allow('activityLog')
+    .input(activityInput)
+    .query(({ ctx, input }) => activity.listActivity(ctx.db, input)),
+});

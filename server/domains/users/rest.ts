@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { usersRouter } from './router';
+
+const accounts = createCallerFactory(usersRouter);
+
+type ById = { Params: { id: string } };
+
+// SPEC.md §7: /api/user. Accounts answer with the legacy `_id` beside `id`.
+export const usersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get('/user', async (req) =>
+    (await accounts(contextFrom(deps, req)).list()).map((a) => ({ _id: a.id, ...a })),
+  );
+  app.put<ById>('/user/update/:id', (req) =>
+    accounts(contextFrom(deps, req)).update({ ...(req.body as object), id: req.params.id } as never),
+  );
+  app.put<ById>('/user/deactivate/:id', (req) =>
+    accounts(contextFrom(deps, req)).deactivate({ id: req.params.id as never }),
+  );
+  app.post<ById>('/user/reactivate/:id', (req) =>
+    accounts(contextFrom(deps, req)).reactivate({ id: req.params.id as never }),
+  );
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { RANGES } from '../time';
+import { newEmail } from './auth';
+import { pageInput } from './paging';
+
+// SPEC.md §2, §5 and §8 strings of User Management, Activity Log and Notifications,
+// with the server's own messages for PRODUCT.md's rules.
+export const ACCOUNT_TEXT = {
+  systemAccount: 'System Account',
+  confirmEdit: "Are you sure you want to change this account's details?",
+  confirmAccept: 'Are you sure you want to accept this registration?',
+  confirmReject: 'Are you sure you want to reject this registration?',
+  updated: 'Account details has been successfully edited!',
+  updateFailed: 'Failed to update user.',
+  deactivated: 'Account deactivated.',
+  deactivateFailed: 'Failed to deactivate user.',
+  reactivated: 'Account reactivated.',
+  reactivateFailed: 'Failed to reactivate the user.',
+  registrationApproved: 'Request approved.',
+  registrationApproveFailed: 'There was an error approving the request.',
+  registrationRejected: 'Request rejected successfully!',
+  registrationRejectFailed: 'Failed to reject the request.',
+  resetApproved: 'Reset request approved.',
+  resetApproveFailed: 'Failed to approve reset request.',
+  resetRejected: 'Reset request rejected.',
+  resetRejectFailed: 'Failed to reject reset request.',
+  resetDeleted: 'Password reset request has been successfully deleted!',
+  actionApproved: 'Request approved successfully!',
+  actionApproveFailed: 'Failed to approve request.',
+  actionRejected: 'Request rejected successfully!',
+  actionRejectFailed: 'Failed to reject request.',
+  noActionRequests: 'No action requests found.',
+  noActivity: 'No activity logs found.',
+  noNotifications: 'No notifications yet.',
+  loading: 'Loading...',
+  noMoreNotifications: 'No more notifications.',
+  sentForApproval: 'Your request has been sent for approval.',
+  // PRODUCT.md's rules, in words a person can act on.
+  accountNotFound: 'That account does not exist.',
+  systemUntouchable: 'The system account cannot be changed.',
+  outranked: 'You can only change accounts of a lower rank than yours.',
+  roleTooHigh: 'You can only assign roles below your own.',
+  notYourself: 'You cannot deactivate your own account.',
+  alreadyDeactivated: 'This account is already deactivated.',
+  alreadyActive: 'This account is already active.',
+  usernameTaken: 'That username is already used by another account.',
+  emailTaken: 'That email is already used by another account.',
+  usernameBlank: 'Please enter a username.',
+  usernameShape: 'Username may use letters, digits and . _ - only (at most 50).',
+  requestNotFound: 'That request does not exist.',
+  requestDecided: 'This request has already been decided.',
+  resetPendingDelete: 'A pending reset request cannot be deleted; approve or reject it first.',
+  badRange: 'range must be one of all, today, week, month, year.',
+} as const;
+
+const USERNAME = /^[a-z0-9._-]{1,50}$/i;
+
+export const accountIdInput = z.object({
+  id: z.coerce.number({ error: ACCOUNT_TEXT.accountNotFound }).int().positive(ACCOUNT_TEXT.accountNotFound),
+});
+
+export const requestIdInput = z.object({
+  id: z.coerce.number({ error: ACCOUNT_TEXT.requestNotFound }).int().positive(ACCOUNT_TEXT.requestNotFound),
+});
+
+/** Edit Account (SPEC.md §2): username, email, role. An empty role means "User" (none). */
+export const updateAccountInput = z.object({
+  id: accountIdInput.shape.id,
+  username: z
+    .string({ error: ACCOUNT_TEXT.usernameBlank })
+    .trim()
+    .min(1, ACCOUNT_TEXT.usernameBlank)
+    .regex(USERNAME, ACCOUNT_TEXT.usernameShape),
+  email: newEmail('Please enter an email.'),
+  role: z.preprocess(
+    (v) => (v === '' || v === 'User' ? null : v),
+    z.enum(ROLES, { error: 'Role must be owner, manager, staff or empty.' }).nullable(),
+  ),
+});
+export type UpdateAccountInput = z.infer<typeof updateAccountInput>;
+
+export const activityInput = pageInput(50).extend({
+  range: z.enum(RANGES, { error: ACCOUNT_TEXT.badRange }).default('all'),
+});
