@@ -8,7 +8,7 @@ export const REQUEST_TEXT = {
   resetNotPending: 'This password reset request has already been decided.',
   resetNoAccount: 'No account uses this email, so there is no password to reset.',
   resetSystemAccount: "The system account's password cannot be reset here.",
-  resetOutranks: 'You cannot reset the password of an account that outranks yours.',
+  resetOutranks: 'You can only reset the password of an account below your rank.',
 } as const;
 
 // SPEC.md §5 and §8 strings, shared by the server's checks, the login screen and the tests.

@@ -229,6 +229,14 @@ describe('the right to set a new password belongs to the session opened with the
       'FORBIDDEN',
       REQUEST_TEXT.resetOutranks,
     );
+    // An owner does not learn a fellow owner's password; an admin may reset another admin.
+    const otherOwner = await shop.addUser('owner');
+    await postJson(shop, '/api/resetRequest', { email: otherOwner.email });
+    await expectTrpcError(
+      owner.api.resetRequests.approve({ id: idOf(otherOwner.email) }),
+      'FORBIDDEN',
+      REQUEST_TEXT.resetOutranks,
+    );
     const admin = await shop.login(ADMIN.email, ADMIN.password);
     await expectTrpcError(
       shop.caller(admin.accessToken).resetRequests.approve({ id: idOf(ADMIN.email) }),
@@ -236,6 +244,10 @@ describe('the right to set a new password belongs to the session opened with the
       REQUEST_TEXT.resetSystemAccount,
     );
     await expectTrpcError(shop.caller(admin.accessToken).resetRequests.approve({ id: 999_999 }), 'NOT_FOUND');
+    const approved = await shop
+      .caller(admin.accessToken)
+      .resetRequests.approve({ id: idOf(otherAdmin.email) });
+    expect(approved.temporaryPassword).toHaveLength(12);
   });
 });
 

@@ -102,8 +102,11 @@ export async function approvePasswordReset(
         : undefined;
       if (!account) throw fail.conflict(REQUEST_TEXT.resetNoAccount);
       if (account.email === systemEmail) throw fail.forbidden(REQUEST_TEXT.resetSystemAccount);
-      // Whoever approves learns the temporary password: never for an account that outranks them.
-      if (rankOf(account.role) > rankOf(actor.user.role)) throw fail.forbidden(REQUEST_TEXT.resetOutranks);
+      // Whoever approves learns the temporary password, so only for accounts below their rank;
+      // admins, having no one above them, may also reset another admin.
+      const below = rankOf(account.role) < rankOf(actor.user.role);
+      const adminForAdmin = account.role === 'admin' && actor.user.role === 'admin';
+      if (!below && !adminForAdmin) throw fail.forbidden(REQUEST_TEXT.resetOutranks);
       tx.update(users)
         .set({ passwordHash, needsPasswordReset: true, updatedAt: new Date() })
         .where(eq(users.id, account.id))
