@@ -1,12 +1,230 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, parseAst, type Rolldown } from 'vite';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
+/** Libraries the first page must never carry: only the screens that use them load them. */
+const NEVER_INITIAL = /node_modules\/(recharts|@mantine\/charts|mantine-datatable|exceljs|@mantine\/dates)\//;
+
+/**
+ * The shared zod schemas are for the server; the client imports only the texts and
+ * helpers beside them. A top-level schema built by calls (`z.object(...)`) would be
+ * kept, with all of zod, even when no client code uses it, so in the client build
+ * each such initializer is wrapped in a pure IIFE: kept if used, dropped if not.
+ */
+function unusedSchemasDropped(): Plugin {
+  return {
+    name: 'bakeshop:unused-schemas-dropped',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/ },
+      handler(code) {
+        const edits: { start: number; end: number }[] = [];
+        for (const statement of parseAst(code, { lang: 'ts' }).body) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration') continue;
+          for (const { init } of declaration.declarations) {
+            if (init && (init.type === 'CallExpression' || init.type === 'NewExpression')) {
+              edits.push({ start: init.start, end: init.end });
+            }
+          }
+        }
+        let out = code;
+        for (const { start, end } of edits.reverse()) {
+          out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * Mantine's ScrollArea (which every Modal imports) takes one small hook, useMergeRefs,
+ * from @floating-ui/react. That library is one module, so the first page would carry
+ * every floating-ui function any later screen uses (Tooltip, Popover, Select, Menu:
+ * about 14 KB gzipped). Here ScrollArea alone gets the same hook from @mantine/hooks;
+ * everyone else still imports @floating-ui/react, in the chunks that need it. If a
+ * Mantine upgrade makes ScrollArea import more from floating-ui, the build fails on
+ * the missing export and this can go.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = '\0bakeshop:scroll-area-merge-refs';
+  return {
+    name: 'bakeshop:scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^@floating-ui\/react$/ },
+      handler(_source, importer) {
+        if (
+          importer &&
+          /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+        ) {
+          return shim;
+        }
+        return null;
+      },
+    },
+    load: {
+      filter: { id: /^\0bakeshop:scroll-area-merge-refs$/ },
+      handler() {
+        return [
+          "import { useMergedRef } from '@mantine/hooks';",
+          'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+        ].join('\n');
+      },
+    },
+  };
+}
+
+// The first pages: /login shows the login screen; every other page sits in the shell.
+const LOGIN_SCREEN = /[\\/]client[\\/]screens[\\/]login[\\/]LoginScreen\.tsx$/;
+const SHELL = /[\\/]client[\\/]shell[\\/]AppLayout\.tsx$/;
+
+type Chunk = Extract<Rolldown.OutputBundle[string], { type: 'chunk' }>;
+
+/** The chunks built from the modules `roots` matches (or entries), and all they import statically. */
+function withStaticImports(bundle: Rolldown.OutputBundle, roots: (chunk: Chunk) => boolean): Chunk[] {
+  const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+  const found = chunks.filter(roots);
+  for (let i = 0; i < found.length; i++) {
+    for (const file of found[i]?.imports ?? []) {
+      const next = chunks.find((c) => c.fileName === file);
+      if (next && !found.includes(next)) found.push(next);
+    }
+  }
+  return found;
+}
+
+const builtFrom = (module: RegExp) => (chunk: Chunk) => module.test(chunk.facadeModuleId ?? '');
+
+/**
+ * Fails the build if a first page holds a screen-only library: the entry, the login
+ * screen and the shell, with every chunk they import statically.
+ */
+function initialBundleGuard(): Plugin {
+  return {
+    name: 'bakeshop:initial-bundle-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const first = (c: Chunk) => c.isEntry || builtFrom(LOGIN_SCREEN)(c) || builtFrom(SHELL)(c);
+      for (const chunk of withStaticImports(bundle, first)) {
+        const offending = chunk.moduleIds.find((id) => NEVER_INITIAL.test(id));
+        if (offending)
+          this.error(`${offending} is in a first page's code (${chunk.fileName}); load it lazily.`);
+      }
+    },
+  };
+}
+
+/**
+ * Lets each first page fetch its code beside the entry instead of after the entry has run.
+ * Writes login.html: index.html plus modulepreload links for the login screen (the server
+ * sends it for / and /login); and adds the signed-in shell's links to index.html (sent for
+ * every other page, all of them inside the shell). The screens still load on demand.
+ */
+function pagePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bakeshop:page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const indexFile = path.join(outDir, 'index.html');
+      const index = readFileSync(indexFile, 'utf8');
+      const preloading = (module: RegExp) => {
+        const chunks = withStaticImports(bundle, builtFrom(module));
+        if (chunks.length === 0) this.error(`No chunk is built from ${module}`);
+        const links = chunks
+          .filter((c) => !index.includes(`/${c.fileName}"`))
+          .map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`);
+        return index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+      };
+      writeFileSync(path.join(outDir, 'login.html'), preloading(LOGIN_SCREEN));
+      writeFileSync(indexFile, preloading(SHELL));
+    },
+  };
+}
+
+/**
+ * Writes `.br` and `.gz` beside every text asset, once, at build time; the server sends
+ * them to browsers that accept them (@fastify/static `preCompressed`).
+ */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bakeshop:precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the write, so files copied from public/ (the logo) are compressed too.
+    closeBundle() {
+      if (!existsSync(outDir)) return;
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const name of files) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(name)) continue;
+        const file = path.join(outDir, name);
+        const raw = readFileSync(file);
+        const gz = gzipSync(raw, { level: 9 });
+        const br = brotliCompressSync(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        });
+        // A tiny file can grow when compressed; the server then sends the plain one.
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
-  build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  plugins: [
+    react(),
+    scrollAreaWithoutFloatingUi(),
+    unusedSchemasDropped(),
+    initialBundleGuard(),
+    pagePreloads(),
+    precompressed(),
+  ],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The shared files' names would list every screen that uses them.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            // What the entry imports statically, which every page loads, in one file with it:
+            // left to itself Rolldown split part of it (React, Mantine's core) into a second file.
+            { name: 'index', tags: ['$initial'] },
+            // Library code shared by several screens: Rolldown makes a file for each set of
+            // screens sharing some, and /login ended up fetching 22 files, a round trip each on
+            // the tablet. Sets under 8 KB join a neighbouring file instead, so a page may load a
+            // few KB of library code it does not run (never a whole library: see the guard).
+            {
+              name: 'shared',
+              test: /[\\/]node_modules[\\/]/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8_000,
+            },
+          ],
+        },
+      },
+    },
+  },
   // Proxy keys need the trailing slash, or /trpcfoo and /apiary match too.
   server: { proxy: { '/trpc/': api, '/api/': api } },
 });

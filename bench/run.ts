@@ -3,7 +3,7 @@
 // baseline (a plain Fastify route doing the same work with better-sqlite3)
 // measured in the same run. Scenarios for checkout, inventory search, dashboard
 // and report join as their domains land; the seeding of a large shop comes with them.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
@@ -16,6 +16,7 @@ import { users } from '../server/db/schema';
 import { seedSystemAdmin } from '../server/db/seed';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { type AttackResult, signInUnderAttack } from './attack';
+import { addToResults } from './results';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { email: 'admin@bench.test', password: 'bench-password-1' };
@@ -140,10 +141,5 @@ const section = [
   '',
 ].join('\n');
 
-const file = path.resolve(import.meta.dirname, 'RESULTS.md');
-const TITLE = '# Bench results\n\nEach run of `npm run bench`, newest first.\n\n';
-const earlier = existsSync(file)
-  ? readFileSync(file, 'utf8').replace(/^# Bench results\n+(Each run[^\n]*\n+)?/, '')
-  : '';
-writeFileSync(file, `${TITLE}${section}\n${earlier.replace(/^(?!## )/, '## ')}`);
+addToResults(section);
 console.log(section);

@@ -1,59 +1,111 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+} from 'react';
+import { BrowserRouter, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { NAVIGATION } from '../shared/roles';
-import { DashboardScreen } from './screens/dashboard/DashboardScreen';
-import { LoginScreen } from './screens/login/LoginScreen';
-import { TitleOnly } from './screens/placeholder/TitleOnly';
 import { whenSessionEnds } from './session';
 import { RequireAccess } from './shell/RequireAccess';
 import { RequireSession } from './shell/RequireSession';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { queryClient, TRPCProvider, trpcClient } from './trpc';
+import { ScreenLoader } from './ui/ScreenLoader';
+import { Toasts } from './ui/Toasts';
+
+/**
+ * A screen whose code is fetched the first time it is opened, so a page downloads only
+ * what it shows. Never import a screen module statically: it would pull the screen and
+ * its libraries (charts, tables, spreadsheets) into every page's first download.
+ */
+function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const LoginScreen = lazyScreen(() => import('./screens/login/LoginScreen').then((m) => m.LoginScreen));
+const DashboardScreen = lazyScreen(() =>
+  import('./screens/dashboard/DashboardScreen').then((m) => m.DashboardScreen),
+);
+const TitleOnly = lazyScreen(() => import('./screens/placeholder/TitleOnly').then((m) => m.TitleOnly));
+
+/**
+ * The built screens by side-navigation path; a path without one shows its title only.
+ * A new screen folder is one line here, for example
+ * `'/inventory': lazyScreen(() => import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen)),`
+ * and its route, guard and menu entry follow from NAVIGATION in shared/roles.ts.
+ */
+const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/user-management': lazyScreen(() =>
+    import('./screens/user-management/UserManagementScreen').then((m) => m.UserManagementScreen),
+  ),
+  '/activity-log': lazyScreen(() =>
+    import('./screens/activity-log/ActivityLogScreen').then((m) => m.ActivityLogScreen),
+  ),
+  '/notifications': lazyScreen(() =>
+    import('./screens/notifications/NotificationsScreen').then((m) => m.NotificationsScreen),
+  ),
+};
+
+/** A lazily loaded screen with its loading state; inside the shell only the main area waits. */
+function screen(element: ReactNode) {
+  return <Suspense fallback={<ScreenLoader />}>{element}</Suspense>;
+}
 
 // One route per side-navigation path; the entries that point at /dashboard share its route.
 const menuScreens: RouteObject[] = NAVIGATION.filter(
   (entry, index, all) => entry.path !== '/dashboard' && all.findIndex((e) => e.path === entry.path) === index,
-).map((entry) => ({
-  path: entry.path,
-  element: (
-    <RequireAccess rule={entry.rule}>
-      <TitleOnly title={entry.label} />
-    </RequireAccess>
-  ),
-}));
+).map((entry) => {
+  const Screen = SCREENS[entry.path];
+  return {
+    path: entry.path,
+    element: (
+      <RequireAccess rule={entry.rule}>
+        {screen(Screen ? <Screen /> : <TitleOnly title={entry.label} />)}
+      </RequireAccess>
+    ),
+  };
+});
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login" replace /> },
-  { path: '/login', element: <LoginScreen /> },
+  { path: '/login', element: screen(<LoginScreen />) },
   {
     element: <RequireSession />,
     children: [
-      { path: '/dashboard', element: <DashboardScreen /> },
+      { path: '/dashboard', element: screen(<DashboardScreen />) },
       ...menuScreens,
       // Unknown paths: the Dashboard when signed in; RequireSession sends everyone else to /login.
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
-]);
+];
 
-// A refused or unreachable session, noticed by the tRPC link, lands on /login with nothing cached.
-whenSessionEnds(() => {
-  queryClient.clear();
-  void router.navigate('/login', { replace: true });
-});
+function AppRoutes() {
+  const navigate = useNavigate();
+  // A refused or unreachable session, noticed by the tRPC link, lands on /login with nothing cached.
+  useEffect(() => {
+    whenSessionEnds(() => {
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    });
+  }, [navigate]);
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <Toasts position="top-right" />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

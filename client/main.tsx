@@ -1,11 +1,53 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles, only for the components the first pages use (login, the shell, the
+// Dashboard, the loading spinner), in the order of Mantine's own styles.css. A screen
+// that uses another component imports its file itself, e.g. Table.css at the top of the
+// screen, and the file then arrives with that screen's code. The list of files is in
+// node_modules/@mantine/core/styles/; some components need others' files too
+// (Button needs UnstyledButton): see https://mantine.dev/styles/css-files-list.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+// Not used by the first pages, but SegmentedControl and Tabs build on it: a screen using them
+// would otherwise need to know to import it too.
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Title.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+if (import.meta.env.DEV) void import('./devStyleCheck').then((m) => m.warnAboutMissingStyles());
 
 createRoot(root).render(
   <StrictMode>

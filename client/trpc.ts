@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
@@ -9,6 +10,9 @@ import { httpStatusOf, isNetworkFailure } from './errors';
 import { endSession, readRefreshToken, readToken, saveTokens } from './session';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** What each procedure answers, for typing screen props. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 const url = '/trpc';
 

@@ -100,24 +100,42 @@ export async function buildApp({
   return app;
 }
 
-/** The built React app, with client routes (/dashboard, ...) answered by index.html. */
+/**
+ * The built React app, with client routes (/dashboard, ...) answered by index.html, and
+ * / and /login by login.html (the same page, preloading the login screen's code instead
+ * of the signed-in shell's; / goes on to /login).
+ * The build writes a .br and a .gz beside each file; a browser that accepts one gets it
+ * (browsers ask for brotli only over https and on localhost, so the shop's tablets on
+ * plain http get gzip), anything else the plain file.
+ */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const loginPage = existsSync(path.join(clientDir, 'login.html')) ? 'login.html' : 'index.html';
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      index: false, // / is a page: the not-found handler below answers it
+      preCompressed: true,
+      // The compressed copies are served in place of their file, and login.html as /login:
+      // none of them is a URL of its own.
+      globIgnore: ['**/*.br', '**/*.gz', 'login.html'],
       cacheControl: false, // setHeaders decides: hashed assets forever, the rest revalidated
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding; a cache in between must keep the versions apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
   app.setNotFoundHandler((req, reply) => {
     const isPage =
       req.method === 'GET' && !req.url.startsWith('/trpc') && !path.extname(req.url.split('?')[0] ?? '');
-    if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage && hasClient) {
+      const page = ['/', '/login'].includes(pathOf(req.url)) ? loginPage : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
+    }
     if (isPage) return reply.type('text/plain').send('The client is not built yet: run `npm run build`.');
     return reply.status(404).send({ message: 'Not found' });
   });

@@ -1,5 +1,6 @@
 import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { ShellHeader } from './ShellHeader';
@@ -10,7 +11,11 @@ import { useSidebarCollapsed } from './useSidebarCollapsed';
 const EXPANDED_WIDTH = 250;
 const COLLAPSED_WIDTH = 68;
 
-/** Header and side navigation around every protected screen. Phones get a burger drawer. */
+/**
+ * Header and side navigation around every protected screen. Phones get a burger drawer.
+ * The confirm dialogs (@mantine/modals) are provided here, for the signed-in screens
+ * that ask them, so /login does not load them.
+ */
 export function AppLayout({ user, children }: { user: SessionUser | null; children: ReactNode }) {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
@@ -25,33 +30,35 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
   const drawerClosed = !wide && !drawerOpened;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: showCollapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { mobile: !drawerOpened },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <ShellHeader user={user} navigationOpened={drawerOpened} onToggleNavigation={drawer.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar
-        p="xs"
-        aria-label="Side navigation"
-        data-collapsed={showCollapsed}
-        style={drawerClosed ? { visibility: 'hidden' } : undefined}
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: showCollapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { mobile: !drawerOpened },
+        }}
+        padding="md"
       >
-        <SideNavigation
-          role={user?.role}
-          collapsed={showCollapsed}
-          onToggleCollapsed={toggleCollapsed}
-          onNavigate={drawer.close}
-          onLogout={logout}
-        />
-      </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+        <AppShell.Header>
+          <ShellHeader user={user} navigationOpened={drawerOpened} onToggleNavigation={drawer.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar
+          p="xs"
+          aria-label="Side navigation"
+          data-collapsed={showCollapsed}
+          style={drawerClosed ? { visibility: 'hidden' } : undefined}
+        >
+          <SideNavigation
+            role={user?.role}
+            collapsed={showCollapsed}
+            onToggleCollapsed={toggleCollapsed}
+            onNavigate={drawer.close}
+            onLogout={logout}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main>{children}</AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

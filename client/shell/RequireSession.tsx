@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { hasSession, readUser } from '../session';
-import { AppLayout } from './AppLayout';
+import { ScreenLoader } from '../ui/ScreenLoader';
 import { useSessionUser } from './useSessionUser';
+
+// The header and side navigation load with the first signed-in page, not with /login.
+const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
 
 /** Every screen but /login needs the login flag and a token (SPEC.md §2). */
 export function RequireSession() {
@@ -25,8 +28,10 @@ export function RequireSession() {
 function SignedIn() {
   const user = useSessionUser();
   return (
-    <AppLayout user={user}>
-      <Outlet />
-    </AppLayout>
+    <Suspense fallback={<ScreenLoader />}>
+      <AppLayout user={user}>
+        <Outlet />
+      </AppLayout>
+    </Suspense>
   );
 }

@@ -1,7 +1,9 @@
-import { ActionIcon, AppShell, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { type NavEntry, navigationFor, type Role } from '../../shared/roles';
+import { can, type NavEntry, navigationFor, type Role } from '../../shared/roles';
+import { useTRPC } from '../trpc';
 import { NAV_ICONS } from './navIcons';
 
 interface SideNavigationProps {
@@ -22,6 +24,7 @@ export function SideNavigation({
 }: SideNavigationProps) {
   const { pathname } = useLocation();
   const entries = navigationFor(role);
+  const unread = useUnreadCount(can(role, 'notifications'));
   // Several entries point at /dashboard; only the first of them is marked as the current page.
   const current = entries.find((entry) => entry.path === pathname);
 
@@ -52,6 +55,7 @@ export function SideNavigation({
             active={entry === current}
             collapsed={collapsed}
             onNavigate={onNavigate}
+            badge={entry.path === '/notifications' ? unread : 0}
           />
         ))}
       </AppShell.Section>
@@ -73,22 +77,43 @@ export function SideNavigation({
   );
 }
 
+/** Notifications that arrived since this user last opened the list; checked every minute. */
+function useUnreadCount(enabled: boolean): number {
+  const trpc = useTRPC();
+  const unread = useQuery({
+    ...trpc.notifications.unreadCount.queryOptions(),
+    enabled,
+    refetchInterval: 60_000,
+  });
+  return unread.data ?? 0;
+}
+
 interface NavItemProps {
   entry: NavEntry;
   active: boolean;
   collapsed: boolean;
   onNavigate: () => void;
+  /** A count beside the label (unread notifications), hidden when 0. */
+  badge: number;
 }
 
-function NavItem({ entry, active, collapsed, onNavigate }: NavItemProps) {
+function NavItem({ entry, active, collapsed, onNavigate, badge }: NavItemProps) {
   const Icon = NAV_ICONS[entry.label];
+  const unreadText = badge > 0 ? `${badge} unread` : '';
   const link = (
     <NavLink
       component={Link}
       to={entry.path}
       label={collapsed ? undefined : entry.label}
-      aria-label={collapsed ? entry.label : undefined}
+      aria-label={collapsed ? [entry.label, unreadText].filter(Boolean).join(', ') : undefined}
       aria-current={active ? 'page' : undefined}
+      rightSection={
+        badge > 0 && !collapsed ? (
+          <Badge size="sm" color="red" circle={badge < 10} aria-label={unreadText}>
+            {badge > 99 ? '99+' : badge}
+          </Badge>
+        ) : null
+      }
       leftSection={Icon ? <Icon size={20} stroke={1.6} /> : null}
       active={active}
       onClick={onNavigate}

@@ -6,13 +6,13 @@ export interface FormNote {
   text: string;
 }
 
-/** A message shown inside a form or modal, green for success and red for errors. */
+/** A message shown inside a form or modal, green for success and red for errors (4.5:1 or more: see client/theme.ts). */
 export function FormMessage({ note }: { note: FormNote | null }) {
   if (!note) return null;
   return (
     <Text
       size="sm"
-      c={note.kind === 'success' ? 'green.8' : 'red.7'}
+      c={note.kind === 'success' ? 'green' : 'red.9'}
       role={note.kind === 'success' ? 'status' : 'alert'}
       data-kind={note.kind}
     >

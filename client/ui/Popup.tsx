@@ -14,6 +14,8 @@ interface PopupProps {
 export function Popup({ popup, onClose }: PopupProps) {
   if (!popup) return null;
   const color = popup.kind === 'success' ? 'green' : 'red';
+  // 4.5:1 or more on the pale background: green is darkened in client/theme.ts, red-9 as is.
+  const textColor = popup.kind === 'success' ? 'green' : 'red.9';
   return (
     <Overlay fixed center zIndex={POPUP_Z_INDEX} backgroundOpacity={0.45} onClick={onClose}>
       <Paper
@@ -33,7 +35,7 @@ export function Popup({ popup, onClose }: PopupProps) {
         <ThemeIcon color={color} variant="light" size={56} radius="xl" mb="md">
           {popup.kind === 'success' ? <IconCircleCheck size={36} /> : <IconCircleX size={36} />}
         </ThemeIcon>
-        <Text fw={600} size="lg" c={`${color}.9`}>
+        <Text fw={600} size="lg" c={textColor}>
           {popup.text}
         </Text>
       </Paper>

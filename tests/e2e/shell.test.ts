@@ -23,9 +23,14 @@ const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Side navig
 
 async function menuLabels(page: Page) {
   await sideNav(page).getByRole('link').first().waitFor();
-  return sideNav(page)
-    .getByRole('link')
-    .evaluateAll((links) => links.map((a) => a.textContent?.trim()));
+  return (
+    sideNav(page)
+      .getByRole('link')
+      // The label only: the Notifications entry may carry an unread count beside it.
+      .evaluateAll((links) =>
+        links.map((a) => a.querySelector('.mantine-NavLink-label')?.textContent?.trim()),
+      )
+  );
 }
 
 async function path(page: Page) {

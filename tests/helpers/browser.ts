@@ -46,6 +46,8 @@ export async function browserShop() {
         timezoneId: 'Asia/Manila',
         viewport,
       });
+      // Under vitest's 30 s, so a stuck step fails naming its locator instead of timing out the test.
+      context.setDefaultTimeout(12_000);
       const page = await context.newPage();
       return { context, page };
     },

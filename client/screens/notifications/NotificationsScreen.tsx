@@ -1,0 +1,110 @@
+import { Center, Paper, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useThrottledCallback } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { NOTIFICATIONS_PAGE_SIZE } from '../../../shared/constants';
+import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { formatDateTime } from '../../../shared/time';
+import { type RouterOutputs, useTRPC, useTRPCClient } from '../../trpc';
+
+type Notice = RouterOutputs['notifications']['list']['rows'][number];
+
+const ICONS = {
+  info: { icon: IconInfoCircle, color: 'blue' },
+  warning: { icon: IconAlertTriangle, color: 'orange' },
+  success: { icon: IconCircleCheck, color: 'green' },
+  error: { icon: IconCircleX, color: 'red' },
+} as const;
+
+/** SPEC.md §4, §9: the next page loads within 80 px of the bottom, checked at most every 100 ms. */
+const NEAR_BOTTOM_PX = 80;
+const SCROLL_THROTTLE_MS = 100;
+
+export function NotificationsScreen() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const viewport = useRef<HTMLDivElement>(null);
+  const list = useInfiniteQuery({
+    queryKey: [...trpc.notifications.list.queryKey(), 'scroll'],
+    queryFn: ({ pageParam }) =>
+      client.notifications.list.query({ page: pageParam, limit: NOTIFICATIONS_PAGE_SIZE }),
+    initialPageParam: 1,
+    // Stop when a page comes back short (SPEC.md §4).
+    getNextPageParam: (last) => (last.rows.length < NOTIFICATIONS_PAGE_SIZE ? undefined : last.page + 1),
+  });
+  const markSeen = useMutation(
+    trpc.notifications.markSeen.mutationOptions({
+      onSuccess: () => queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), 0),
+    }),
+  );
+  // Opening the list reads everything in it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit
+  useEffect(() => markSeen.mutate(), []);
+
+  const loadMoreIfNear = () => {
+    const el = viewport.current;
+    if (!el || !list.hasNextPage || list.isFetchingNextPage) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX) void list.fetchNextPage();
+  };
+  const onScroll = useThrottledCallback(loadMoreIfNear, SCROLL_THROTTLE_MS);
+  // A tall screen may show a whole page without a scroll bar: keep loading until it can scroll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check after each page
+  useEffect(loadMoreIfNear, [list.data, list.hasNextPage, list.isFetchingNextPage]);
+
+  const notices: Notice[] = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const footer =
+    list.isPending || list.isFetchingNextPage
+      ? ACCOUNT_TEXT.loading
+      : notices.length === 0
+        ? ACCOUNT_TEXT.noNotifications
+        : list.hasNextPage
+          ? null
+          : ACCOUNT_TEXT.noMoreNotifications;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Notifications</Title>
+      <ScrollArea.Autosize
+        mah="calc(100dvh - 180px)"
+        viewportRef={viewport}
+        onScrollPositionChange={onScroll}
+        type="auto"
+        aria-label="Notifications list"
+      >
+        <Stack gap="sm" pr="sm">
+          {notices.map((n) => (
+            <NoticeCard key={n.id} notice={n} />
+          ))}
+          {footer ? (
+            <Center py="sm">
+              <Text c="dimmed" size="sm" role="status">
+                {footer}
+              </Text>
+            </Center>
+          ) : null}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+function NoticeCard({ notice }: { notice: Notice }) {
+  const { icon: Icon, color } = ICONS[notice.type];
+  return (
+    <Paper withBorder p="sm" radius="md" data-type={notice.type} component="article">
+      <Stack gap={4}>
+        <Text size="sm" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <ThemeIcon color={color} variant="light" size="md" radius="xl" aria-label={notice.type}>
+            <Icon size={18} />
+          </ThemeIcon>
+          {notice.message}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(notice.createdAt)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { formatDateTime } from '../../../shared/time';
+import { useTRPC } from '../../trpc';
+import { ListTable } from '../../ui/ListTable';
+import { toastOutcome } from '../../ui/outcome';
+import { StatusBadge } from './RequestStatus';
+import { Section } from './Section';
+
+export function ActionRequestsSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const requests = useQuery(trpc.actionRequests.list.queryOptions({ status: 'pending' }));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.actionRequests.list.queryKey() });
+  const approve = useMutation(
+    trpc.actionRequests.approve.mutationOptions(
+      toastOutcome(
+        { success: ACCOUNT_TEXT.actionApproved, failure: ACCOUNT_TEXT.actionApproveFailed },
+        refresh,
+      ),
+    ),
+  );
+  const reject = useMutation(
+    trpc.actionRequests.reject.mutationOptions(
+      toastOutcome(
+        { success: ACCOUNT_TEXT.actionRejected, failure: ACCOUNT_TEXT.actionRejectFailed },
+        refresh,
+      ),
+    ),
+  );
+
+  return (
+    <Section title="Action Requests">
+      <ListTable
+        caption="Action Requests"
+        rows={requests.data}
+        rowKey={(r) => r.id}
+        loading={requests.isPending}
+        emptyText={ACCOUNT_TEXT.noActionRequests}
+        columns={[
+          { header: 'Module', cell: (r) => r.module },
+          {
+            header: 'Request Type',
+            cell: (r) => (
+              <Text size="sm" tt="capitalize">
+                {r.requestType}
+              </Text>
+            ),
+          },
+          {
+            header: 'Details',
+            cell: (r) => (
+              <Stack gap={0}>
+                {Object.entries(r.details).map(([key, value]) => (
+                  <Text size="sm" key={key}>
+                    <Text span fw={600} size="sm">
+                      {key}:
+                    </Text>{' '}
+                    {value}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+          { header: 'Requested By', cell: (r) => r.requestedBy },
+          { header: 'Date Requested', cell: (r) => formatDateTime(r.createdAt), nowrap: true },
+          { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+          {
+            header: 'Action',
+            nowrap: true,
+            cell: (r) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" color="green" onClick={() => approve.mutate({ id: r.id })}>
+                  Approve
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => reject.mutate({ id: r.id })}>
+                  Reject
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,12 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+/** Asks SPEC.md's question before a change; runs `onConfirm` only on Yes (the shell hosts the modals). */
+export function confirmThen(question: string, onConfirm: () => void, confirmLabel = 'Yes'): void {
+  modals.openConfirmModal({
+    title: 'Please confirm',
+    children: <Text size="sm">{question}</Text>,
+    labels: { confirm: confirmLabel, cancel: 'Cancel' },
+    onConfirm,
+  });
+}
