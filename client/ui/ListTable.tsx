@@ -21,7 +21,14 @@ interface ListTableProps<Row> {
 /** A plain table with SPEC.md's empty text; scrolls sideways on a narrow tablet. */
 export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, loading }: ListTableProps<Row>) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // Focusable so a keyboard can scroll a wide table sideways on a narrow tablet.
+    <Table.ScrollContainer
+      minWidth={640}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption} (scrolls sideways)`}
+    >
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => b?.close());
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Side navigation' });
-const section = (page: Page, name: string) => page.getByRole('region', { name });
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const row = (page: Page, table: string, text: string) =>
   page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 

@@ -54,7 +54,14 @@ export function ActivityLogScreen() {
           <Text size="sm" c="dimmed">
             {`Showing ${first}-${Math.min(page * PAGE, total)} of ${total} logs`}
           </Text>
-          <Pagination total={logs.data?.totalPages ?? 1} value={page} onChange={setPage} siblings={2} />
+          <Pagination
+            total={logs.data?.totalPages ?? 1}
+            value={page}
+            onChange={setPage}
+            siblings={2}
+            aria-label="Pages"
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
         </Group>
       ) : null}
     </Stack>

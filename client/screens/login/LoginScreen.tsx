@@ -1,6 +1,6 @@
 import { Box, Center, Paper, Title } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { clearSession, readRefreshToken } from '../../session';
 import { useTRPCClient } from '../../trpc';
 import { ConnectingBox } from '../../ui/ConnectingBox';
@@ -9,16 +9,33 @@ import { Popup } from '../../ui/Popup';
 import { usePopup } from '../../ui/usePopup';
 import { LoginFooter } from './LoginFooter';
 import { LoginForm } from './LoginForm';
-import { NewPasswordModal } from './NewPasswordModal';
-import { RegisterModal } from './RegisterModal';
-import { ResetRequestModal } from './ResetRequestModal';
 
-type OpenModal = 'register' | 'resetRequest' | 'newPassword' | null;
+// The three modals load the first time one is opened: most visits only sign in.
+const RegisterModal = lazy(() => import('./RegisterModal').then((m) => ({ default: m.RegisterModal })));
+const ResetRequestModal = lazy(() =>
+  import('./ResetRequestModal').then((m) => ({ default: m.ResetRequestModal })),
+);
+const NewPasswordModal = lazy(() =>
+  import('./NewPasswordModal').then((m) => ({ default: m.NewPasswordModal })),
+);
+
+type ModalName = 'register' | 'resetRequest' | 'newPassword';
+type OpenModal = ModalName | null;
+
+/** Renders a lazily loaded modal once it has been opened, and keeps it for its closing animation. */
+function OnceOpened({ used, children }: { used: boolean; children: ReactNode }) {
+  return used ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 export function LoginScreen() {
   const client = useTRPCClient();
   const { popup, show, close } = usePopup();
-  const [openModal, setOpenModal] = useState<OpenModal>(null);
+  const [openModal, setModal] = useState<OpenModal>(null);
+  const [used, setUsed] = useState<ReadonlySet<ModalName>>(new Set());
+  const setOpenModal = (name: OpenModal) => {
+    if (name && !used.has(name)) setUsed(new Set(used).add(name));
+    setModal(name);
+  };
   const pending = useIsMutating() > 0;
 
   // A must-reset session can do nothing but set a password, so giving up on it ends it.
@@ -58,14 +75,20 @@ export function LoginScreen() {
 
       <LoginFooter />
 
-      <RegisterModal opened={openModal === 'register'} onClose={() => setOpenModal(null)} />
-      <ResetRequestModal opened={openModal === 'resetRequest'} onClose={() => setOpenModal(null)} />
-      <NewPasswordModal
-        opened={openModal === 'newPassword'}
-        onCancel={cancelNewPassword}
-        onDone={() => setOpenModal(null)}
-        showPopup={show}
-      />
+      <OnceOpened used={used.has('register')}>
+        <RegisterModal opened={openModal === 'register'} onClose={() => setOpenModal(null)} />
+      </OnceOpened>
+      <OnceOpened used={used.has('resetRequest')}>
+        <ResetRequestModal opened={openModal === 'resetRequest'} onClose={() => setOpenModal(null)} />
+      </OnceOpened>
+      <OnceOpened used={used.has('newPassword')}>
+        <NewPasswordModal
+          opened={openModal === 'newPassword'}
+          onCancel={cancelNewPassword}
+          onDone={() => setOpenModal(null)}
+          showPopup={show}
+        />
+      </OnceOpened>
       <ConnectingBox visible={pending} />
       <Popup popup={popup} onClose={close} />
     </Box>

@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { toastOutcome } from '../../ui/outcome';
+import { DecideButtons } from './DecideButtons';
 import { StatusBadge } from './RequestStatus';
 import { Section } from './Section';
 
@@ -70,14 +71,10 @@ export function ActionRequestsSection() {
             header: 'Action',
             nowrap: true,
             cell: (r) => (
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" color="green" onClick={() => approve.mutate({ id: r.id })}>
-                  Approve
-                </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => reject.mutate({ id: r.id })}>
-                  Reject
-                </Button>
-              </Group>
+              <DecideButtons
+                onApprove={() => approve.mutate({ id: r.id })}
+                onReject={() => reject.mutate({ id: r.id })}
+              />
             ),
           },
         ]}

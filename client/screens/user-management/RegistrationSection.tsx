@@ -1,4 +1,3 @@
-import { Button, Group } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { formatDateTime } from '../../../shared/time';
@@ -6,6 +5,7 @@ import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { ListTable } from '../../ui/ListTable';
 import { toastOutcome } from '../../ui/outcome';
+import { DecideButtons } from './DecideButtons';
 import { StatusBadge } from './RequestStatus';
 import { Section } from './Section';
 
@@ -51,25 +51,13 @@ export function RegistrationSection() {
             nowrap: true,
             cell: (r) =>
               r.status === 'pending' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    color="green"
-                    onClick={() =>
-                      confirmThen(ACCOUNT_TEXT.confirmAccept, () => approve.mutate({ id: r.id }))
-                    }
-                  >
-                    Accept
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    onClick={() => confirmThen(ACCOUNT_TEXT.confirmReject, () => reject.mutate({ id: r.id }))}
-                  >
-                    Reject
-                  </Button>
-                </Group>
+                <DecideButtons
+                  approveLabel="Accept"
+                  onApprove={() =>
+                    confirmThen(ACCOUNT_TEXT.confirmAccept, () => approve.mutate({ id: r.id }))
+                  }
+                  onReject={() => confirmThen(ACCOUNT_TEXT.confirmReject, () => reject.mutate({ id: r.id }))}
+                />
               ) : null,
           },
         ]}

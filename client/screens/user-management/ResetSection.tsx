@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { toast, toastOutcome } from '../../ui/outcome';
+import { DecideButtons } from './DecideButtons';
 import { StatusBadge } from './RequestStatus';
 import { Section } from './Section';
 
@@ -69,24 +70,16 @@ export function ResetSection() {
             nowrap: true,
             cell: (r) =>
               r.status === 'pending' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    color="green"
-                    disabled={!r.hasAccount}
-                    onClick={() =>
-                      approve.mutate(
-                        { id: r.id },
-                        { onSuccess: (a) => setHandOver({ email: r.email, password: a.temporaryPassword }) },
-                      )
-                    }
-                  >
-                    Approve
-                  </Button>
-                  <Button size="xs" color="red" variant="light" onClick={() => reject.mutate({ id: r.id })}>
-                    Reject
-                  </Button>
-                </Group>
+                <DecideButtons
+                  approveDisabled={!r.hasAccount}
+                  onApprove={() =>
+                    approve.mutate(
+                      { id: r.id },
+                      { onSuccess: (a) => setHandOver({ email: r.email, password: a.temporaryPassword }) },
+                    )
+                  }
+                  onReject={() => reject.mutate({ id: r.id })}
+                />
               ) : (
                 <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ id: r.id })}>
                   Delete

@@ -7,6 +7,7 @@ import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
+import { recordDecision } from '../requests/decide';
 
 // PRODUCT.md: a staff user's edit, delete or refund is not applied but held as an
 // action request; a manager or above approves (applied then, re-validated against
@@ -113,12 +114,7 @@ export function approveActionRequest(db: Db, approver: Viewer, id: number): { me
         targetId: request.targetId,
         payload: JSON.parse(request.payload),
       });
-      tx.update(actionRequests)
-        .set({ status: 'approved', decidedBy: approver.user.id, decidedAt: new Date() })
-        .where(eq(actionRequests.id, id))
-        .run();
-      logActivity(tx, {
-        userId: approver.user.id,
+      recordDecision(tx, actionRequests, id, 'approved', approver, {
         action: 'Approve Request',
         module: request.module,
         description: `Approved the ${request.requestType} request #${id} for ${request.targetId}`,
@@ -133,12 +129,7 @@ export function rejectActionRequest(db: Db, approver: Viewer, id: number): { mes
   db.transaction(
     (tx) => {
       const request = pending(tx, id);
-      tx.update(actionRequests)
-        .set({ status: 'rejected', decidedBy: approver.user.id, decidedAt: new Date() })
-        .where(eq(actionRequests.id, id))
-        .run();
-      logActivity(tx, {
-        userId: approver.user.id,
+      recordDecision(tx, actionRequests, id, 'rejected', approver, {
         action: 'Reject Request',
         module: request.module,
         description: `Rejected the ${request.requestType} request #${id} for ${request.targetId}`,

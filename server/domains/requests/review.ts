@@ -5,6 +5,7 @@ import { passwordResetRequests, registrationRequests, users } from '../../db/sch
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { recordDecision } from './decide';
 
 // The admin side of registration and reset requests (PRODUCT.md: admin and owner).
 const MODULE = 'User Management';
@@ -57,12 +58,7 @@ export function approveRegistration(db: Db, actor: Viewer, id: number): { messag
         .values({ username, email: request.email, passwordHash: request.passwordHash, role: null })
         .returning({ id: users.id })
         .get();
-      tx.update(registrationRequests)
-        .set({ status: 'approved', decidedBy: actor.user.id, decidedAt: new Date() })
-        .where(eq(registrationRequests.id, id))
-        .run();
-      logActivity(tx, {
-        userId: actor.user.id,
+      recordDecision(tx, registrationRequests, id, 'approved', actor, {
         action: 'Approve Registration',
         module: MODULE,
         description: `Approved the registration of ${request.email} as ${username}`,
@@ -78,16 +74,19 @@ export function rejectRegistration(db: Db, actor: Viewer, id: number): { message
   db.transaction(
     (tx) => {
       const request = pendingRegistration(tx, id);
-      tx.update(registrationRequests)
-        .set({ status: 'rejected', passwordHash: '', decidedBy: actor.user.id, decidedAt: new Date() })
-        .where(eq(registrationRequests.id, id))
-        .run();
-      logActivity(tx, {
-        userId: actor.user.id,
-        action: 'Reject Registration',
-        module: MODULE,
-        description: `Rejected the registration of ${request.email}`,
-      });
+      recordDecision(
+        tx,
+        registrationRequests,
+        id,
+        'rejected',
+        actor,
+        {
+          action: 'Reject Registration',
+          module: MODULE,
+          description: `Rejected the registration of ${request.email}`,
+        },
+        { passwordHash: '' },
+      );
     },
     { behavior: 'immediate' },
   );
@@ -115,12 +114,7 @@ export function rejectReset(db: Db, actor: Viewer, id: number): { message: strin
       const request = tx.select().from(passwordResetRequests).where(eq(passwordResetRequests.id, id)).get();
       if (!request) throw fail.notFound(ACCOUNT_TEXT.requestNotFound);
       if (request.status !== 'pending') throw fail.conflict(ACCOUNT_TEXT.requestDecided);
-      tx.update(passwordResetRequests)
-        .set({ status: 'rejected', decidedBy: actor.user.id, decidedAt: new Date() })
-        .where(eq(passwordResetRequests.id, id))
-        .run();
-      logActivity(tx, {
-        userId: actor.user.id,
+      recordDecision(tx, passwordResetRequests, id, 'rejected', actor, {
         action: 'Reject Password Reset',
         module: MODULE,
         description: `Rejected the password reset of ${request.email}`,

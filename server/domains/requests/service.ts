@@ -10,6 +10,7 @@ import { endUserSessions } from '../auth/sessions';
 import { admit, REQUESTS_PER_ADDRESS, waitTexts } from '../auth/throttle';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
+import { recordDecision } from './decide';
 
 const MODULE = 'User Management';
 
@@ -112,12 +113,7 @@ export async function approvePasswordReset(
         .where(eq(users.id, account.id))
         .run();
       endUserSessions(tx, account.id, 'password reset approved');
-      tx.update(passwordResetRequests)
-        .set({ status: 'approved', decidedBy: actor.user.id, decidedAt: new Date() })
-        .where(eq(passwordResetRequests.id, request.id))
-        .run();
-      logActivity(tx, {
-        userId: actor.user.id,
+      recordDecision(tx, passwordResetRequests, request.id, 'approved', actor, {
         action: 'Approve Password Reset',
         module: MODULE,
         description: `Password reset approved for ${account.email}`,
