@@ -23,7 +23,7 @@ export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, load
   return (
     // Focusable so a keyboard can scroll a wide table sideways on a narrow tablet.
     <Table.ScrollContainer
-      minWidth={640}
+      minWidth={0}
       type="native"
       tabIndex={0}
       role="region"

@@ -88,10 +88,13 @@ describe('registrations', () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email, password: 'fresh-dough-1' }),
     });
-    const { page, context } = await b.newPage();
+    // On the shop's tablet, with the side navigation open.
+    const { page, context } = await b.newPage(TABLET);
     await signInThroughScreen(page, ADMIN.email, ADMIN.password);
     await page.goto('/user-management');
     const request = row(page, 'Registration Requests', email);
+    await request.getByRole('button', { name: 'Reject' }).waitFor();
+    await snapshot(page, 'user-management-tablet');
     await request.getByRole('button', { name: 'Reject' }).click();
     await page.getByText(ACCOUNT_TEXT.confirmReject).waitFor();
     await confirmYes(page);

@@ -7,7 +7,7 @@ import { type RouterOutputs, useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { toastOutcome } from '../../ui/outcome';
 import { EditAccountModal } from './EditAccountModal';
-import { StatusBadge } from './RequestStatus';
+import { NO_SHRINK, StatusBadge } from './RequestStatus';
 import { Section } from './Section';
 
 export type Account = RouterOutputs['users']['list'][number];
@@ -30,7 +30,12 @@ export function AccountsSection() {
   );
 
   const actions = (a: Account) => {
-    if (a.isSystem) return <Badge variant="outline">{ACCOUNT_TEXT.systemAccount}</Badge>;
+    if (a.isSystem)
+      return (
+        <Badge variant="outline" styles={NO_SHRINK}>
+          {ACCOUNT_TEXT.systemAccount}
+        </Badge>
+      );
     if (!a.canManage) return <Text c="dimmed">—</Text>;
     return (
       <Group gap="xs" wrap="nowrap">
