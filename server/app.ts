@@ -131,7 +131,9 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   }
   app.setNotFoundHandler((req, reply) => {
     const isPage =
-      req.method === 'GET' && !req.url.startsWith('/trpc') && !path.extname(req.url.split('?')[0] ?? '');
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/trpc') &&
+      !path.extname(req.url.split('?')[0] ?? '');
     if (isPage && hasClient) {
       const page = ['/', '/login'].includes(pathOf(req.url)) ? loginPage : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);

@@ -56,6 +56,12 @@ describe('client routes', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers HEAD for a page as the page would, not as a missing API route', async () => {
+    const res = await withClient.app.inject({ method: 'HEAD', url: '/dashboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
   it('serves hashed assets as immutable and a missing asset as 404', async () => {
     const asset = await withClient.app.inject({ url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
