@@ -122,9 +122,9 @@ function initialBundleGuard(): Plugin {
 
 /**
  * Lets each first page fetch its code beside the entry instead of after the entry has run.
- * Writes login.html: index.html plus modulepreload links for the login screen (the server
- * sends it for / and /login); and adds the signed-in shell's links to index.html (sent for
- * every other page, all of them inside the shell). The screens still load on demand.
+ * index.html gets modulepreload links for the login screen (the server sends it for / and
+ * /login), and shell.html, the same page with the signed-in shell's links instead, is sent
+ * for every other page (all of them inside the shell). The screens still load on demand.
  */
 function pagePreloads(): Plugin {
   let outDir = '';
@@ -145,8 +145,8 @@ function pagePreloads(): Plugin {
           .map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`);
         return index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       };
-      writeFileSync(path.join(outDir, 'login.html'), preloading(LOGIN_SCREEN));
-      writeFileSync(indexFile, preloading(SHELL));
+      writeFileSync(path.join(outDir, 'shell.html'), preloading(SHELL));
+      writeFileSync(indexFile, preloading(LOGIN_SCREEN));
     },
   };
 }

@@ -101,25 +101,25 @@ export async function buildApp({
 }
 
 /**
- * The built React app, with client routes (/dashboard, ...) answered by index.html, and
- * / and /login by login.html (the same page, preloading the login screen's code instead
- * of the signed-in shell's; / goes on to /login).
+ * The built React app: / and /login answered by index.html (which preloads the login
+ * screen's code; / goes on to /login), and the other client routes (/dashboard, ...) by
+ * shell.html (the same page, preloading the signed-in shell's code instead).
  * The build writes a .br and a .gz beside each file; a browser that accepts one gets it
  * (browsers ask for brotli only over https and on localhost, so the shop's tablets on
  * plain http get gzip), anything else the plain file.
  */
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  const loginPage = existsSync(path.join(clientDir, 'login.html')) ? 'login.html' : 'index.html';
+  const shellPage = existsSync(path.join(clientDir, 'shell.html')) ? 'shell.html' : 'index.html';
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false, // / is a page: the not-found handler below answers it
       preCompressed: true,
-      // The compressed copies are served in place of their file, and login.html as /login:
-      // none of them is a URL of its own.
-      globIgnore: ['**/*.br', '**/*.gz', 'login.html'],
+      // The compressed copies are served in place of their file, and shell.html for the
+      // signed-in pages: none of them is a URL of its own.
+      globIgnore: ['**/*.br', '**/*.gz', 'shell.html'],
       cacheControl: false, // setHeaders decides: hashed assets forever, the rest revalidated
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
@@ -135,7 +135,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       !req.url.startsWith('/trpc') &&
       !path.extname(req.url.split('?')[0] ?? '');
     if (isPage && hasClient) {
-      const page = ['/', '/login'].includes(pathOf(req.url)) ? loginPage : 'index.html';
+      const page = ['/', '/login'].includes(pathOf(req.url)) ? 'index.html' : shellPage;
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     if (isPage) return reply.type('text/plain').send('The client is not built yet: run `npm run build`.');
