@@ -3,23 +3,18 @@
 // baseline (a plain Fastify route doing the same work with better-sqlite3)
 // measured in the same run. Scenarios for checkout, inventory search, dashboard
 // and report join as their domains land; the seeding of a large shop comes with them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+
 import { verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDb } from '../server/db/open';
 import { users } from '../server/db/schema';
-import { seedSystemAdmin } from '../server/db/seed';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { type AttackResult, signInUnderAttack } from './attack';
 import { addToResults } from './results';
+import { BENCH_ADMIN, benchShop } from './shop';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ADMIN = { email: 'admin@bench.test', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 const CASHIERS = 20;
 /** Issue 5's target: a cashier signs in in under a second while another address floods. */
 const ATTACK_TARGET_MS = 1000;
@@ -43,15 +38,8 @@ async function measure(scenario: string, url: string, opts: Partial<autocannon.O
   };
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: 'silent',
-});
-const db = openDb(config.dbFile);
-await seedSystemAdmin(db, config);
+const shop = await benchShop('bench');
+const { db } = shop;
 // Sign-ins rotate over several cashiers, as a shop's tills do: one account signing in
 // ten times at once would meet the per-email limit, which counts attempts in flight.
 const cashierHash = await hashPassword(ADMIN.password);
@@ -64,8 +52,7 @@ for (const [i, c] of cashiers.entries()) {
     .values({ username: `cashier${i}`, email: c.email, passwordHash: cashierHash, role: 'staff' })
     .run();
 }
-const app = await buildApp({ db, config, logger: false });
-const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+const { url: appUrl } = await shop.listen();
 
 const bare = Fastify({ logger: false });
 const lookup = db.$client.prepare('select password_hash from users where email = ?');
@@ -113,10 +100,8 @@ attacks.push(
   }),
 );
 
-await app.close();
 await bare.close();
-db.$client.close();
-rmSync(dir, { recursive: true, force: true });
+await shop.close();
 
 const attackOk = attacks.every((a) => a.max < ATTACK_TARGET_MS && a.failed === 0);
 const section = [

@@ -4,20 +4,18 @@
 // default mobile settings (simulated slow 4G, a 4× slower CPU) on /login and, signed in,
 // on /dashboard. Everything stays on loopback. Each run is added to bench/RESULTS.md,
 // newest first, beside the targets; a missed target also makes the exit code 1.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+
+import { existsSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDb } from '../server/db/open';
-import { seedSystemAdmin } from '../server/db/seed';
 import { STORAGE } from '../shared/constants';
+import { QUIET_CHROMIUM_FLAGS } from '../tests/helpers/browser';
 import { addToResults } from './results';
+import { BENCH_ADMIN, benchShop } from './shop';
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
@@ -28,34 +26,18 @@ if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 process.env.CHROME_PATH ??= CHROMIUM;
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
-const ADMIN = { email: 'admin@bench.test', password: 'bench-password-1' };
+const ADMIN = BENCH_ADMIN;
 const TABLET = { width: 820, height: 1180 };
 const TARGET = { loginJsKb: 150, loginPerformance: 95, loginAccessibility: 100 };
 // Without these Chromium dials out (updates, sync, safe browsing); the bench must run offline.
-const QUIET = [
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const QUIET = QUIET_CHROMIUM_FLAGS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 // --- the real app over a fresh database, as `npm start` serves it -------------------------
-const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-web-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: 'silent',
-});
-const db = openDb(config.dbFile);
-await seedSystemAdmin(db, config);
-const app = await buildApp({ db, config, logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const shop = await benchShop('bench-web');
+const { app, url: base } = await shop.listen();
 
 interface Fetched {
   status: number;
@@ -304,9 +286,7 @@ if (!new URL(lhDashboard.run.finalUrl).pathname.startsWith('/dashboard')) {
   );
 }
 
-await app.close();
-db.$client.close();
-rmSync(dir, { recursive: true, force: true });
+await shop.close();
 
 // --- the record ----------------------------------------------------------------------------
 const loginJs = total(firstPaint, 'js');

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { TOAST_MS } from '../../shared/constants';
 import { failureText } from '../errors';
 
@@ -24,4 +25,21 @@ export function toastOutcome(texts: { success: string; failure: string }, after?
     },
     onError: (error: unknown) => toast(failureText(error, texts.failure), 'error'),
   };
+}
+
+/** A procedure's mutation options factory, as `trpc.<domain>.<procedure>` offers it. */
+interface Mutable<Out, In, Err, Ctx> {
+  mutationOptions: (opts: ReturnType<typeof toastOutcome>) => UseMutationOptions<Out, Err, In, Ctx>;
+}
+
+/**
+ * A mutation that reports itself by toast (toastOutcome) and then runs `after`
+ * (usually refetching the list it changed): one line per button on every screen.
+ */
+export function useReportedMutation<Out, In, Err, Ctx>(
+  procedure: Mutable<Out, In, Err, Ctx>,
+  texts: { success: string; failure: string },
+  after?: () => void,
+) {
+  return useMutation(procedure.mutationOptions(toastOutcome(texts, after)));
 }

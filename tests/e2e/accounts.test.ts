@@ -6,7 +6,16 @@ import { asStaffRequest, registerActionHandler } from '../../server/domains/acti
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { ADMIN, PASSWORD, postJson } from '../helpers/app';
-import { type BrowserShop, browserShop, signInThroughScreen, snapshot, TABLET } from '../helpers/browser';
+import {
+  type BrowserShop,
+  browserShop,
+  menuLabels,
+  sideNav,
+  signInThroughScreen,
+  snapshot,
+  TABLET,
+} from '../helpers/browser';
+import { STAFF_MENU } from '../helpers/menus';
 
 let b: BrowserShop;
 beforeAll(async () => {
@@ -14,20 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => b?.close());
 
-const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Side navigation' });
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const row = (page: Page, table: string, text: string) =>
   page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
 async function confirmYes(page: Page) {
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes' }).click();
-}
-
-async function menuLabels(page: Page) {
-  await sideNav(page).getByRole('link').first().waitFor();
-  return sideNav(page)
-    .getByRole('link')
-    .evaluateAll((links) => links.map((a) => a.querySelector('.mantine-NavLink-label')?.textContent?.trim()));
 }
 
 describe('registrations', () => {
@@ -67,14 +68,7 @@ describe('registrations', () => {
 
     const fresh = await b.newPage();
     await signInThroughScreen(fresh.page, email, 'fresh-dough-1');
-    expect(await menuLabels(fresh.page)).toEqual([
-      'Dashboard',
-      'Inventory',
-      'Sales Management',
-      'Supplier Management',
-      'Customer Management',
-      'Notifications',
-    ]);
+    expect(await menuLabels(fresh.page)).toEqual(STAFF_MENU);
     await fresh.page.getByText('Logged in as: new.cashier (staff)').waitFor();
     await fresh.context.close();
   });

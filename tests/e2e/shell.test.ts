@@ -6,6 +6,8 @@ import { ADMIN, PASSWORD } from '../helpers/app';
 import {
   type BrowserShop,
   browserShop,
+  menuLabels,
+  sideNav,
   signInThroughScreen,
   snapshot,
   storedSession,
@@ -18,20 +20,6 @@ beforeAll(async () => {
   b = await browserShop();
 });
 afterAll(() => b?.close());
-
-const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Side navigation' });
-
-async function menuLabels(page: Page) {
-  await sideNav(page).getByRole('link').first().waitFor();
-  return (
-    sideNav(page)
-      .getByRole('link')
-      // The label only: the Notifications entry may carry an unread count beside it.
-      .evaluateAll((links) =>
-        links.map((a) => a.querySelector('.mantine-NavLink-label')?.textContent?.trim()),
-      )
-  );
-}
 
 async function path(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -6,9 +6,8 @@ import { type TestShop, testApp } from './app';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the networking flags Chromium keeps dialling out of this closed network.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
+// bench/web.ts launches with the same quiet flags.
+export const QUIET_CHROMIUM_FLAGS = [
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
@@ -16,6 +15,7 @@ const ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+const ARGS = ['--headless', '--no-sandbox', ...QUIET_CHROMIUM_FLAGS];
 
 export const CASHIER_SCREEN = { width: 1366, height: 768 };
 export const TABLET = { width: 820, height: 1180 };
@@ -83,4 +83,14 @@ export function storedSession(page: Page) {
     user: localStorage.getItem('user'),
     isLoggedIn: localStorage.getItem('isLoggedIn'),
   }));
+}
+
+export const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Side navigation' });
+
+/** The side navigation's labels, in order (without the unread count beside Notifications). */
+export async function menuLabels(page: Page) {
+  await sideNav(page).getByRole('link').first().waitFor();
+  return sideNav(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.querySelector('.mantine-NavLink-label')?.textContent?.trim()));
 }

@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { roleLabel } from '../../../shared/roles';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
-import { toastOutcome } from '../../ui/outcome';
+import { useReportedMutation } from '../../ui/outcome';
 import { EditAccountModal } from './EditAccountModal';
 import { NO_SHRINK, StatusBadge } from './RequestStatus';
 import { Section } from './Section';
@@ -18,15 +18,15 @@ export function AccountsSection() {
   const accounts = useQuery(trpc.users.list.queryOptions());
   const [editing, setEditing] = useState<Account | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
-  const deactivate = useMutation(
-    trpc.users.deactivate.mutationOptions(
-      toastOutcome({ success: ACCOUNT_TEXT.deactivated, failure: ACCOUNT_TEXT.deactivateFailed }, refresh),
-    ),
+  const deactivate = useReportedMutation(
+    trpc.users.deactivate,
+    { success: ACCOUNT_TEXT.deactivated, failure: ACCOUNT_TEXT.deactivateFailed },
+    refresh,
   );
-  const reactivate = useMutation(
-    trpc.users.reactivate.mutationOptions(
-      toastOutcome({ success: ACCOUNT_TEXT.reactivated, failure: ACCOUNT_TEXT.reactivateFailed }, refresh),
-    ),
+  const reactivate = useReportedMutation(
+    trpc.users.reactivate,
+    { success: ACCOUNT_TEXT.reactivated, failure: ACCOUNT_TEXT.reactivateFailed },
+    refresh,
   );
 
   const actions = (a: Account) => {

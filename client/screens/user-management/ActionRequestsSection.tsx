@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
-import { toastOutcome } from '../../ui/outcome';
+import { useReportedMutation } from '../../ui/outcome';
 import { DecideButtons } from './DecideButtons';
 import { StatusBadge } from './RequestStatus';
 import { Section } from './Section';
@@ -14,21 +14,15 @@ export function ActionRequestsSection() {
   const queryClient = useQueryClient();
   const requests = useQuery(trpc.actionRequests.list.queryOptions({ status: 'pending' }));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.actionRequests.list.queryKey() });
-  const approve = useMutation(
-    trpc.actionRequests.approve.mutationOptions(
-      toastOutcome(
-        { success: ACCOUNT_TEXT.actionApproved, failure: ACCOUNT_TEXT.actionApproveFailed },
-        refresh,
-      ),
-    ),
+  const approve = useReportedMutation(
+    trpc.actionRequests.approve,
+    { success: ACCOUNT_TEXT.actionApproved, failure: ACCOUNT_TEXT.actionApproveFailed },
+    refresh,
   );
-  const reject = useMutation(
-    trpc.actionRequests.reject.mutationOptions(
-      toastOutcome(
-        { success: ACCOUNT_TEXT.actionRejected, failure: ACCOUNT_TEXT.actionRejectFailed },
-        refresh,
-      ),
-    ),
+  const reject = useReportedMutation(
+    trpc.actionRequests.reject,
+    { success: ACCOUNT_TEXT.actionRejected, failure: ACCOUNT_TEXT.actionRejectFailed },
+    refresh,
   );
 
   return (

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { RANK, ROLES, type Role, rankOf } from '../../../shared/roles';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
@@ -9,7 +8,7 @@ import { useSessionUser } from '../../shell/useSessionUser';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { ModalActions } from '../../ui/ModalActions';
-import { toastOutcome } from '../../ui/outcome';
+import { useReportedMutation } from '../../ui/outcome';
 import type { Account } from './AccountsSection';
 
 const NO_ROLE = 'User';
@@ -34,13 +33,13 @@ export function EditAccountModal({
     setEmail(account?.email ?? '');
     setRole(account?.role ?? NO_ROLE);
   }, [account]);
-  const update = useMutation(
-    trpc.users.update.mutationOptions(
-      toastOutcome({ success: ACCOUNT_TEXT.updated, failure: ACCOUNT_TEXT.updateFailed }, () => {
-        onSaved();
-        onClose();
-      }),
-    ),
+  const update = useReportedMutation(
+    trpc.users.update,
+    { success: ACCOUNT_TEXT.updated, failure: ACCOUNT_TEXT.updateFailed },
+    () => {
+      onSaved();
+      onClose();
+    },
   );
   const roles = ROLES.filter((r) => RANK[r] < myRank && r !== 'admin');
 

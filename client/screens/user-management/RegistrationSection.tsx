@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { ListTable } from '../../ui/ListTable';
-import { toastOutcome } from '../../ui/outcome';
+import { useReportedMutation } from '../../ui/outcome';
 import { DecideButtons } from './DecideButtons';
 import { StatusBadge } from './RequestStatus';
 import { Section } from './Section';
@@ -17,21 +17,15 @@ export function RegistrationSection() {
     void queryClient.invalidateQueries({ queryKey: trpc.requests.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
   };
-  const approve = useMutation(
-    trpc.requests.approve.mutationOptions(
-      toastOutcome(
-        { success: ACCOUNT_TEXT.registrationApproved, failure: ACCOUNT_TEXT.registrationApproveFailed },
-        refresh,
-      ),
-    ),
+  const approve = useReportedMutation(
+    trpc.requests.approve,
+    { success: ACCOUNT_TEXT.registrationApproved, failure: ACCOUNT_TEXT.registrationApproveFailed },
+    refresh,
   );
-  const reject = useMutation(
-    trpc.requests.reject.mutationOptions(
-      toastOutcome(
-        { success: ACCOUNT_TEXT.registrationRejected, failure: ACCOUNT_TEXT.registrationRejectFailed },
-        refresh,
-      ),
-    ),
+  const reject = useReportedMutation(
+    trpc.requests.reject,
+    { success: ACCOUNT_TEXT.registrationRejected, failure: ACCOUNT_TEXT.registrationRejectFailed },
+    refresh,
   );
 
   return (

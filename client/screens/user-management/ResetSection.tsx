@@ -6,7 +6,7 @@ import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
-import { toast, toastOutcome } from '../../ui/outcome';
+import { toast, useReportedMutation } from '../../ui/outcome';
 import { DecideButtons } from './DecideButtons';
 import { StatusBadge } from './RequestStatus';
 import { Section } from './Section';
@@ -17,18 +17,15 @@ export function ResetSection() {
   const requests = useQuery(trpc.resetRequests.list.queryOptions());
   const [handOver, setHandOver] = useState<{ email: string; password: string } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.resetRequests.list.queryKey() });
-  const approve = useMutation(
-    trpc.resetRequests.approve.mutationOptions({
-      ...toastOutcome(
-        { success: ACCOUNT_TEXT.resetApproved, failure: ACCOUNT_TEXT.resetApproveFailed },
-        refresh,
-      ),
-    }),
+  const approve = useReportedMutation(
+    trpc.resetRequests.approve,
+    { success: ACCOUNT_TEXT.resetApproved, failure: ACCOUNT_TEXT.resetApproveFailed },
+    refresh,
   );
-  const reject = useMutation(
-    trpc.resetRequests.reject.mutationOptions(
-      toastOutcome({ success: ACCOUNT_TEXT.resetRejected, failure: ACCOUNT_TEXT.resetRejectFailed }, refresh),
-    ),
+  const reject = useReportedMutation(
+    trpc.resetRequests.reject,
+    { success: ACCOUNT_TEXT.resetRejected, failure: ACCOUNT_TEXT.resetRejectFailed },
+    refresh,
   );
   const remove = useMutation(
     trpc.resetRequests.remove.mutationOptions({
