@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Role } from '../../shared/roles';
 
 // Instants are stored as epoch milliseconds (UTC).
@@ -168,3 +168,205 @@ export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+// ---- Catalogue: settings lists, suppliers, customers, inventory, cakes ----------------
+// Names and business ids are unique case-insensitively: a unique index on lower(...)
+// holds the rule even under parallel writes; services check first for a friendly 409.
+
+const updatedAt = () => integer('updated_at', { mode: 'timestamp_ms' });
+
+export const cakeSizes = sqliteTable(
+  'cake_sizes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cake_sizes_name').on(sql`lower(${t.name})`)],
+);
+
+export const CATEGORY_TYPES = ['inventory', 'cake'] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    type: text('type', { enum: CATEGORY_TYPES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_type_name').on(t.type, sql`lower(${t.name})`)],
+);
+
+export const units = sqliteTable(
+  'units',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('units_name').on(sql`lower(${t.name})`)],
+);
+
+export const suppliers = sqliteTable(
+  'suppliers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    supplierId: text('supplier_id').notNull(),
+    name: text('name').notNull(),
+    contact: text('contact').notNull().default(''),
+    company: text('company').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('suppliers_supplier_id').on(sql`lower(${t.supplierId})`),
+    index('suppliers_name').on(t.name),
+  ],
+);
+
+export const customers = sqliteTable(
+  'customers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    customerId: text('customer_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_customer_id').on(sql`lower(${t.customerId})`),
+    index('customers_name').on(t.name),
+  ],
+);
+
+/**
+ * Baking supplies. Money in centavos; `amount` of `unit` is what one piece of stock holds
+ * (a 1 kg pack of flour: stock counts packs). Status is derived on read (PRODUCT.md), never stored.
+ */
+export const inventoryItems = sqliteTable(
+  'inventory_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: text('item_id').notNull(),
+    name: text('name').notNull(),
+    stock: integer('stock').notNull().default(0),
+    categoryId: integer('category_id').references(() => categories.id),
+    purchasePrice: integer('purchase_price').notNull().default(0),
+    unitPrice: integer('unit_price').notNull().default(0),
+    amount: real('amount').notNull().default(0),
+    unitId: integer('unit_id').references(() => units.id),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    restockThreshold: integer('restock_threshold').notNull().default(0),
+    /** A Manila calendar date, YYYY-MM-DD; the item expires at the end of that day. */
+    expirationDate: text('expiration_date'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_items_item_id').on(sql`lower(${t.itemId})`),
+    index('inventory_items_name').on(t.name, t.id),
+    index('inventory_items_stock').on(t.stock, t.id),
+    index('inventory_items_purchase_price').on(t.purchasePrice, t.id),
+    index('inventory_items_unit_price').on(t.unitPrice, t.id),
+    index('inventory_items_expiration').on(t.expirationDate, t.id),
+    index('inventory_items_category').on(t.categoryId, t.id),
+    index('inventory_items_supplier').on(t.supplierId, t.id),
+    index('inventory_items_unit').on(t.unitId),
+  ],
+);
+
+export const CAKE_AVAILABILITY = ['Always', 'Seasonal'] as const;
+
+/** Cakes sell from their own stock; base cost is derived from the ingredients on read. */
+export const cakes = sqliteTable(
+  'cakes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    cakeId: text('cake_id').notNull(),
+    name: text('name').notNull(),
+    categoryId: integer('category_id').references(() => categories.id),
+    sizeId: integer('size_id').references(() => cakeSizes.id),
+    stock: integer('stock').notNull().default(0),
+    price: integer('price').notNull().default(0),
+    amount: real('amount').notNull().default(0),
+    availability: text('availability', { enum: CAKE_AVAILABILITY }).notNull().default('Always'),
+    seasonStart: text('season_start'),
+    seasonEnd: text('season_end'),
+    expirationDate: text('expiration_date'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cakes_cake_id').on(sql`lower(${t.cakeId})`),
+    index('cakes_name').on(t.name, t.id),
+    index('cakes_category').on(t.categoryId),
+    index('cakes_size').on(t.sizeId),
+  ],
+);
+
+export const cakeIngredients = sqliteTable(
+  'cake_ingredients',
+  {
+    cakeId: integer('cake_id')
+      .notNull()
+      .references(() => cakes.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cakeId, t.itemId] }), index('cake_ingredients_item').on(t.itemId)],
+);
+
+export const STOCK_REASONS = ['created', 'edit', 'sale', 'refund', 'restore', 'deleted'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/**
+ * The stock-movement ledger (PRODUCT.md): every change of an item's or a cake's stock,
+ * written in the same transaction as the change. `record` keeps the business id so the
+ * history still reads after the item is deleted.
+ */
+export const stockMovements = sqliteTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: integer('item_id').references(() => inventoryItems.id, { onDelete: 'set null' }),
+    cakeId: integer('cake_id').references(() => cakes.id, { onDelete: 'set null' }),
+    record: text('record').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    change: integer('change').notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    /** A sale id, a request number: what caused it, when there is one. */
+    reference: text('reference'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_item').on(t.itemId, t.createdAt),
+    index('stock_movements_cake').on(t.cakeId, t.createdAt),
+  ],
+);
+
+export const STOCK_ALERT_KINDS = ['low', 'out', 'expiring'] as const;
+
+/** One notification per item, kind and date: the daily check and stock changes never repeat one. */
+export const stockAlerts = sqliteTable(
+  'stock_alerts',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: STOCK_ALERT_KINDS }).notNull(),
+    /** The Manila day of a low/out alert; the expiration date of an expiring one. */
+    onDate: text('on_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.kind, t.onDate] })],
+);

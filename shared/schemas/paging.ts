@@ -29,3 +29,34 @@ export interface Page<Row> {
   limit: number;
   totalPages: number;
 }
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SEARCH_MAX = 100;
+
+/**
+ * A searchable, sortable page (SPEC.md §2's tables): page and limit, a search text, and
+ * a sort field checked against the list's own sortable fields; unknown fields are refused.
+ * Without `field` the list keeps its natural order (a header's third click: "none").
+ */
+export const listInput = <const Field extends string>(
+  defaultLimit: number,
+  sortFields: readonly [Field, ...Field[]],
+) =>
+  pageInput(defaultLimit).extend({
+    search: z
+      .string({ error: 'search must be text.' })
+      .trim()
+      .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters.`)
+      .default(''),
+    field: z
+      .enum(sortFields, { error: `Cannot sort by that field. Sortable fields: ${sortFields.join(', ')}.` })
+      .optional(),
+    order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc.' }).default('asc'),
+  });
+
+export type ListInput<Field extends string = string> = PageInput & {
+  search: string;
+  field?: Field;
+  order: SortOrder;
+};

@@ -1,0 +1,153 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Page } from '../../shared/schemas/paging';
+import type { Column } from './ListTable';
+import type { ListState } from './useListState';
+
+export interface PagedColumn<Row, Field extends string> extends Column<Row> {
+  /** The list's sort field this header sorts by; headers without one are not sortable. */
+  sort?: Field;
+}
+
+interface PagedTableProps<Row, Field extends string> {
+  caption: string;
+  columns: PagedColumn<Row, Field>[];
+  data: Page<Row> | undefined;
+  list: ListState<Field>;
+  rowKey: (row: Row) => string | number;
+  emptyText: string;
+  /** "items", "cakes": the word after "Showing x-y of n". */
+  noun: string;
+  loading?: boolean;
+  /** Dims and disables a row (the POS's unsellable items). */
+  rowDisabled?: (row: Row) => boolean;
+  onRowClick?: (row: Row) => void;
+}
+
+const PrevText = () => <span>Prev</span>;
+const NextText = () => <span>Next</span>;
+const ARROWS = { asc: '▲', desc: '▼' } as const;
+
+/**
+ * SPEC.md §2's table: server-side search, sort and paging; headers cycle ascending,
+ * descending, none; ten per page, up to 7 page buttons, Prev and Next, "Showing x-y of n".
+ */
+export function PagedTable<Row, Field extends string>({
+  caption,
+  columns,
+  data,
+  list,
+  rowKey,
+  emptyText,
+  noun,
+  loading,
+  rowDisabled,
+  onRowClick,
+}: PagedTableProps<Row, Field>) {
+  const total = data?.total ?? 0;
+  const first = total === 0 ? 0 : (data!.page - 1) * data!.limit + 1;
+  const last = data ? Math.min(data.page * data.limit, total) : 0;
+
+  const header = (c: PagedColumn<Row, Field>): ReactNode => {
+    if (!c.sort) return c.header;
+    const field = c.sort;
+    const order = list.sort?.field === field ? list.sort.order : undefined;
+    return (
+      <UnstyledButton
+        onClick={() => list.cycleSort(field)}
+        fw={700}
+        fz="sm"
+        style={{ whiteSpace: 'nowrap' }}
+        aria-label={`Sort by ${c.header}`}
+      >
+        {c.header} <span aria-hidden="true">{order ? ARROWS[order] : '↕'}</span>
+      </UnstyledButton>
+    );
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer
+        minWidth={0}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${caption} (scrolls sideways)`}
+      >
+        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" aria-label={caption}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => {
+                const order = c.sort && list.sort?.field === c.sort ? list.sort.order : undefined;
+                return (
+                  <Table.Th
+                    key={c.header}
+                    aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined}
+                  >
+                    {header(c)}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.rows.map((row) => {
+              const disabled = rowDisabled?.(row) ?? false;
+              return (
+                <Table.Tr
+                  key={rowKey(row)}
+                  aria-disabled={disabled || undefined}
+                  onClick={onRowClick && !disabled ? () => onRowClick(row) : undefined}
+                  style={{
+                    cursor: onRowClick && !disabled ? 'pointer' : undefined,
+                    opacity: disabled ? 0.5 : undefined,
+                  }}
+                >
+                  {columns.map((c) => (
+                    <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      {c.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+            {!data?.rows.length ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="sm">
+                    {loading || !data ? 'Loading...' : emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {`Showing ${first}-${last} of ${total} ${noun}`}
+        </Text>
+        {data && data.totalPages > 1 ? (
+          <Pagination
+            total={data.totalPages}
+            value={list.page}
+            onChange={list.setPage}
+            // One page each side of the current and one at each end: at most 7 controls.
+            siblings={1}
+            boundaries={1}
+            size="sm"
+            previousIcon={PrevText}
+            nextIcon={NextText}
+            aria-label="Pages"
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Prev' : control === 'next' ? 'Next' : `${control} page`,
+            })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          />
+        ) : null}
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// Pieces every catalogue form shares (settings lists, suppliers, customers, items, cakes).
+
+/** SPEC.md §5 confirmations used by every catalogue screen. */
+export const CATALOGUE_TEXT = {
+  confirmSave: 'Are you sure you want to save these changes?',
+  confirmDelete: (name: string) => `Are you sure you want to delete "${name}"?`,
+  loading: 'Loading...',
+  somethingWrong: 'Something went wrong',
+} as const;
+
+export const NAME_MAX = 120;
+export const BUSINESS_ID_MAX = 40;
+export const TEXT_MAX = 500;
+/** ₱10,000,000.00: no price in a cake shop comes near it; keeps sums far inside safe integers. */
+export const MONEY_MAX_CENTAVOS = 1_000_000_000;
+export const STOCK_MAX = 10_000_000;
+
+/** A database id sent back by a client (a select's value, a row's id). */
+export const recordId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+
+/** Optional reference to another record: null or absent means none chosen. */
+export const optionalRef = (message: string) =>
+  z.union([z.null(), recordId(message)], { error: message }).optional().default(null);
+
+/** Free text that may be blank, trimmed. */
+export const optionalText = (label: string, max = TEXT_MAX) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .default('');
+
+/** A business id (INV-…, a supplier's code): trimmed, blank allowed where the server generates one. */
+export const businessId = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(BUSINESS_ID_MAX, `${label} must be at most ${BUSINESS_ID_MAX} characters.`)
+    .regex(/^[^\s]*$/, `${label} cannot contain spaces.`);
+
+/** Whole centavos, never negative (tRPC sends centavos; REST converts pesos at its edge). */
+export const centavos = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(MONEY_MAX_CENTAVOS, `Amounts above ₱${(MONEY_MAX_CENTAVOS / 100).toLocaleString('en-PH')} are not accepted.`);
+
+/** A whole count of stock, never negative. */
+export const stockCount = (message: string) =>
+  z
+    .number({ error: message })
+    .int('Stock must be a whole number.')
+    .min(0, message)
+    .max(STOCK_MAX, `Stock above ${STOCK_MAX.toLocaleString('en-PH')} is not accepted.`);
+
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date as YYYY-MM-DD (2026-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_SHAPE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD).` })
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`)
+    .refine((v) => v >= '2000-01-01' && v <= '2199-12-31', `${label} must be between 2000 and 2199.`);
