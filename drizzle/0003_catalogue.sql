@@ -37,7 +37,7 @@ CREATE TABLE `cakes` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `cakes_cake_id` ON `cakes` (lower("cake_id"));--> statement-breakpoint
-CREATE INDEX `cakes_name` ON `cakes` (`name`,`id`);--> statement-breakpoint
+CREATE INDEX `cakes_name` ON `cakes` (lower("name"),`id`);--> statement-breakpoint
 CREATE INDEX `cakes_category` ON `cakes` (`category_id`);--> statement-breakpoint
 CREATE INDEX `cakes_size` ON `cakes` (`size_id`);--> statement-breakpoint
 CREATE TABLE `categories` (
@@ -60,7 +60,7 @@ CREATE TABLE `customers` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `customers_customer_id` ON `customers` (lower("customer_id"));--> statement-breakpoint
-CREATE INDEX `customers_name` ON `customers` (`name`);--> statement-breakpoint
+CREATE INDEX `customers_name` ON `customers` (lower("name"),`id`);--> statement-breakpoint
 CREATE TABLE `inventory_items` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`item_id` text NOT NULL,
@@ -84,7 +84,7 @@ CREATE TABLE `inventory_items` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `inventory_items_item_id` ON `inventory_items` (lower("item_id"));--> statement-breakpoint
-CREATE INDEX `inventory_items_name` ON `inventory_items` (`name`,`id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_name` ON `inventory_items` (lower("name"),`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_stock` ON `inventory_items` (`stock`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_purchase_price` ON `inventory_items` (`purchase_price`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_unit_price` ON `inventory_items` (`unit_price`,`id`);--> statement-breakpoint
@@ -130,7 +130,7 @@ CREATE TABLE `suppliers` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `suppliers_supplier_id` ON `suppliers` (lower("supplier_id"));--> statement-breakpoint
-CREATE INDEX `suppliers_name` ON `suppliers` (`name`);--> statement-breakpoint
+CREATE INDEX `suppliers_name` ON `suppliers` (lower("name"),`id`);--> statement-breakpoint
 CREATE TABLE `units` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,

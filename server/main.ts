@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { seedSystemAdmin } from './db/seed';
+import { scheduleStockCheck } from './domains/inventory/alerts';
 
 const config = loadConfig();
 const db = openDb(config.dbFile);
@@ -9,6 +10,8 @@ const seed = await seedSystemAdmin(db, config);
 const app = await buildApp({ db, config });
 
 await app.listen({ port: config.port, host: config.host });
+// Low-stock, out-of-stock and expiring-soon notifications: now, then every four hours.
+const stopStockCheck = scheduleStockCheck(db, (err) => app.log.error({ err }, 'stock check failed'));
 
 const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nBake shop back office: http://${shown}:${config.port}`);
@@ -26,6 +29,7 @@ if (seed.generatedPassword) {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    stopStockCheck();
     await app.close();
     db.$client.close();
     process.exit(0);

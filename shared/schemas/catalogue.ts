@@ -21,9 +21,8 @@ export const STOCK_MAX = 10_000_000;
 export const recordId = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 
-/** Optional reference to another record: null or absent means none chosen. */
-export const optionalRef = (message: string) =>
-  z.union([z.null(), recordId(message)], { error: message }).optional().default(null);
+/** A reference to another record that may be left empty (null). */
+export const optionalRef = (message: string) => z.union([z.null(), recordId(message)], { error: message });
 
 /** Free text that may be blank, trimmed. */
 export const optionalText = (label: string, max = TEXT_MAX) =>
@@ -47,7 +46,10 @@ export const centavos = (message: string) =>
     .number({ error: message })
     .int(message)
     .min(0, message)
-    .max(MONEY_MAX_CENTAVOS, `Amounts above ₱${(MONEY_MAX_CENTAVOS / 100).toLocaleString('en-PH')} are not accepted.`);
+    .max(
+      MONEY_MAX_CENTAVOS,
+      `Amounts above ₱${(MONEY_MAX_CENTAVOS / 100).toLocaleString('en-PH')} are not accepted.`,
+    );
 
 /** A whole count of stock, never negative. */
 export const stockCount = (message: string) =>

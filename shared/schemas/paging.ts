@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Page numbers start at 1; a page holds at most 100 rows (SPEC's lists use 6 to 12). */
-export const MAX_PAGE_LIMIT = 100;
+/** Page numbers start at 1; a page holds at most 1000 rows (SPEC.md §9's POS fetch cap). */
+export const MAX_PAGE_LIMIT = 1000;
 
 export const pageInput = (defaultLimit: number) =>
   z.object({

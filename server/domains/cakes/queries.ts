@@ -1,0 +1,131 @@
+import { asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { CakeSortField, CakeStatus, ListCakesInput } from '../../../shared/schemas/cakes';
+import { manilaDate } from '../../../shared/time';
+import type { Store } from '../../db/open';
+import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units, users } from '../../db/schema';
+import { likePattern, pageOf, pageWindow, sortOrder } from '../../paging';
+
+const c = cakes;
+
+/** PRODUCT.md: base cost = sum of the ingredients' purchase price times quantity, never stored. */
+export const baseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.purchase_price), 0)
+  from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id where ci.cake_id = ${c.id})`.mapWith(
+  Number,
+);
+
+const ingredientCountSql =
+  sql<number>`(select count(*) from ${cakeIngredients} ci where ci.cake_id = ${c.id})`.mapWith(Number);
+
+/** PRODUCT.md's cake status, in its order of precedence. */
+export function cakeStatusSql(today: string): SQL<CakeStatus> {
+  return sql<CakeStatus>`case
+    when ${c.availability} = 'Seasonal' and (${today} < ${c.seasonStart} or ${today} > ${c.seasonEnd}) then 'Out of season'
+    when ${c.stock} = 0 then 'Out of stock'
+    when ${c.expirationDate} is not null and ${c.expirationDate} < ${today} then 'Expired'
+    else 'Available' end`;
+}
+
+function selectCakes(db: Store, today: string) {
+  return db
+    .select({
+      id: c.id,
+      cakeId: c.cakeId,
+      name: c.name,
+      categoryId: c.categoryId,
+      category: categories.name,
+      sizeId: c.sizeId,
+      size: cakeSizes.name,
+      stock: c.stock,
+      price: c.price,
+      amount: c.amount,
+      availability: c.availability,
+      seasonStart: c.seasonStart,
+      seasonEnd: c.seasonEnd,
+      expirationDate: c.expirationDate,
+      baseCost: baseCostSql,
+      ingredientCount: ingredientCountSql,
+      status: cakeStatusSql(today),
+      createdBy: users.username,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+    })
+    .from(c)
+    .leftJoin(categories, eq(categories.id, c.categoryId))
+    .leftJoin(cakeSizes, eq(cakeSizes.id, c.sizeId))
+    .leftJoin(users, eq(users.id, c.createdBy));
+}
+
+export type CakeRow = Awaited<ReturnType<ReturnType<typeof selectCakes>['all']>>[number];
+
+function cakeMatches(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return sql`(${c.name} like ${pattern} escape '\\' or ${c.cakeId} like ${pattern} escape '\\')`;
+}
+
+function sortColumns(today: string): Record<CakeSortField, SQLWrapper> {
+  return {
+    cakeId: sql`lower(${c.cakeId})`,
+    name: sql`lower(${c.name})`,
+    category: sql`lower(${categories.name})`,
+    baseCost: baseCostSql,
+    price: c.price,
+    availability: c.availability,
+    ingredients: ingredientCountSql,
+    status: cakeStatusSql(today),
+  };
+}
+
+export function listCakes(db: Store, input: ListCakesInput, now = new Date()) {
+  const today = manilaDate(now);
+  const where = cakeMatches(input.search);
+  const { limit, offset } = pageWindow(input);
+  const rows = selectCakes(db, today)
+    .where(where)
+    .orderBy(...sortOrder(input, sortColumns(today), c.id, [desc(c.id)]))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(c).where(where).get()?.n ?? 0;
+  const ingredients = ingredientsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const withIngredients = rows.map((row) => ({
+    ...row,
+    ingredients: ingredients.filter((i) => i.cakeId === row.id).map(({ cakeId: _, ...rest }) => rest),
+  }));
+  return pageOf(withIngredients, total, input);
+}
+
+/** The cake's ingredients with what each costs, for the view dialog and the form. */
+export function ingredientsOf(db: Store, cakeIds: number[]) {
+  if (cakeIds.length === 0) return [];
+  return db
+    .select({
+      cakeId: cakeIngredients.cakeId,
+      itemId: inventoryItems.id,
+      code: inventoryItems.itemId,
+      name: inventoryItems.name,
+      quantity: cakeIngredients.quantity,
+      purchasePrice: inventoryItems.purchasePrice,
+      unit: units.name,
+    })
+    .from(cakeIngredients)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, cakeIngredients.itemId))
+    .leftJoin(units, eq(units.id, inventoryItems.unitId))
+    .where(inArray(cakeIngredients.cakeId, cakeIds))
+    .orderBy(asc(sql`lower(${inventoryItems.name})`))
+    .all();
+}
+
+export function findCake(db: Store, id: number, now = new Date()) {
+  const cake = selectCakes(db, manilaDate(now)).where(eq(c.id, id)).get();
+  if (!cake) return undefined;
+  return { ...cake, ingredients: ingredientsOf(db, [id]).map(({ cakeId: _, ...rest }) => rest) };
+}
+export type CakeDetail = NonNullable<ReturnType<typeof findCake>>;
+
+export function findCakeByCakeId(db: Store, cakeId: string) {
+  return db.select().from(c).where(sql`lower(${c.cakeId}) = lower(${cakeId})`).get();
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bodyOf, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import type { CakeDetail } from './queries';
+import { cakesRouter } from './router';
+
+const bakery = createCallerFactory(cakesRouter);
+
+type ById = { Params: { id: string } };
+type Query = Record<string, string | undefined>;
+
+/** A cake in the legacy shape: `_id`, ids for category and size, pesos, ingredients as {inventoryItem, quantity}. */
+function legacyCake(cake: CakeDetail) {
+  return {
+    _id: cake.id,
+    cakeId: cake.cakeId,
+    name: cake.name,
+    category: cake.categoryId,
+    categoryName: cake.category,
+    size: cake.sizeId,
+    sizeName: cake.size,
+    stock: cake.stock,
+    unitPrice: pesos(cake.price),
+    price: pesos(cake.price),
+    baseCost: pesos(cake.baseCost),
+    amount: cake.amount,
+    availability: cake.availability,
+    ...(cake.availability === 'Seasonal'
+      ? { seasonalPeriod: { startDate: cake.seasonStart, endDate: cake.seasonEnd } }
+      : {}),
+    expirationDate: cake.expirationDate,
+    status: cake.status,
+    ingredients: cake.ingredients.map((i) => ({
+      inventoryItem: i.itemId,
+      itemId: i.code,
+      name: i.name,
+      quantity: i.quantity,
+      purchasePrice: pesos(i.purchasePrice),
+    })),
+    createdBy: { username: cake.createdBy ?? 'Unknown' },
+    createdAt: cake.createdAt,
+    updatedAt: cake.updatedAt,
+  };
+}
+
+/** SPEC.md §3: the form's Regular is sent as Always; price comes in `unitPrice` from the legacy form. */
+function cakeBody(raw: unknown) {
+  const body = bodyOf(raw);
+  const ingredients = Array.isArray(body.ingredients)
+    ? body.ingredients.map((line) => {
+        const l = bodyOf(line);
+        return { itemId: refIn(l.inventoryItem ?? l.itemId), quantity: numberIn(l.quantity) };
+      })
+    : body.ingredients;
+  return present({
+    cakeId: body.cakeId,
+    name: body.name,
+    categoryId: refIn(body.category),
+    sizeId: refIn(body.size),
+    availability: body.availability === 'Regular' ? 'Always' : body.availability,
+    seasonalPeriod: body.seasonalPeriod ?? undefined,
+    price: pesosIn(body.price ?? body.unitPrice),
+    stock: numberIn(body.stock),
+    amount: numberIn(body.amount),
+    expirationDate: body.expirationDate === '' ? null : body.expirationDate,
+    ingredients,
+  });
+}
+
+function answer(result: { message: string; cake?: CakeDetail }) {
+  return 'cake' in result && result.cake
+    ? { message: result.message, cake: legacyCake(result.cake) }
+    : result;
+}
+
+// SPEC.md §7: /api/cake.
+export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get<{ Querystring: Query }>('/cake', async (req) => {
+    const q = req.query;
+    const page = await bakery(contextFrom(deps, req)).list({
+      page: (q.page ?? 1) as never,
+      limit: (q.limit ?? 10) as never,
+      search: q.search ?? '',
+      ...(q.field ? { field: q.field as never, order: (q.order ?? 'asc') as never } : {}),
+    });
+    return {
+      cakes: page.rows.map(legacyCake),
+      totalCakes: page.total,
+      totalPages: page.totalPages,
+      page: page.page,
+      limit: page.limit,
+    };
+  });
+  app.get<ById>('/cake/:id', async (req) =>
+    legacyCake(await bakery(contextFrom(deps, req)).get({ id: req.params.id as never })),
+  );
+  app.post('/cake/add', async (req, reply) =>
+    reply.status(201).send(answer(await bakery(contextFrom(deps, req)).add(cakeBody(req.body) as never))),
+  );
+  app.put<ById>('/cake/:id', async (req) =>
+    answer(
+      await bakery(contextFrom(deps, req)).update({
+        id: req.params.id as never,
+        cake: cakeBody(req.body) as never,
+      }),
+    ),
+  );
+  app.delete<ById>('/cake/:id', (req) =>
+    bakery(contextFrom(deps, req)).delete({ id: req.params.id as never }),
+  );
+};

@@ -1,0 +1,239 @@
+import { eq, inArray } from 'drizzle-orm';
+import { formatPeso } from '../../../shared/money';
+import {
+  AVAILABILITY_LABELS,
+  CAKE_TEXT,
+  type CakeFields,
+  type UpdateCakeInput,
+} from '../../../shared/schemas/cakes';
+import type { Db, Tx } from '../../db/open';
+import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
+import { fail } from '../../errors';
+import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+import { newBusinessId } from '../inventory/service';
+import { moveStock, record } from '../inventory/stock';
+import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
+
+export const MODULE = 'Cakes';
+
+function checkRefs(tx: Tx, cake: CakeFields) {
+  const category = tx.select().from(categories).where(eq(categories.id, cake.categoryId)).get();
+  if (category?.type !== 'cake') throw fail.badRequest(CAKE_TEXT.badCategory);
+  if (!tx.select().from(cakeSizes).where(eq(cakeSizes.id, cake.sizeId)).get())
+    throw fail.badRequest(CAKE_TEXT.badSize);
+  const ids = cake.ingredients.map((i) => i.itemId);
+  const found = tx
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, ids))
+    .all();
+  if (found.length !== ids.length) throw fail.badRequest(CAKE_TEXT.badIngredient);
+}
+
+function idTaken(tx: Tx, cakeId: string, except?: number): boolean {
+  const found = findCakeByCakeId(tx, cakeId);
+  return found !== undefined && found.id !== except;
+}
+
+function columns(cake: CakeFields) {
+  return {
+    name: cake.name,
+    categoryId: cake.categoryId,
+    sizeId: cake.sizeId,
+    price: cake.price,
+    amount: cake.amount,
+    availability: cake.availability,
+    seasonStart: cake.seasonalPeriod?.startDate ?? null,
+    seasonEnd: cake.seasonalPeriod?.endDate ?? null,
+    expirationDate: cake.expirationDate,
+  };
+}
+
+function writeIngredients(tx: Tx, cakeId: number, cake: CakeFields) {
+  tx.delete(cakeIngredients).where(eq(cakeIngredients.cakeId, cakeId)).run();
+  tx.insert(cakeIngredients)
+    .values(cake.ingredients.map((i) => ({ cakeId, itemId: i.itemId, quantity: i.quantity })))
+    .run();
+}
+
+function detail(db: Db, id: number, now: Date): CakeDetail {
+  return findCake(db, id, now)!;
+}
+
+export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date()) {
+  const id = db.transaction(
+    (tx) => {
+      checkRefs(tx, cake);
+      if (cake.cakeId && idTaken(tx, cake.cakeId)) throw fail.conflict(CAKE_TEXT.duplicateId);
+      const cakeId = cake.cakeId || newBusinessId('CK-', (candidate) => idTaken(tx, candidate));
+      const row = tx
+        .insert(cakes)
+        .values({ ...columns(cake), cakeId, stock: cake.stock, createdBy: actor.user.id })
+        .returning()
+        .get();
+      writeIngredients(tx, row.id, cake);
+      record(
+        tx,
+        { kind: 'cake', id: row.id, record: cakeId },
+        { reason: 'created', change: row.stock, userId: actor.user.id },
+        0,
+        row.stock,
+      );
+      logActivity(tx, {
+        userId: actor.user.id,
+        action: 'Add Cake',
+        module: MODULE,
+        description: `Added ${cakeId} "${row.name}" with ${cake.ingredients.length} ingredients`,
+      });
+      return row.id;
+    },
+    { behavior: 'immediate' },
+  );
+  return { message: CAKE_TEXT.saved, cake: detail(db, id, now) };
+}
+
+/** Readable changes for a held request and the activity log. */
+function describeChanges(current: CakeDetail, next: CakeFields): Record<string, string> {
+  const out: Record<string, string> = {};
+  const note = (label: string, before: unknown, after: unknown) => {
+    if (String(before ?? '') !== String(after ?? ''))
+      out[label] = `${before ?? '(none)'} → ${after ?? '(none)'}`;
+  };
+  note('Cake ID', current.cakeId, next.cakeId || current.cakeId);
+  note('Cake Name', current.name, next.name);
+  note('Category', current.categoryId, next.categoryId);
+  note('Size', current.sizeId, next.sizeId);
+  note('Price', formatPeso(current.price), formatPeso(next.price));
+  note('Stock', current.stock, next.stock);
+  note('Availability', AVAILABILITY_LABELS[current.availability], AVAILABILITY_LABELS[next.availability]);
+  note(
+    'Seasonal Period',
+    current.seasonStart ? `${current.seasonStart} to ${current.seasonEnd}` : null,
+    next.seasonalPeriod ? `${next.seasonalPeriod.startDate} to ${next.seasonalPeriod.endDate}` : null,
+  );
+  note('Expiration Date', current.expirationDate, next.expirationDate);
+  const listed = (items: { itemId: number; quantity: number }[]) =>
+    items
+      .map((i) => `${i.itemId}x${i.quantity}`)
+      .sort()
+      .join(', ');
+  if (listed(current.ingredients) !== listed(next.ingredients))
+    out.Ingredients = `${current.ingredients.length} → ${next.ingredients.length} ingredients`;
+  return out;
+}
+
+function applyUpdate(tx: Tx, actor: Viewer, input: UpdateCakeInput, now: Date, reference?: string) {
+  const current = findCake(tx, input.id, now);
+  if (!current) throw fail.notFound(CAKE_TEXT.notFound);
+  const cake = input.cake;
+  checkRefs(tx, cake);
+  const cakeId = cake.cakeId || current.cakeId;
+  if (cakeId.toLowerCase() !== current.cakeId.toLowerCase() && idTaken(tx, cakeId, current.id))
+    throw fail.conflict(CAKE_TEXT.duplicateId);
+  const changed = describeChanges(current, cake);
+  tx.update(cakes)
+    .set({ ...columns(cake), cakeId, updatedAt: now })
+    .where(eq(cakes.id, current.id))
+    .run();
+  writeIngredients(tx, current.id, cake);
+  if (cake.stock !== current.stock)
+    moveStock(
+      tx,
+      { kind: 'cake', id: current.id, record: cakeId },
+      { reason: 'edit', change: cake.stock - current.stock, userId: actor.user.id, reference },
+    );
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Edit Cake',
+    module: MODULE,
+    description: `Edited ${cakeId} "${cake.name}"${
+      Object.keys(changed).length
+        ? `: ${Object.entries(changed)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`
+        : ' (no changes)'
+    }`,
+  });
+}
+
+export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = new Date()) {
+  const held = db.transaction(
+    (tx) => {
+      const current = findCake(tx, input.id, now);
+      if (!current) throw fail.notFound(CAKE_TEXT.notFound);
+      if (mustRequest(actor)) {
+        return asStaffRequest(tx, actor, {
+          module: MODULE,
+          requestType: 'update',
+          targetId: current.cakeId,
+          details: describeChanges(current, input.cake),
+          payload: input,
+          summary: `edit cake ${current.cakeId} "${current.name}"`,
+        });
+      }
+      applyUpdate(tx, actor, input, now);
+      return null;
+    },
+    { behavior: 'immediate' },
+  );
+  return held ?? { message: CAKE_TEXT.saved, cake: detail(db, input.id, now) };
+}
+
+function applyDelete(tx: Tx, actor: Viewer, id: number) {
+  const cake = tx.select().from(cakes).where(eq(cakes.id, id)).get();
+  if (!cake) throw fail.notFound(CAKE_TEXT.notFound);
+  record(
+    tx,
+    { kind: 'cake', id, record: cake.cakeId },
+    { reason: 'deleted', change: -cake.stock, userId: actor.user.id },
+    cake.stock,
+    0,
+  );
+  tx.delete(cakes).where(eq(cakes.id, id)).run();
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Delete Cake',
+    module: MODULE,
+    description: `Deleted ${cake.cakeId} "${cake.name}"`,
+  });
+}
+
+export function deleteCake(db: Db, actor: Viewer, id: number) {
+  return db.transaction(
+    (tx) => {
+      const cake = tx.select().from(cakes).where(eq(cakes.id, id)).get();
+      if (!cake) throw fail.notFound(CAKE_TEXT.notFound);
+      if (mustRequest(actor)) {
+        return asStaffRequest(tx, actor, {
+          module: MODULE,
+          requestType: 'delete',
+          targetId: cake.cakeId,
+          details: { 'Cake ID': cake.cakeId, 'Cake Name': cake.name },
+          payload: { id },
+          summary: `delete cake ${cake.cakeId} "${cake.name}"`,
+        });
+      }
+      applyDelete(tx, actor, id);
+      return { message: CAKE_TEXT.deleted };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+registerActionHandler(MODULE, {
+  apply(tx, approver, change) {
+    if (change.requestType === 'update')
+      applyUpdate(tx, approver, change.payload as UpdateCakeInput, new Date(), 'approved request');
+    else if (change.requestType === 'delete')
+      applyDelete(tx, approver, (change.payload as { id: number }).id);
+    else throw fail.conflict(`Cake requests cannot be of type ${change.requestType}.`);
+  },
+});
+
+export function getCake(db: Db, id: number) {
+  const cake = findCake(db, id);
+  if (!cake) throw fail.notFound(CAKE_TEXT.notFound);
+  return cake;
+}

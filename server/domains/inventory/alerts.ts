@@ -1,0 +1,116 @@
+import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { manilaDate } from '../../../shared/time';
+import type { Db, Store } from '../../db/open';
+import { inventoryItems, stockAlerts } from '../../db/schema';
+import { notify } from '../notifications/service';
+
+/** PRODUCT.md: an item that expires within 7 days is announced once per item and date. */
+export const EXPIRY_WARNING_DAYS = 7;
+
+/** The Manila date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+type Watched = Pick<
+  typeof inventoryItems.$inferSelect,
+  'id' | 'itemId' | 'name' | 'stock' | 'restockThreshold' | 'expirationDate'
+>;
+
+/** Writes the alert only if this item, kind and date has none yet; true when it is new. */
+function firstTime(db: Store, itemId: number, kind: 'low' | 'out' | 'expiring', onDate: string): boolean {
+  const made = db
+    .insert(stockAlerts)
+    .values({ itemId, kind, onDate })
+    .onConflictDoNothing()
+    .returning({ itemId: stockAlerts.itemId })
+    .get();
+  return made !== undefined;
+}
+
+/**
+ * Low-stock, out-of-stock and expiring notifications for these items, at most one per
+ * item, kind and date. Called inside a stock change's transaction, and by the daily check.
+ */
+export function alertFor(db: Store, items: Watched[], now = new Date()): void {
+  const today = manilaDate(now);
+  const soon = addDays(today, EXPIRY_WARNING_DAYS);
+  for (const item of items) {
+    const label = `"${item.name}" (${item.itemId})`;
+    if (item.stock === 0) {
+      if (firstTime(db, item.id, 'out', today)) notify(db, 'error', `${label} is out of stock.`);
+    } else if (item.stock <= item.restockThreshold) {
+      if (firstTime(db, item.id, 'low', today))
+        notify(
+          db,
+          'warning',
+          `${label} is low on stock: ${item.stock} left (restock at ${item.restockThreshold}).`,
+        );
+    }
+    const expires = item.expirationDate;
+    if (expires && expires >= today && expires <= soon && firstTime(db, item.id, 'expiring', expires)) {
+      notify(
+        db,
+        'warning',
+        expires === today ? `${label} expires today (${expires}).` : `${label} expires on ${expires}.`,
+      );
+    }
+  }
+}
+
+/** Re-reads these items and alerts for them (after a sale or an edit changed their stock). */
+export function alertForIds(db: Store, ids: number[], now = new Date()): void {
+  if (ids.length === 0) return;
+  alertFor(db, db.select().from(inventoryItems).where(inArray(inventoryItems.id, ids)).all(), now);
+}
+
+/**
+ * The daily check: every item at or below its threshold or expiring within the week.
+ * Runs at startup and every few hours; the alert table keeps it from repeating itself.
+ */
+export function dailyStockCheck(db: Db, now = new Date()): void {
+  const today = manilaDate(now);
+  const soon = addDays(today, EXPIRY_WARNING_DAYS);
+  db.transaction(
+    (tx) => {
+      const low = tx
+        .select()
+        .from(inventoryItems)
+        .where(lte(inventoryItems.stock, inventoryItems.restockThreshold))
+        .all();
+      const expiring = tx
+        .select()
+        .from(inventoryItems)
+        .where(
+          and(
+            isNotNull(inventoryItems.expirationDate),
+            sql`${inventoryItems.expirationDate} between ${today} and ${soon}`,
+          ),
+        )
+        .all();
+      const seen = new Map<number, Watched>();
+      for (const item of [...low, ...expiring]) seen.set(item.id, item);
+      alertFor(tx, [...seen.values()], now);
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export const DAILY_CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
+
+/** Starts the check now and every four hours; returns the stopper for the app's close. */
+export function scheduleStockCheck(db: Db, log: (err: unknown) => void): () => void {
+  const run = () => {
+    try {
+      dailyStockCheck(db);
+    } catch (err) {
+      log(err);
+    }
+  };
+  run();
+  const timer = setInterval(run, DAILY_CHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

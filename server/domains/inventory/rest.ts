@@ -1,0 +1,104 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bodyOf, flag, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import type { ItemRow } from './queries';
+import { inventoryRouter } from './router';
+
+const inventory = createCallerFactory(inventoryRouter);
+
+type ById = { Params: { id: string } };
+type Query = Record<string, string | undefined>;
+
+/** An item in the legacy shape: `_id`, ids for category and supplier, `unit` as {_id, name}, pesos. */
+export function legacyItem(item: ItemRow) {
+  return {
+    _id: item.id,
+    itemId: item.itemId,
+    name: item.name,
+    stock: item.stock,
+    category: item.categoryId,
+    categoryName: item.category,
+    purchasePrice: pesos(item.purchasePrice),
+    unitPrice: pesos(item.unitPrice),
+    amount: item.amount,
+    unit: item.unitId === null ? null : { _id: item.unitId, name: item.unit },
+    supplier: item.supplierId,
+    supplierName: item.supplier,
+    restockThreshold: item.restockThreshold,
+    expirationDate: item.expirationDate,
+    status: item.status,
+    createdBy: { username: item.createdBy ?? 'Unknown' },
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** The item fields a legacy body carries, translated; absent ones stay absent. */
+function itemBody(raw: unknown) {
+  const body = bodyOf(raw);
+  return present({
+    itemId: body.itemId,
+    name: body.name,
+    stock: numberIn(body.stock),
+    categoryId: 'category' in body ? refIn(body.category) : undefined,
+    purchasePrice: pesosIn(body.purchasePrice),
+    unitPrice: pesosIn(body.unitPrice),
+    amount: numberIn(body.amount),
+    unitId: 'unit' in body ? refIn(body.unit) : undefined,
+    supplierId: 'supplier' in body ? refIn(body.supplier) : undefined,
+    restockThreshold: numberIn(body.restockThreshold),
+    expirationDate:
+      'expirationDate' in body ? (body.expirationDate === '' ? null : body.expirationDate) : undefined,
+  });
+}
+
+/** A held staff change answers its message as is; an applied one carries the item. */
+function answer(result: { message: string; item?: ItemRow }) {
+  return 'item' in result && result.item
+    ? { message: result.message, item: legacyItem(result.item) }
+    : result;
+}
+
+// SPEC.md §7: /api/inventory.
+export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get<{ Querystring: Query }>('/inventory', async (req) => {
+    const q = req.query;
+    const caller = inventory(contextFrom(deps, req));
+    // ?all=true: the ingredient lookup, an array of every match (up to the POS cap).
+    if (flag(q.all)) return (await caller.lookup({ search: q.search ?? '' })).map(legacyItem);
+    const page = await caller.list({
+      page: (q.page ?? 1) as never,
+      limit: (q.limit ?? 10) as never,
+      search: q.search ?? '',
+      ...(q.field ? { field: q.field as never, order: (q.order ?? 'asc') as never } : {}),
+    });
+    return {
+      items: page.rows.map(legacyItem),
+      totalItems: page.total,
+      totalPages: page.totalPages,
+      page: page.page,
+      limit: page.limit,
+    };
+  });
+  app.get<ById>('/inventory/:id', async (req) =>
+    legacyItem(await inventory(contextFrom(deps, req)).get({ id: req.params.id as never })),
+  );
+  app.get<ById>('/inventory/:id/movements', (req) =>
+    inventory(contextFrom(deps, req)).movements({ id: req.params.id as never }),
+  );
+  app.post('/inventory', async (req, reply) => {
+    const result = await inventory(contextFrom(deps, req)).add(itemBody(req.body) as never);
+    return reply.status(201).send(answer(result));
+  });
+  app.put<ById>('/inventory/:id', async (req) =>
+    answer(
+      await inventory(contextFrom(deps, req)).update({
+        id: req.params.id as never,
+        changes: itemBody(req.body) as never,
+      }),
+    ),
+  );
+  app.delete<ById>('/inventory/:id', (req) =>
+    inventory(contextFrom(deps, req)).delete({ id: req.params.id as never }),
+  );
+};

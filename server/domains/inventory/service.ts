@@ -1,0 +1,283 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { formatPeso } from '../../../shared/money';
+import { INVENTORY_TEXT, type ItemFields, type UpdateItemInput } from '../../../shared/schemas/inventory';
+import { manilaDate } from '../../../shared/time';
+import type { Db, Tx } from '../../db/open';
+import {
+  cakeIngredients,
+  categories,
+  inventoryItems,
+  stockMovements,
+  suppliers,
+  units,
+  users,
+} from '../../db/schema';
+import { fail } from '../../errors';
+import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+import { alertForIds } from './alerts';
+import { findItem, findItemByItemId, type ItemRow } from './queries';
+import { moveStock, record } from './stock';
+
+export const MODULE = 'Inventory';
+
+/** INV- plus 6 digits (SPEC.md §9), one not yet taken. */
+export function newBusinessId(prefix: string, taken: (id: string) => boolean): string {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const id = `${prefix}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    if (!taken(id)) return id;
+  }
+  throw fail.conflict(`Could not find a free ${prefix} id; please type one.`);
+}
+
+function checkRefs(tx: Tx, item: Pick<ItemFields, 'categoryId' | 'supplierId' | 'unitId'>) {
+  if (item.categoryId !== null) {
+    const category = tx.select().from(categories).where(eq(categories.id, item.categoryId)).get();
+    if (category?.type !== 'inventory') throw fail.badRequest(INVENTORY_TEXT.badCategory);
+  }
+  if (item.supplierId !== null && !tx.select().from(suppliers).where(eq(suppliers.id, item.supplierId)).get())
+    throw fail.badRequest(INVENTORY_TEXT.badSupplier);
+  if (item.unitId !== null && !tx.select().from(units).where(eq(units.id, item.unitId)).get())
+    throw fail.badRequest(INVENTORY_TEXT.badUnit);
+}
+
+/** SPEC.md §5: a date in the past is refused when it is set, not when an old item is edited. */
+function checkExpiration(date: string | null, previous: string | null, now: Date) {
+  if (date !== null && date !== previous && date < manilaDate(now))
+    throw fail.badRequest(INVENTORY_TEXT.expiredDate);
+}
+
+function idTaken(tx: Tx, itemId: string, except?: number): boolean {
+  const found = findItemByItemId(tx, itemId);
+  return found !== undefined && found.id !== except;
+}
+
+export function addItem(db: Db, actor: Viewer, input: ItemFields, now = new Date()) {
+  const id = db.transaction(
+    (tx) => {
+      checkRefs(tx, input);
+      checkExpiration(input.expirationDate, null, now);
+      if (input.itemId && idTaken(tx, input.itemId)) throw fail.conflict(INVENTORY_TEXT.duplicateId);
+      const itemId = input.itemId || newBusinessId('INV-', (candidate) => idTaken(tx, candidate));
+      const row = tx
+        .insert(inventoryItems)
+        .values({ ...input, itemId, createdBy: actor.user.id })
+        .returning()
+        .get();
+      record(
+        tx,
+        { kind: 'item', id: row.id, record: itemId },
+        { reason: 'created', change: row.stock, userId: actor.user.id },
+        0,
+        row.stock,
+      );
+      logActivity(tx, {
+        userId: actor.user.id,
+        action: 'Add Item',
+        module: MODULE,
+        description: `Added ${itemId} "${row.name}" with ${row.stock} in stock`,
+      });
+      alertForIds(tx, [row.id], now);
+      return row.id;
+    },
+    { behavior: 'immediate' },
+  );
+  return { message: INVENTORY_TEXT.added, item: findItem(db, id, now)! };
+}
+
+const LABELS: Record<keyof ItemFields, string> = {
+  itemId: 'Item ID',
+  name: 'Item Name',
+  stock: 'Stock',
+  categoryId: 'Category',
+  purchasePrice: 'Purchase Price',
+  unitPrice: 'Unit Price',
+  amount: 'Amount',
+  unitId: 'Unit',
+  supplierId: 'Supplier',
+  restockThreshold: 'Restock Threshold',
+  expirationDate: 'Expiration Date',
+};
+
+/** Readable "old → new" for each field that changes, for the request and the activity log. */
+function describeChanges(current: ItemRow, changes: UpdateItemInput['changes']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(changes) as [keyof ItemFields, unknown][]) {
+    const before = current[key];
+    if (value === undefined || value === before) continue;
+    const show = (v: unknown) =>
+      v === null || v === ''
+        ? '(none)'
+        : key === 'purchasePrice' || key === 'unitPrice'
+          ? formatPeso(v as number)
+          : String(v);
+    out[LABELS[key]] = `${show(before)} → ${show(value)}`;
+  }
+  return out;
+}
+
+/** Applies an edit (a manager's, or an approved staff request) inside `tx`. */
+function applyUpdate(tx: Tx, actor: Viewer, input: UpdateItemInput, now: Date, reference?: string) {
+  const current = findItem(tx, input.id, now);
+  if (!current) throw fail.notFound(INVENTORY_TEXT.notFound);
+  const next = { ...pick(current), ...definedOnly(input.changes) };
+  checkRefs(tx, next);
+  checkExpiration(next.expirationDate, current.expirationDate, now);
+  if (!next.itemId) next.itemId = current.itemId;
+  if (next.itemId.toLowerCase() !== current.itemId.toLowerCase() && idTaken(tx, next.itemId, current.id))
+    throw fail.conflict(INVENTORY_TEXT.duplicateId);
+  const { stock, ...fields } = next;
+  tx.update(inventoryItems)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(inventoryItems.id, current.id))
+    .run();
+  if (stock !== current.stock) {
+    moveStock(
+      tx,
+      { kind: 'item', id: current.id, record: next.itemId },
+      { reason: 'edit', change: stock - current.stock, userId: actor.user.id, reference },
+    );
+  }
+  const changed = describeChanges(current, input.changes);
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Edit Item',
+    module: MODULE,
+    description: `Edited ${next.itemId} "${next.name}"${
+      Object.keys(changed).length
+        ? `: ${Object.entries(changed)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`
+        : ' (no changes)'
+    }`,
+  });
+  alertForIds(tx, [current.id], now);
+}
+
+function pick(row: ItemRow): ItemFields {
+  return {
+    itemId: row.itemId,
+    name: row.name,
+    stock: row.stock,
+    categoryId: row.categoryId,
+    purchasePrice: row.purchasePrice,
+    unitPrice: row.unitPrice,
+    amount: row.amount,
+    unitId: row.unitId,
+    supplierId: row.supplierId,
+    restockThreshold: row.restockThreshold,
+    expirationDate: row.expirationDate,
+  };
+}
+
+function definedOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function updateItem(db: Db, actor: Viewer, input: UpdateItemInput, now = new Date()) {
+  const held = db.transaction(
+    (tx) => {
+      const current = findItem(tx, input.id, now);
+      if (!current) throw fail.notFound(INVENTORY_TEXT.notFound);
+      if (mustRequest(actor)) {
+        return asStaffRequest(tx, actor, {
+          module: MODULE,
+          requestType: 'update',
+          targetId: current.itemId,
+          details: describeChanges(current, input.changes),
+          payload: input,
+          summary: `edit item ${current.itemId} "${current.name}"`,
+        });
+      }
+      applyUpdate(tx, actor, input, now);
+      return null;
+    },
+    { behavior: 'immediate' },
+  );
+  return held ?? { message: INVENTORY_TEXT.updated, item: findItem(db, input.id, now)! };
+}
+
+function applyDelete(tx: Tx, actor: Viewer, id: number) {
+  const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).get();
+  if (!item) throw fail.notFound(INVENTORY_TEXT.notFound);
+  const uses =
+    tx.select({ n: count() }).from(cakeIngredients).where(eq(cakeIngredients.itemId, id)).get()?.n ?? 0;
+  if (uses > 0) throw fail.conflict(INVENTORY_TEXT.usedByCakes(item.name, uses));
+  record(
+    tx,
+    { kind: 'item', id, record: item.itemId },
+    { reason: 'deleted', change: -item.stock, userId: actor.user.id },
+    item.stock,
+    0,
+  );
+  tx.delete(inventoryItems).where(eq(inventoryItems.id, id)).run();
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Delete Item',
+    module: MODULE,
+    description: `Deleted ${item.itemId} "${item.name}" (${item.stock} in stock)`,
+  });
+}
+
+export function deleteItem(db: Db, actor: Viewer, id: number) {
+  return db.transaction(
+    (tx) => {
+      const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).get();
+      if (!item) throw fail.notFound(INVENTORY_TEXT.notFound);
+      if (mustRequest(actor)) {
+        return asStaffRequest(tx, actor, {
+          module: MODULE,
+          requestType: 'delete',
+          targetId: item.itemId,
+          details: { 'Item ID': item.itemId, 'Item Name': item.name, Stock: String(item.stock) },
+          payload: { id },
+          summary: `delete item ${item.itemId} "${item.name}"`,
+        });
+      }
+      applyDelete(tx, actor, id);
+      return { message: INVENTORY_TEXT.deleted };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+registerActionHandler(MODULE, {
+  apply(tx, approver, change) {
+    if (change.requestType === 'update')
+      applyUpdate(tx, approver, change.payload as UpdateItemInput, new Date(), 'approved request');
+    else if (change.requestType === 'delete')
+      applyDelete(tx, approver, (change.payload as { id: number }).id);
+    else throw fail.conflict(`Inventory requests cannot be of type ${change.requestType}.`);
+  },
+});
+
+/** The item's stock history for its view dialog, newest first. */
+export function itemMovements(db: Db, id: number, limit = 50) {
+  if (!db.select({ id: inventoryItems.id }).from(inventoryItems).where(eq(inventoryItems.id, id)).get())
+    throw fail.notFound(INVENTORY_TEXT.notFound);
+  return db
+    .select({
+      id: stockMovements.id,
+      createdAt: stockMovements.createdAt,
+      reason: stockMovements.reason,
+      change: stockMovements.change,
+      stockBefore: stockMovements.stockBefore,
+      stockAfter: stockMovements.stockAfter,
+      reference: stockMovements.reference,
+      username: users.username,
+    })
+    .from(stockMovements)
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(and(eq(stockMovements.itemId, id)))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit)
+    .all();
+}
+
+export function getItem(db: Db, id: number) {
+  const item = findItem(db, id);
+  if (!item) throw fail.notFound(INVENTORY_TEXT.notFound);
+  return item;
+}

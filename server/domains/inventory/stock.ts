@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/open';
+import { cakes, inventoryItems, type StockReason, stockMovements } from '../../db/schema';
+import { fail } from '../../errors';
+
+/** What moved: an inventory item or a cake, by database id, with its business id for the record. */
+export type Stocked = { kind: 'item' | 'cake'; id: number; record: string };
+
+export interface Movement {
+  reason: StockReason;
+  /** Positive adds stock, negative takes it. */
+  change: number;
+  userId: number | null;
+  reference?: string | null;
+}
+
+/**
+ * THE stock writer (PRODUCT.md's ledger): every change of stock goes through here, inside
+ * the caller's transaction. The update is guarded so stock never goes below zero even if
+ * two tills race; the ledger row records before, after, reason and who.
+ * Returns the stock after the move, or throws 409 `shortText` when there is not enough.
+ */
+export function moveStock(tx: Tx, what: Stocked, movement: Movement, shortText?: string): number {
+  const table = what.kind === 'item' ? inventoryItems : cakes;
+  const after = tx
+    .update(table)
+    .set({ stock: sql`${table.stock} + ${movement.change}` })
+    .where(and(eq(table.id, what.id), sql`${table.stock} + ${movement.change} >= 0`))
+    .returning({ stock: table.stock })
+    .get();
+  if (!after) throw fail.conflict(shortText ?? `Not enough stock of ${what.record}.`);
+  record(tx, what, movement, after.stock - movement.change, after.stock);
+  return after.stock;
+}
+
+/** Records a move whose row write the caller already made (a new item's first stock, a deletion). */
+export function record(tx: Tx, what: Stocked, movement: Movement, before: number, after: number): void {
+  if (movement.change === 0) return;
+  tx.insert(stockMovements)
+    .values({
+      itemId: what.kind === 'item' ? what.id : null,
+      cakeId: what.kind === 'cake' ? what.id : null,
+      record: what.record,
+      reason: movement.reason,
+      change: movement.change,
+      stockBefore: before,
+      stockAfter: after,
+      reference: movement.reference ?? null,
+      userId: movement.userId,
+    })
+    .run();
+}

@@ -1,0 +1,45 @@
+import { toCentavos, toPesos } from '../shared/money';
+
+// Translating the legacy REST shapes (SPEC.md §7) at the boundary, and only there:
+// pesos to centavos and back, form strings to numbers, {_id} objects to ids.
+// A value that cannot be read is passed on unchanged so the schema refuses it with its message.
+
+type Body = Record<string, unknown>;
+
+/** The request body as an object (anything else becomes empty, and the schema says what is missing). */
+export function bodyOf(body: unknown): Body {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+}
+
+/** A number from a number or a numeric form string; blank is "not given". */
+export function numberIn(value: unknown): unknown {
+  if (value === '' || value === null) return undefined;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return value;
+}
+
+/** Pesos (two decimals; float noise like 0.1 + 0.2 is rounded away) to centavos. */
+export function pesosIn(value: unknown): unknown {
+  const n = numberIn(value);
+  return typeof n === 'number' && Number.isFinite(n) ? toCentavos(n) : n;
+}
+
+/** A reference sent as an id, a numeric string or {_id}; blank means none. */
+export function refIn(value: unknown): unknown {
+  if (value && typeof value === 'object' && '_id' in value) return refIn((value as { _id: unknown })._id);
+  if (value === '' || value === null) return null;
+  return numberIn(value);
+}
+
+/** Copies only the keys the body actually carries, so a partial edit stays partial. */
+export function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export const pesos = toPesos;
+
+/** A query-string flag: ?all=true. */
+export function flag(value: unknown): boolean {
+  return value === 'true' || value === '1';
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { businessId, calendarDate, centavos, NAME_MAX, recordId, stockCount } from './catalogue';
+import { AMOUNT_MAX } from './inventory';
+import { listInput } from './paging';
+
+// SPEC.md §5 and §8 strings of the Inventory screen's cakes, with the server's own messages.
+export const CAKE_TEXT = {
+  nameRequired: 'Please enter the cake name.',
+  categoryRequired: 'Please select a category.',
+  sizeRequired: 'Please select a cake size.',
+  availabilityRequired: 'Please select availability.',
+  priceRequired: 'Please enter the cake price.',
+  ingredientsRequired: 'Please add at least one ingredient.',
+  saved: 'Cake added or updated successfully!',
+  deleted: 'Item deleted successfully!',
+  noCakes: 'No cakes found.',
+  priceNegative: 'Cake price must be a non-negative number.',
+  stockNegative: 'Stock must be a non-negative number.',
+  amountNegative: 'Amount must be a non-negative number.',
+  quantityMin: 'Ingredient quantity must be at least 1.',
+  badIngredient: 'Please choose each ingredient from the inventory list.',
+  repeatedIngredient: 'Each ingredient can be listed once; change its quantity instead.',
+  seasonRequired: 'Please enter the seasonal period (start and end dates).',
+  seasonBackwards: 'The seasonal period cannot end before it starts.',
+  duplicateId: 'Cake ID already exists. Please choose a unique ID.',
+  notFound: 'That cake does not exist.',
+  badCategory: 'Please choose a cake category from the list.',
+  badSize: 'Please choose a cake size from the list.',
+  tooManyIngredients: 'A cake can have at most 100 ingredients.',
+} as const;
+
+/** On the form "Regular"; over the wire "Always" (SPEC.md §3). */
+export const AVAILABILITY = ['Always', 'Seasonal'] as const;
+export const AVAILABILITY_LABELS: Record<(typeof AVAILABILITY)[number], string> = {
+  Always: 'Regular',
+  Seasonal: 'Seasonal',
+};
+
+export const CAKE_STATUSES = ['Out of season', 'Out of stock', 'Expired', 'Available'] as const;
+export type CakeStatus = (typeof CAKE_STATUSES)[number];
+
+export const CAKE_SORT_FIELDS = [
+  'cakeId',
+  'name',
+  'category',
+  'baseCost',
+  'price',
+  'availability',
+  'ingredients',
+  'status',
+] as const;
+export type CakeSortField = (typeof CAKE_SORT_FIELDS)[number];
+
+export const ingredientInput = z.object({
+  itemId: recordId(CAKE_TEXT.badIngredient),
+  quantity: z
+    .number({ error: CAKE_TEXT.quantityMin })
+    .int(CAKE_TEXT.quantityMin)
+    .min(1, CAKE_TEXT.quantityMin)
+    .max(1_000_000, 'Ingredient quantity is too large.'),
+});
+
+export const cakeFields = z
+  .object({
+    /** Blank: the server makes one, CK- plus 6 digits. */
+    cakeId: businessId('Cake ID').default(''),
+    name: z
+      .string({ error: CAKE_TEXT.nameRequired })
+      .trim()
+      .min(1, CAKE_TEXT.nameRequired)
+      .max(NAME_MAX, `Cake name must be at most ${NAME_MAX} characters.`),
+    categoryId: recordId(CAKE_TEXT.categoryRequired),
+    sizeId: recordId(CAKE_TEXT.sizeRequired),
+    availability: z.enum(AVAILABILITY, { error: CAKE_TEXT.availabilityRequired }),
+    seasonalPeriod: z
+      .object(
+        {
+          startDate: calendarDate('Season start'),
+          endDate: calendarDate('Season end'),
+        },
+        { error: CAKE_TEXT.seasonRequired },
+      )
+      .nullable()
+      .default(null),
+    price: z
+      .number({ error: (issue) => (issue.input == null ? CAKE_TEXT.priceRequired : CAKE_TEXT.priceNegative) })
+      .pipe(centavos(CAKE_TEXT.priceNegative)),
+    stock: stockCount(CAKE_TEXT.stockNegative).default(0),
+    amount: z
+      .number({ error: CAKE_TEXT.amountNegative })
+      .min(0, CAKE_TEXT.amountNegative)
+      .max(AMOUNT_MAX, CAKE_TEXT.amountNegative)
+      .default(0),
+    expirationDate: z.union([z.null(), calendarDate('Expiration date')]).default(null),
+    ingredients: z
+      .array(ingredientInput, { error: CAKE_TEXT.ingredientsRequired })
+      .min(1, CAKE_TEXT.ingredientsRequired)
+      .max(100, CAKE_TEXT.tooManyIngredients)
+      .refine(
+        (list) => new Set(list.map((i) => i.itemId)).size === list.length,
+        CAKE_TEXT.repeatedIngredient,
+      ),
+  })
+  .superRefine((cake, ctx) => {
+    if (cake.availability !== 'Seasonal') return;
+    if (!cake.seasonalPeriod)
+      ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonRequired, path: ['seasonalPeriod'] });
+    else if (cake.seasonalPeriod.endDate < cake.seasonalPeriod.startDate)
+      ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonBackwards, path: ['seasonalPeriod'] });
+  })
+  // SPEC.md §3: the seasonal period is kept only when Seasonal.
+  .transform((cake) => (cake.availability === 'Seasonal' ? cake : { ...cake, seasonalPeriod: null }));
+export type CakeFields = z.output<typeof cakeFields>;
+export type CakeFieldsIn = z.input<typeof cakeFields>;
+
+export const cakeIdInput = z.object({ id: recordId(CAKE_TEXT.notFound) });
+export const updateCakeInput = z.object({ id: recordId(CAKE_TEXT.notFound), cake: cakeFields });
+export type UpdateCakeInput = z.output<typeof updateCakeInput>;
+
+export const listCakesInput = listInput(10, CAKE_SORT_FIELDS);
+export type ListCakesInput = z.infer<typeof listCakesInput>;
