@@ -1,0 +1,516 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actionRequests,
+  categories,
+  inventoryItems,
+  notifications,
+  stockAlerts,
+  stockMovements,
+  suppliers,
+  units,
+} from '../../server/db/schema';
+import { addDays, dailyStockCheck } from '../../server/domains/inventory/alerts';
+import { listItems } from '../../server/domains/inventory/queries';
+import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
+import { INVENTORY_TEXT, ITEM_SORT_FIELDS, listItemsInput } from '../../shared/schemas/inventory';
+import { manilaDate } from '../../shared/time';
+import { postJson, type TestShop, testApp } from '../helpers/app';
+import { expectTrpcError } from '../helpers/errors';
+
+// Inventory items: SPEC.md §5's messages, derived statuses, search, sort, paging,
+// the stock ledger, stock notifications, staff requests and the REST contract.
+
+let shop: TestShop;
+let manager: Awaited<ReturnType<TestShop['signedIn']>>;
+let staff: Awaited<ReturnType<TestShop['signedIn']>>;
+let flourCategory: number;
+let kg: number;
+let supplier: number;
+
+beforeAll(async () => {
+  shop = await testApp();
+  manager = await shop.signedIn('manager');
+  staff = await shop.signedIn('staff');
+  flourCategory = shop.db
+    .insert(categories)
+    .values({ name: 'Flour', type: 'inventory' })
+    .returning()
+    .get().id;
+  kg = shop.db.select().from(units).where(eq(units.name, 'kg')).get()!.id;
+  supplier = shop.db
+    .insert(suppliers)
+    .values({ supplierId: 'SUP-1', name: 'Manila Mills' })
+    .returning()
+    .get().id;
+});
+afterAll(() => shop.close());
+
+const today = () => manilaDate(new Date());
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function addItem(fields: Record<string, unknown>) {
+  return manager.api.inventory.add(fields as never);
+}
+
+describe('SPEC.md §5 validation, over tRPC and REST', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['blank name', { name: '   ' }, INVENTORY_TEXT.required],
+    ['missing name', {}, INVENTORY_TEXT.required],
+    ['negative stock', { name: 'X', stock: -1 }, INVENTORY_TEXT.stockNegative],
+    ['stock as text', { name: 'X', stock: 'many' }, INVENTORY_TEXT.stockNegative],
+    ['negative unit price', { name: 'X', unitPrice: -100 }, INVENTORY_TEXT.unitPriceNegative],
+    ['negative purchase price', { name: 'X', purchasePrice: -1 }, INVENTORY_TEXT.purchasePriceNegative],
+    ['expired date', { name: 'X', expirationDate: addDays(today(), -1) }, INVENTORY_TEXT.expiredDate],
+    ['no such category', { name: 'X', categoryId: 9999 }, INVENTORY_TEXT.badCategory],
+    ['no such supplier', { name: 'X', supplierId: 9999 }, INVENTORY_TEXT.badSupplier],
+    ['no such unit', { name: 'X', unitId: 9999 }, INVENTORY_TEXT.badUnit],
+  ];
+  it.each(cases)('%s is refused with its message and writes nothing', async (_, fields, message) => {
+    const before = await shop.db.$count(inventoryItems);
+    await expectTrpcError(addItem(fields), 'BAD_REQUEST', message);
+    expect(await shop.db.$count(inventoryItems)).toBe(before);
+  });
+
+  it('REST answers 400 {message} with the same texts, pesos in', async () => {
+    const blank = await postJson(shop, '/api/inventory', { name: '' }, manager.accessToken);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ message: INVENTORY_TEXT.required });
+    const negative = await postJson(
+      shop,
+      '/api/inventory',
+      { name: 'Y', unitPrice: -0.5 },
+      manager.accessToken,
+    );
+    expect(negative.json()).toEqual({ message: INVENTORY_TEXT.unitPriceNegative });
+    const stock = await postJson(shop, '/api/inventory', { name: 'Y', stock: '-3' }, manager.accessToken);
+    expect(stock.json()).toEqual({ message: INVENTORY_TEXT.stockNegative });
+  });
+
+  it('an expiration date of today is accepted (it expires at the end of the Manila day)', async () => {
+    const { item } = await addItem({ name: 'Fresh Cream', expirationDate: today(), stock: 20 });
+    expect(item.status).toBe('Well-stocked');
+  });
+
+  it('item ids are unique case-insensitively and trimmed; blank ids are generated INV- plus 6 digits', async () => {
+    await addItem({ itemId: 'INV-777001', name: 'Bread Flour' });
+    await expectTrpcError(
+      addItem({ itemId: ' inv-777001 ', name: 'Other' }),
+      'CONFLICT',
+      INVENTORY_TEXT.duplicateId,
+    );
+    const rest = await postJson(
+      shop,
+      '/api/inventory',
+      { itemId: 'Inv-777001', name: 'Other' },
+      manager.accessToken,
+    );
+    expect(rest.statusCode).toBe(409);
+    expect(rest.json()).toEqual({ message: INVENTORY_TEXT.duplicateId });
+    const { item } = await addItem({ name: 'Generated' });
+    expect(item.itemId).toMatch(/^INV-\d{6}$/);
+  });
+});
+
+describe('derived status (PRODUCT.md) at its boundaries', () => {
+  async function statusOf(fields: Record<string, unknown>) {
+    const row = shop.db
+      .insert(inventoryItems)
+      .values({ itemId: `B-${Math.random().toString(36).slice(2, 9)}`, name: 'Boundary', ...fields })
+      .returning()
+      .get();
+    return (await manager.api.inventory.get({ id: row.id })).status;
+  }
+
+  it('stock equal to the threshold is Low stock; one above is Well-stocked; zero is Out of stock', async () => {
+    expect(await statusOf({ stock: 5, restockThreshold: 5 })).toBe('Low stock');
+    expect(await statusOf({ stock: 6, restockThreshold: 5 })).toBe('Well-stocked');
+    expect(await statusOf({ stock: 0, restockThreshold: 5 })).toBe('Out of stock');
+    expect(await statusOf({ stock: 0, restockThreshold: 0 })).toBe('Out of stock');
+  });
+
+  it('expiring today is not Expired; yesterday is, even with stock; Expired wins over Out of stock', async () => {
+    expect(await statusOf({ stock: 50, expirationDate: today() })).toBe('Well-stocked');
+    expect(await statusOf({ stock: 50, expirationDate: addDays(today(), -1) })).toBe('Expired');
+    expect(await statusOf({ stock: 0, expirationDate: addDays(today(), -1) })).toBe('Expired');
+  });
+
+  it('"today" is the Manila day: at 00:30 Manila (16:30 UTC the day before) an item dated the UTC day is Expired', () => {
+    shop.db
+      .insert(inventoryItems)
+      .values({ itemId: 'TZ-1', name: 'Timezone Milk', stock: 9, expirationDate: '2026-03-01' })
+      .run();
+    const status = (now: string) =>
+      listItems(shop.db, listItemsInput.parse({ search: 'TZ-1' }), new Date(now)).rows[0]?.status;
+    expect(status('2026-03-01T15:59:00Z')).toBe('Well-stocked'); // 23:59 on 1 March in Manila
+    expect(status('2026-03-01T16:01:00Z')).toBe('Expired'); // 00:01 on 2 March in Manila
+  });
+});
+
+describe('search, sort and paging on the server', () => {
+  let sortShop: TestShop;
+  let api: ReturnType<TestShop['caller']>;
+  beforeAll(async () => {
+    sortShop = await testApp();
+    const session = await sortShop.signedIn('owner');
+    api = session.api;
+    const cat = (name: string) =>
+      sortShop.db.insert(categories).values({ name, type: 'inventory' }).returning().get().id;
+    const sup = (name: string, code: string) =>
+      sortShop.db.insert(suppliers).values({ supplierId: code, name }).returning().get().id;
+    const [c1, c2] = [cat('Baking'), cat('Dairy')];
+    const [s1, s2] = [sup('Alpha Foods', 'A'), sup('Zeta Trading', 'Z')];
+    const unitIds = sortShop.db.select().from(units).all();
+    for (let n = 1; n <= 23; n++) {
+      await api.inventory.add({
+        itemId: `INV-${String(n).padStart(6, '0')}`,
+        name: `${n % 2 ? 'flour' : 'Sugar'} ${String.fromCharCode(64 + n)}`,
+        stock: (n * 7) % 31,
+        restockThreshold: 5,
+        categoryId: n % 3 ? c1 : c2,
+        supplierId: n % 4 ? s1 : s2,
+        unitId: unitIds[n % unitIds.length]!.id,
+        purchasePrice: ((n * 13) % 17) * 100,
+        unitPrice: ((n * 11) % 19) * 125,
+        expirationDate: n % 5 ? addDays(today(), n) : null,
+      } as never);
+    }
+  });
+  afterAll(() => sortShop.close());
+
+  it('pages: ten per page, exact totals, no overlap', async () => {
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => api.inventory.list({ page, limit: 10 } as never)),
+    );
+    expect(pages.map((p) => p.rows.length)).toEqual([10, 10, 3]);
+    expect(pages.every((p) => p.total === 23 && p.totalPages === 3)).toBe(true);
+    const ids = pages.flatMap((p) => p.rows.map((r) => r.id));
+    expect(new Set(ids).size).toBe(23);
+  });
+
+  const value = (row: Record<string, unknown>, field: (typeof ITEM_SORT_FIELDS)[number]) => {
+    const v = row[field];
+    return typeof v === 'string' ? v.toLowerCase() : v;
+  };
+  const STATUS_ORDER = (s: string) => s.toLowerCase();
+
+  it.each(ITEM_SORT_FIELDS)('sorts by %s ascending and descending across pages', async (field) => {
+    for (const order of ['asc', 'desc'] as const) {
+      const rows = [
+        ...(await api.inventory.list({ page: 1, limit: 10, field, order } as never)).rows,
+        ...(await api.inventory.list({ page: 2, limit: 10, field, order } as never)).rows,
+        ...(await api.inventory.list({ page: 3, limit: 10, field, order } as never)).rows,
+      ];
+      expect(rows).toHaveLength(23);
+      const keys = rows.map((r) => (field === 'status' ? STATUS_ORDER(r.status) : value(r, field)));
+      // SQL sorts nulls first ascending; compare the same way.
+      const sorted = [...keys].sort((a, b) => {
+        if (a === b) return 0;
+        if (a === null) return -1;
+        if (b === null) return 1;
+        return (a as never) < (b as never) ? -1 : 1;
+      });
+      expect(keys).toEqual(order === 'asc' ? sorted : sorted.reverse());
+    }
+  });
+
+  it('refuses an unknown sort field (tRPC 400, REST 400) and ignores none', async () => {
+    await expectTrpcError(api.inventory.list({ field: 'password' } as never), 'BAD_REQUEST');
+    const session = await sortShop.signedIn('manager');
+    const res = await sortShop.app.inject({
+      url: '/api/inventory?page=1&limit=10&field=createdBy;drop&order=asc',
+      headers: auth(session.accessToken),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Cannot sort by that field/);
+  });
+
+  it('searches name and id case-insensitively, with the FTS index (3+ characters) and LIKE (shorter)', async () => {
+    const flour = await api.inventory.list({ search: 'FLOUR', limit: 100 } as never);
+    expect(flour.total).toBe(12);
+    expect(flour.rows.every((r) => r.name.startsWith('flour'))).toBe(true);
+    expect((await api.inventory.list({ search: 'INV-00001' } as never)).total).toBe(10);
+    expect((await api.inventory.list({ search: 'r W' } as never)).total).toBe(1);
+    expect((await api.inventory.list({ search: 'our' } as never)).total).toBe(12);
+  });
+
+  it('SQL and FTS metacharacters in search are text, not syntax', async () => {
+    for (const search of [
+      '%',
+      '_',
+      "'",
+      '"',
+      "'; drop table inventory_items; --",
+      'flour OR sugar',
+      'NEAR(a b)',
+      '*',
+      '\\',
+    ]) {
+      const page = await api.inventory.list({ search } as never);
+      expect(page.total, search).toBe(0);
+    }
+    expect(await sortShop.db.$count(inventoryItems)).toBe(23);
+  });
+
+  it('REST GET /api/inventory: items, totalItems, totalPages; ?all=true an array; limit=1000 for the POS', async () => {
+    const session = await sortShop.signedIn('staff');
+    const get = (url: string) => sortShop.app.inject({ url, headers: auth(session.accessToken) });
+    const page = (await get('/api/inventory?page=3&limit=10&search=')).json();
+    expect(page).toMatchObject({ totalItems: 23, totalPages: 3 });
+    expect(page.items).toHaveLength(3);
+    expect(page.items[0]).toHaveProperty('_id');
+    const all = (await get('/api/inventory?all=true&search=sugar')).json();
+    expect(Array.isArray(all)).toBe(true);
+    expect(all).toHaveLength(11);
+    const pos = (await get('/api/inventory?page=1&limit=1000')).json();
+    expect(pos.items).toHaveLength(23);
+    expect((await get('/api/inventory?limit=1001')).statusCode).toBe(400);
+    expect((await get('/api/inventory?page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('money, refs and the REST shapes', () => {
+  it('45.50 stays 45.50 through REST, and centavos stay whole', async () => {
+    const res = await postJson(
+      shop,
+      '/api/inventory',
+      {
+        name: 'Butter 225g',
+        unitPrice: 45.5,
+        purchasePrice: 0.1 + 0.2,
+        stock: '7',
+        category: flourCategory,
+        supplier,
+        unit: kg,
+        amount: 0.225,
+      },
+      manager.accessToken,
+    );
+    expect(res.statusCode).toBe(201);
+    const item = res.json().item;
+    expect(item).toMatchObject({
+      unitPrice: 45.5,
+      purchasePrice: 0.3,
+      stock: 7,
+      category: flourCategory,
+      supplier,
+      amount: 0.225,
+    });
+    expect(item.unit).toEqual({ _id: kg, name: 'kg' });
+    expect(item.createdBy.username).toBe(manager.user.username);
+    const stored = shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, item._id)).get()!;
+    expect(stored.unitPrice).toBe(4550);
+    const read = await shop.app.inject({
+      url: `/api/inventory/${item._id}`,
+      headers: auth(manager.accessToken),
+    });
+    expect(read.json().unitPrice).toBe(45.5);
+    expect(JSON.stringify(read.json())).toContain('"unitPrice":45.5');
+  });
+
+  it('PUT with only stock (what the POS sends) changes only stock and writes the ledger', async () => {
+    const { item } = await addItem({ name: 'Cocoa', stock: 10, unitPrice: 12000, categoryId: flourCategory });
+    const res = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/inventory/${item.id}`,
+      headers: { ...auth(manager.accessToken), 'content-type': 'application/json' },
+      payload: { stock: 8 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: INVENTORY_TEXT.updated,
+      item: { stock: 8, unitPrice: 120, category: flourCategory },
+    });
+    const moves = await manager.api.inventory.movements({ id: item.id });
+    expect(moves.map((m) => [m.reason, m.change, m.stockBefore, m.stockAfter])).toEqual([
+      ['edit', -2, 10, 8],
+      ['created', 10, 0, 10],
+    ]);
+    expect(moves[0]!.username).toBe(manager.user.username);
+  });
+
+  it('a category of the cake type is refused for an item', async () => {
+    const cakeCategory = shop.db
+      .insert(categories)
+      .values({ name: 'Birthday', type: 'cake' })
+      .returning()
+      .get().id;
+    await expectTrpcError(
+      addItem({ name: 'X', categoryId: cakeCategory }),
+      'BAD_REQUEST',
+      INVENTORY_TEXT.badCategory,
+    );
+  });
+
+  it('unknown ids are 404; malformed ids are 400', async () => {
+    await expectTrpcError(
+      manager.api.inventory.update({ id: 99999, changes: { stock: 1 } }),
+      'NOT_FOUND',
+      INVENTORY_TEXT.notFound,
+    );
+    const res = await shop.app.inject({
+      method: 'DELETE',
+      url: '/api/inventory/99999',
+      headers: auth(manager.accessToken),
+    });
+    expect(res.statusCode).toBe(404);
+    const bad = await shop.app.inject({
+      method: 'DELETE',
+      url: '/api/inventory/abc',
+      headers: auth(manager.accessToken),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('delete answers its message, keeps the ledger readable, and writes the activity log', async () => {
+    const { item } = await addItem({ name: 'Old Yeast', stock: 4 });
+    const res = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/inventory/${item.id}`,
+      headers: auth(manager.accessToken),
+    });
+    expect(res.json()).toEqual({ message: INVENTORY_TEXT.deleted });
+    const moves = shop.db.select().from(stockMovements).where(eq(stockMovements.record, item.itemId)).all();
+    expect(moves.map((m) => [m.reason, m.change, m.itemId])).toEqual([
+      ['created', 4, null],
+      ['deleted', -4, null],
+    ]);
+  });
+});
+
+describe('staff edits and deletes become action requests', () => {
+  it('an edit is held, shows as a request, and applies only on approval', async () => {
+    const { item } = await addItem({ name: 'Vanilla', stock: 10, unitPrice: 5000 });
+    const answer = await staff.api.inventory.update({ id: item.id, changes: { unitPrice: 5500, stock: 12 } });
+    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect((await manager.api.inventory.get({ id: item.id })).unitPrice).toBe(5000);
+    const request = shop.db
+      .select()
+      .from(actionRequests)
+      .where(eq(actionRequests.targetId, item.itemId))
+      .get()!;
+    expect(JSON.parse(request.details)).toEqual({ 'Unit Price': '₱50.00 → ₱55.00', Stock: '10 → 12' });
+    await manager.api.actionRequests.approve({ id: request.id });
+    const after = await manager.api.inventory.get({ id: item.id });
+    expect([after.unitPrice, after.stock]).toEqual([5500, 12]);
+    const moves = await manager.api.inventory.movements({ id: item.id });
+    expect(moves[0]).toMatchObject({ reason: 'edit', change: 2, username: manager.user.username });
+  });
+
+  it('a delete is held over REST too, and rejecting it leaves the item', async () => {
+    const { item } = await addItem({ name: 'Sprinkles', stock: 3 });
+    const res = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/inventory/${item.id}`,
+      headers: auth(staff.accessToken),
+    });
+    expect(res.json()).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    const request = shop.db
+      .select()
+      .from(actionRequests)
+      .where(eq(actionRequests.targetId, item.itemId))
+      .get()!;
+    await manager.api.actionRequests.reject({ id: request.id });
+    expect((await manager.api.inventory.get({ id: item.id })).name).toBe('Sprinkles');
+  });
+
+  it('staff may add directly', async () => {
+    const { item } = await staff.api.inventory.add({ name: 'Staff Added', stock: 30 } as never);
+    expect(item.createdBy).toBe(staff.user.username);
+  });
+
+  it('an approval re-validates: an id taken meanwhile is refused and the request stays pending', async () => {
+    const { item } = await addItem({ itemId: 'INV-500001', name: 'Rename Me' });
+    await staff.api.inventory.update({ id: item.id, changes: { itemId: 'INV-500002' } });
+    await addItem({ itemId: 'INV-500002', name: 'Taken Meanwhile' });
+    const request = shop.db
+      .select()
+      .from(actionRequests)
+      .where(eq(actionRequests.targetId, 'INV-500001'))
+      .get()!;
+    await expectTrpcError(
+      manager.api.actionRequests.approve({ id: request.id }),
+      'CONFLICT',
+      INVENTORY_TEXT.duplicateId,
+    );
+    expect(shop.db.select().from(actionRequests).where(eq(actionRequests.id, request.id)).get()!.status).toBe(
+      'pending',
+    );
+  });
+});
+
+describe('roles', () => {
+  it('every role may read and add; no role and no token are refused', async () => {
+    for (const role of ['admin', 'owner', 'manager', 'staff'] as const) {
+      const { api } = await shop.signedIn(role);
+      await expect(api.inventory.list({} as never)).resolves.toHaveProperty('rows');
+    }
+    const { api: nobody } = await shop.signedIn(null);
+    await expectTrpcError(nobody.inventory.list({} as never), 'FORBIDDEN');
+    await expectTrpcError(nobody.inventory.add({ name: 'X' } as never), 'FORBIDDEN');
+    const anonymous = await shop.app.inject({ url: '/api/inventory' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('stock notifications', () => {
+  const messages = () =>
+    shop.db
+      .select()
+      .from(notifications)
+      .all()
+      .map((n) => n.message);
+
+  it('an edit down to the threshold warns, to zero errors, once per item and day', async () => {
+    const { item } = await addItem({ name: 'Baking Soda', stock: 20, restockThreshold: 5 });
+    await manager.api.inventory.update({ id: item.id, changes: { stock: 5 } });
+    await manager.api.inventory.update({ id: item.id, changes: { stock: 4 } });
+    await manager.api.inventory.update({ id: item.id, changes: { stock: 0 } });
+    const mine = messages().filter((m) => m.includes(item.itemId));
+    expect(mine).toEqual([
+      `"Baking Soda" (${item.itemId}) is low on stock: 5 left (restock at 5).`,
+      `"Baking Soda" (${item.itemId}) is out of stock.`,
+    ]);
+  });
+
+  it('the daily check announces items expiring within 7 days, once per item and date', async () => {
+    const soon = shop.db
+      .insert(inventoryItems)
+      .values({ itemId: 'EXP-7', name: 'Cream Cheese', stock: 40, expirationDate: addDays(today(), 7) })
+      .returning()
+      .get();
+    shop.db
+      .insert(inventoryItems)
+      .values({ itemId: 'EXP-8', name: 'Later Cheese', stock: 40, expirationDate: addDays(today(), 8) })
+      .run();
+    dailyStockCheck(shop.db);
+    dailyStockCheck(shop.db);
+    expect(messages().filter((m) => m.includes('EXP-7'))).toEqual([
+      `"Cream Cheese" (EXP-7) expires on ${addDays(today(), 7)}.`,
+    ]);
+    expect(messages().some((m) => m.includes('EXP-8'))).toBe(false);
+    // A new date is a new alert.
+    shop.db
+      .update(inventoryItems)
+      .set({ expirationDate: addDays(today(), 2) })
+      .where(eq(inventoryItems.id, soon.id))
+      .run();
+    dailyStockCheck(shop.db);
+    expect(messages().filter((m) => m.includes('EXP-7'))).toHaveLength(2);
+    expect(shop.db.select().from(stockAlerts).where(eq(stockAlerts.itemId, soon.id)).all()).toHaveLength(2);
+  });
+
+  it('the daily check finds low and out-of-stock items; the next Manila day may alert again', async () => {
+    const low = shop.db
+      .insert(inventoryItems)
+      .values({ itemId: 'LOW-1', name: 'Icing', stock: 2, restockThreshold: 3 })
+      .returning()
+      .get();
+    dailyStockCheck(shop.db);
+    dailyStockCheck(shop.db);
+    expect(messages().filter((m) => m.includes('LOW-1'))).toHaveLength(1);
+    dailyStockCheck(shop.db, new Date(Date.now() + 24 * 3600 * 1000));
+    expect(messages().filter((m) => m.includes('LOW-1'))).toHaveLength(2);
+    expect(low.id).toBeGreaterThan(0);
+  });
+});
