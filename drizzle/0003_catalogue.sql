@@ -77,6 +77,9 @@ CREATE TABLE `inventory_items` (
 	`created_by` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`updated_at` integer,
+	`category_key` text,
+	`supplier_key` text,
+	`unit_key` text,
 	FOREIGN KEY (`category_id`) REFERENCES `categories`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`unit_id`) REFERENCES `units`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`supplier_id`) REFERENCES `suppliers`(`id`) ON UPDATE no action ON DELETE no action,
@@ -89,9 +92,12 @@ CREATE INDEX `inventory_items_stock` ON `inventory_items` (`stock`,`id`);--> sta
 CREATE INDEX `inventory_items_purchase_price` ON `inventory_items` (`purchase_price`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_unit_price` ON `inventory_items` (`unit_price`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_expiration` ON `inventory_items` (`expiration_date`,`id`);--> statement-breakpoint
-CREATE INDEX `inventory_items_category` ON `inventory_items` (`category_id`,`id`);--> statement-breakpoint
-CREATE INDEX `inventory_items_supplier` ON `inventory_items` (`supplier_id`,`id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_category` ON `inventory_items` (`category_id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_supplier` ON `inventory_items` (`supplier_id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_unit` ON `inventory_items` (`unit_id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_category_key` ON `inventory_items` (`category_key`,`id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_supplier_key` ON `inventory_items` (`supplier_key`,`id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_unit_key` ON `inventory_items` (`unit_key`,`id`);--> statement-breakpoint
 CREATE TABLE `stock_alerts` (
 	`item_id` integer NOT NULL,
 	`kind` text NOT NULL,
@@ -157,3 +163,51 @@ END;
 --> statement-breakpoint
 -- Units every baking-supplies shop counts in (the issue's seeded list).
 INSERT INTO `units` (`name`) VALUES ('kg'), ('g'), ('L'), ('mL'), ('pc'), ('pack'), ('tray'), ('box');
+--> statement-breakpoint
+-- Sort keys of an item's category, supplier and unit (lower-case names), kept here so
+-- every writer (the app, a restore, a hand-run script) leaves them right.
+CREATE TRIGGER `inventory_items_keys_insert` AFTER INSERT ON `inventory_items` BEGIN
+  UPDATE inventory_items SET
+    category_key = (SELECT lower(name) FROM categories WHERE id = new.category_id),
+    supplier_key = (SELECT lower(name) FROM suppliers WHERE id = new.supplier_id),
+    unit_key = (SELECT lower(name) FROM units WHERE id = new.unit_id)
+  WHERE id = new.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `inventory_items_keys_update` AFTER UPDATE OF category_id, supplier_id, unit_id ON `inventory_items` BEGIN
+  UPDATE inventory_items SET
+    category_key = (SELECT lower(name) FROM categories WHERE id = new.category_id),
+    supplier_key = (SELECT lower(name) FROM suppliers WHERE id = new.supplier_id),
+    unit_key = (SELECT lower(name) FROM units WHERE id = new.unit_id)
+  WHERE id = new.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `categories_rename` AFTER UPDATE OF name ON `categories` BEGIN
+  UPDATE inventory_items SET category_key = lower(new.name) WHERE category_id = new.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `suppliers_rename` AFTER UPDATE OF name ON `suppliers` BEGIN
+  UPDATE inventory_items SET supplier_key = lower(new.name) WHERE supplier_id = new.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `units_rename` AFTER UPDATE OF name ON `units` BEGIN
+  UPDATE inventory_items SET unit_key = lower(new.name) WHERE unit_id = new.id;
+END;
+--> statement-breakpoint
+-- A counter that moves whenever the set of items or their searchable text changes, so a
+-- list's total can be remembered between requests instead of recounted (queries.ts).
+CREATE TABLE `inventory_version` (`id` integer PRIMARY KEY CHECK (id = 1), `n` integer NOT NULL);
+--> statement-breakpoint
+INSERT INTO `inventory_version` VALUES (1, 0);
+--> statement-breakpoint
+CREATE TRIGGER `inventory_version_insert` AFTER INSERT ON `inventory_items` BEGIN
+  UPDATE inventory_version SET n = n + 1 WHERE id = 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `inventory_version_delete` AFTER DELETE ON `inventory_items` BEGIN
+  UPDATE inventory_version SET n = n + 1 WHERE id = 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `inventory_version_update` AFTER UPDATE OF item_id, name ON `inventory_items` BEGIN
+  UPDATE inventory_version SET n = n + 1 WHERE id = 1;
+END;
