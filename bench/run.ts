@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { type AttackResult, signInUnderAttack } from './attack';
+import { inventoryBench } from './inventory';
 import { addToResults } from './results';
 import { BENCH_ADMIN, benchShop } from './shop';
 
@@ -100,6 +101,8 @@ attacks.push(
   }),
 );
 
+const inventory = await inventoryBench(db, appUrl, ADMIN, SECONDS);
+
 await bare.close();
 await shop.close();
 
@@ -124,6 +127,7 @@ const section = [
       } |`,
   ),
   '',
+  inventory,
 ].join('\n');
 
 addToResults(section);

@@ -80,6 +80,7 @@ CREATE TABLE `inventory_items` (
 	`category_key` text,
 	`supplier_key` text,
 	`unit_key` text,
+	`stock_state` integer GENERATED ALWAYS AS ((case when "stock" = 0 then 2 when "stock" <= "restock_threshold" then 1 else 3 end)) VIRTUAL,
 	FOREIGN KEY (`category_id`) REFERENCES `categories`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`unit_id`) REFERENCES `units`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`supplier_id`) REFERENCES `suppliers`(`id`) ON UPDATE no action ON DELETE no action,
@@ -98,6 +99,7 @@ CREATE INDEX `inventory_items_unit` ON `inventory_items` (`unit_id`);--> stateme
 CREATE INDEX `inventory_items_category_key` ON `inventory_items` (`category_key`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_supplier_key` ON `inventory_items` (`supplier_key`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_unit_key` ON `inventory_items` (`unit_key`,`id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_stock_state` ON `inventory_items` (`stock_state`,`id`);--> statement-breakpoint
 CREATE TABLE `stock_alerts` (
 	`item_id` integer NOT NULL,
 	`kind` text NOT NULL,
@@ -194,7 +196,7 @@ CREATE TRIGGER `units_rename` AFTER UPDATE OF name ON `units` BEGIN
   UPDATE inventory_items SET unit_key = lower(new.name) WHERE unit_id = new.id;
 END;
 --> statement-breakpoint
--- A counter that moves whenever the set of items or their searchable text changes, so a
+-- A counter that moves whenever the set of items, their searchable text or their expiry changes, so a
 -- list's total can be remembered between requests instead of recounted (queries.ts).
 CREATE TABLE `inventory_version` (`id` integer PRIMARY KEY CHECK (id = 1), `n` integer NOT NULL);
 --> statement-breakpoint
@@ -208,6 +210,6 @@ CREATE TRIGGER `inventory_version_delete` AFTER DELETE ON `inventory_items` BEGI
   UPDATE inventory_version SET n = n + 1 WHERE id = 1;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `inventory_version_update` AFTER UPDATE OF item_id, name ON `inventory_items` BEGIN
+CREATE TRIGGER `inventory_version_update` AFTER UPDATE OF item_id, name, expiration_date ON `inventory_items` BEGIN
   UPDATE inventory_version SET n = n + 1 WHERE id = 1;
 END;

@@ -272,6 +272,11 @@ export const inventoryItems = sqliteTable(
     categoryKey: text('category_key'),
     supplierKey: text('supplier_key'),
     unitKey: text('unit_key'),
+    /** 1 low, 2 out, 3 well-stocked: the status apart from expiry, indexed for sorting by status. */
+    stockState: integer('stock_state').generatedAlwaysAs(
+      sql`(case when "stock" = 0 then 2 when "stock" <= "restock_threshold" then 1 else 3 end)`,
+      { mode: 'virtual' },
+    ),
   },
   (t) => [
     uniqueIndex('inventory_items_item_id').on(sql`lower(${t.itemId})`),
@@ -286,6 +291,7 @@ export const inventoryItems = sqliteTable(
     index('inventory_items_category_key').on(t.categoryKey, t.id),
     index('inventory_items_supplier_key').on(t.supplierKey, t.id),
     index('inventory_items_unit_key').on(t.unitKey, t.id),
+    index('inventory_items_stock_state').on(t.stockState, t.id),
   ],
 );
 

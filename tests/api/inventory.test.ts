@@ -514,3 +514,48 @@ describe('stock notifications', () => {
     expect(low.id).toBeGreaterThan(0);
   });
 });
+
+describe('sorting by status (read in two indexed parts, PRODUCT.md order)', () => {
+  it('matches the status order on every page size, across the Expired boundary, both ways', async () => {
+    const own = await testApp();
+    const { api } = await own.signedIn('manager');
+    const t = today();
+    const mix = [
+      { stock: 0, expirationDate: addDays(t, -3) },
+      { stock: 9, expirationDate: addDays(t, -1) },
+      { stock: 9, expirationDate: t },
+      { stock: 0, expirationDate: null },
+      { stock: 2, expirationDate: null },
+      { stock: 5, expirationDate: addDays(t, 40) },
+      { stock: 50, expirationDate: null },
+      { stock: 0, expirationDate: addDays(t, 2) },
+      { stock: 30, expirationDate: addDays(t, -30) },
+      { stock: 1, expirationDate: addDays(t, 1) },
+      { stock: 6, expirationDate: null },
+    ];
+    mix.forEach((m, n) =>
+      own.db
+        .insert(inventoryItems)
+        .values({ itemId: `ST-${n}`, name: `Item ${n}`, restockThreshold: 5, ...m })
+        .run(),
+    );
+    const all = (await api.inventory.list({ limit: 100 } as never)).rows;
+    for (const order of ['asc', 'desc'] as const) {
+      const expected = [...all]
+        .sort((a, b) => (a.status === b.status ? a.id - b.id : a.status < b.status ? -1 : 1))
+        .map((r) => r.id);
+      if (order === 'desc') expected.reverse();
+      for (const limit of [1, 2, 3, 4, 5, 11]) {
+        const seen: number[] = [];
+        for (let page = 1; page <= Math.ceil(mix.length / limit); page++) {
+          const result = await api.inventory.list({ field: 'status', order, limit, page } as never);
+          expect(result.total).toBe(mix.length);
+          seen.push(...result.rows.map((r) => r.id));
+        }
+        expect(seen, `${order} by ${limit}`).toEqual(expected);
+      }
+    }
+    expect(all.filter((r) => r.status === 'Expired')).toHaveLength(3);
+    await own.close();
+  });
+});

@@ -23,10 +23,21 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims):
     .sign(secret);
 }
 
+/** The secret imported once as a WebCrypto key: jose would import raw bytes again on every call. */
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** The claims of a valid token, or null for a missing, forged, expired, malformed or incomplete one. */
 export async function readAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: [ALGORITHM],
       requiredClaims: ['exp', 'sub', 'sid'],
     });

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { fail } from '../../errors';
 import { readAccessToken } from './tokens';
@@ -16,6 +17,25 @@ export interface Viewer {
   mustSetPassword: boolean;
 }
 
+/** The session and its user, if the session is still open: checked on every call, so prepared once. */
+const liveSession = (db: Db) =>
+  prepared(db, 'viewer.liveSession', () =>
+    db
+      .select({ user: users, mustSetPassword: sessions.mustSetPassword })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.endedAt),
+          // Epoch milliseconds, as the column stores them (placeholders skip the column's mapping).
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare(),
+  );
+
 /**
  * Who is calling. The session is checked on every call, so logout, deactivation
  * and a password change take effect at once rather than when the JWT expires.
@@ -24,19 +44,7 @@ export async function viewerFromToken(db: Db, config: Config, bearer: string | u
   if (!bearer) throw fail.unauthorized(AUTH_TEXT.signInRequired);
   const claims = await readAccessToken(config.jwtSecret, bearer);
   if (!claims) throw fail.unauthorized(AUTH_TEXT.sessionEnded);
-  const row = db
-    .select({ user: users, mustSetPassword: sessions.mustSetPassword })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.endedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .get();
+  const row = liveSession(db).get({ sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
   if (!row || row.user.status !== 'active') throw fail.unauthorized(AUTH_TEXT.sessionEnded);
   return { user: row.user, sessionId: claims.sessionId, mustSetPassword: row.mustSetPassword };
 }

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-or
 import type { ItemSortField, ItemStatus, ListItemsInput } from '../../../shared/schemas/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { categories, inventoryItems, suppliers, units, users } from '../../db/schema';
 import { likePattern, pageOf, pageWindow, sortOrder } from '../../paging';
 
@@ -41,30 +42,39 @@ function usesIndex(search: string): boolean {
 }
 
 /**
- * Totals are remembered per search until the items change: triggers move
- * inventory_version on every insert, delete, rename or id change, whoever writes.
- * So paging through a search, or many tills asking the same, counts once.
+ * Counts are remembered until the items change: triggers move inventory_version on every
+ * insert, delete, rename, id or expiry change, whoever writes. So paging through a search,
+ * or many tills asking the same, counts once.
  */
-const totals = new WeakMap<object, { version: number; bySearch: Map<string, number> }>();
-const REMEMBERED_SEARCHES = 500;
+const remembered = new WeakMap<object, { version: number; counts: Map<string, number> }>();
+const REMEMBERED_COUNTS = 500;
+
+function rememberCount(db: Store, key: string, count: () => number): number {
+  const version =
+    prepared(db, 'inventory.version', () =>
+      db.select({ n: sql<number>`n` }).from(sql`inventory_version`).prepare(),
+    ).get()?.n ?? -1;
+  let cache = remembered.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, counts: new Map() };
+    remembered.set(db, cache);
+  }
+  const known = cache.counts.get(key);
+  if (known !== undefined) return known;
+  const n = count();
+  if (cache.counts.size >= REMEMBERED_COUNTS) cache.counts.clear();
+  cache.counts.set(key, n);
+  return n;
+}
 
 function countItems(db: Store, search: string): number {
-  const version = db.get<{ n: number }>(sql`select n from inventory_version where id = 1`)?.n ?? -1;
-  let cache = totals.get(db);
-  if (!cache || cache.version !== version) {
-    cache = { version, bySearch: new Map() };
-    totals.set(db, cache);
-  }
-  const known = cache.bySearch.get(search);
-  if (known !== undefined) return known;
-  const n = usesIndex(search)
-    ? (db.get<{ n: number }>(
-        sql`select count(*) as n from inventory_search where inventory_search match ${phraseOf(search)}`,
-      )?.n ?? 0)
-    : (db.select({ n: count() }).from(i).where(itemMatches(search)).get()?.n ?? 0);
-  if (cache.bySearch.size >= REMEMBERED_SEARCHES) cache.bySearch.clear();
-  cache.bySearch.set(search, n);
-  return n;
+  return rememberCount(db, `search:${search}`, () =>
+    usesIndex(search)
+      ? (db.get<{ n: number }>(
+          sql`select count(*) as n from inventory_search where inventory_search match ${phraseOf(search)}`,
+        )?.n ?? 0)
+      : (db.select({ n: count() }).from(i).where(itemMatches(search)).get()?.n ?? 0),
+  );
 }
 
 /** One item as every screen reads it: names beside ids, status derived for today. */
@@ -154,17 +164,72 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
     .prepare();
 }
 
-/** Each list shape is prepared once per database and reused: building SQL costs more than running it. */
-const statements = new WeakMap<object, Map<string, ReturnType<typeof listStatement>>>();
+/**
+ * Sorting every item by status without sorting them all: the Expired ones (an index range
+ * on the date) come first ascending, then the rest by their indexed stock state, whose
+ * order 1 low, 2 out, 3 well-stocked is the status names' alphabetical order.
+ */
+function statusStatements(db: Store) {
+  const page = (where: SQL, order: SQL[]) =>
+    selectItems(db, ph('today'))
+      .where(where)
+      .orderBy(...order)
+      .limit(ph('limit'))
+      .offset(ph('offset'))
+      .prepare();
+  const expired = sql`${i.expirationDate} < ${ph('today')}`;
+  // Written so no date index applies: the planner then walks the stock-state index in order.
+  const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${ph('today')}`;
+  return {
+    expiredAsc: page(expired, [asc(i.id)]),
+    expiredDesc: page(expired, [desc(i.id)]),
+    freshAsc: page(fresh, [asc(i.stockState), asc(i.id)]),
+    freshDesc: page(fresh, [desc(i.stockState), desc(i.id)]),
+  };
+}
+
+function listByStatus(db: Store, input: ListItemsInput, today: string) {
+  const statements = prepared(db, 'inventory.byStatus', () => statusStatements(db));
+  const total = countItems(db, '');
+  const expired = rememberCount(
+    db,
+    `expired:${today}`,
+    () =>
+      db.get<{ n: number }>(sql`select count(*) as n from ${i} where ${i.expirationDate} < ${today}`)?.n ?? 0,
+  );
+  const segments =
+    input.order === 'asc'
+      ? [
+          { size: expired, rows: statements.expiredAsc },
+          { size: total - expired, rows: statements.freshAsc },
+        ]
+      : [
+          { size: total - expired, rows: statements.freshDesc },
+          { size: expired, rows: statements.expiredDesc },
+        ];
+  let { limit, offset } = pageWindow(input);
+  const rows: ItemRow[] = [];
+  for (const segment of segments) {
+    if (limit === 0) break;
+    if (offset >= segment.size) {
+      offset -= segment.size;
+      continue;
+    }
+    const part = segment.rows.all({ today, limit, offset });
+    rows.push(...part);
+    limit -= part.length;
+    offset = 0;
+  }
+  return pageOf(rows, total, input);
+}
 
 /** SPEC.md §2's item table: search, sort and page on the server; newest first by default. */
 export function listItems(db: Store, input: ListItemsInput, now = new Date()) {
   const mode = modeOf(input.search);
+  if (input.field === 'status' && mode === 'all') return listByStatus(db, input, manilaDate(now));
   const key = `${mode}:${input.field ?? ''}:${input.field ? input.order : ''}`;
-  const byShape = statements.get(db) ?? new Map<string, ReturnType<typeof listStatement>>();
-  statements.set(db, byShape);
-  const statement = byShape.get(key) ?? listStatement(db, mode, input);
-  byShape.set(key, statement);
+  // Each list shape (search mode, field, order) is prepared once per database.
+  const statement = prepared(db, `inventory.list:${key}`, () => listStatement(db, mode, input));
   const rows = statement.all({
     today: manilaDate(now),
     phrase: phraseOf(input.search),
