@@ -1,4 +1,5 @@
 import { toCentavos, toPesos } from '../shared/money';
+import { fail } from './errors';
 
 // Translating the legacy REST shapes (SPEC.md §7) at the boundary, and only there:
 // pesos to centavos and back, form strings to numbers, {_id} objects to ids.
@@ -6,9 +7,17 @@ import { toCentavos, toPesos } from '../shared/money';
 
 type Body = Record<string, unknown>;
 
-/** The request body as an object (anything else becomes empty, and the schema says what is missing). */
+export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+
+/** The request body as an object; anything else (an array, null, a string) is a 400. */
 export function bodyOf(body: unknown): Body {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+  if (body && typeof body === 'object' && !Array.isArray(body)) return body as Body;
+  throw fail.badRequest(NOT_AN_OBJECT);
+}
+
+/** One element of a list in a body (an ingredient line): an object, or empty so its schema names what is missing. */
+export function entryOf(value: unknown): Body {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
 }
 
 /** A number from a number or a numeric form string; blank is "not given". */

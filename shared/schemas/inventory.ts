@@ -32,6 +32,7 @@ export const INVENTORY_TEXT = {
   noItems: 'No items found.',
   searchPlaceholder: 'Search items...',
   notFound: 'That item does not exist.',
+  nothingToChange: 'Nothing to change: send at least one of the item fields.',
   badCategory: 'Please choose an inventory category from the list.',
   badSupplier: 'Please choose a supplier from the list.',
   badUnit: 'Please choose a unit of measure from the list.',
@@ -108,7 +109,10 @@ export const itemIdInput = z.object({ id: recordId(INVENTORY_TEXT.notFound) });
 /** An edit sends only what changes (the POS sends only stock); the rest stays as it is. */
 export const updateItemInput = z.object({
   id: recordId(INVENTORY_TEXT.notFound),
-  changes: z.object(itemShape).partial(),
+  changes: z
+    .object(itemShape)
+    .partial()
+    .refine((changes) => Object.values(changes).some((v) => v !== undefined), INVENTORY_TEXT.nothingToChange),
 });
 export type UpdateItemInput = z.infer<typeof updateItemInput>;
 

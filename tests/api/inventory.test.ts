@@ -559,3 +559,43 @@ describe('sorting by status (read in two indexed parts, PRODUCT.md order)', () =
     await own.close();
   });
 });
+
+describe('hostile and wrong-typed bodies', () => {
+  const BODIES = [
+    '[]',
+    'null',
+    '"text"',
+    '{"name": {"$gt": ""}}',
+    '{"name": "X", "stock": 1e309}',
+    '{"name": "X", "stock": 1.5}',
+    '{"name": "X", "unitPrice": "NaN"}',
+    '{"name": "X", "unitPrice": 1e12}',
+    '{"name": "X", "category": {"_id": "1 or 1=1"}}',
+    '{"name": "X", "expirationDate": "2026-02-30"}',
+    '{"name": "X", "expirationDate": "99999-01-01"}',
+    '{"__proto__": {"admin": true}, "name": ["a"]}',
+    '{"name": "X", "stock": -1, "ingredients": [{"inventoryItem": "abc", "quantity": -1}]}',
+    '{"name": "X", "stock": -1, "ingredients": "all"}',
+    '{}',
+  ];
+  it.each(BODIES)('%s is a 4xx with a message and writes nothing', async (payload) => {
+    const before = [await shop.db.$count(inventoryItems), await shop.db.$count(stockMovements)];
+    for (const [method, url] of [
+      ['POST', '/api/inventory'],
+      ['PUT', '/api/inventory/1'],
+      ['POST', '/api/cake/add'],
+      ['PUT', '/api/cake/1'],
+    ] as const) {
+      const res = await shop.app.inject({
+        method,
+        url,
+        headers: { ...auth(manager.accessToken), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect([await shop.db.$count(inventoryItems), await shop.db.$count(stockMovements)]).toEqual(before);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import { bodyOf, entryOf, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { CakeDetail } from './queries';
 import { cakesRouter } from './router';
@@ -48,7 +48,7 @@ function cakeBody(raw: unknown) {
   const body = bodyOf(raw);
   const ingredients = Array.isArray(body.ingredients)
     ? body.ingredients.map((line) => {
-        const l = bodyOf(line);
+        const l = entryOf(line);
         return { itemId: refIn(l.inventoryItem ?? l.itemId), quantity: numberIn(l.quantity) };
       })
     : body.ingredients;
