@@ -4,15 +4,59 @@
 import type { Db } from '../server/db/open';
 
 const PRODUCTS = [
-  'Bread Flour', 'Cake Flour', 'All-Purpose Flour', 'White Sugar', 'Brown Sugar', 'Powdered Sugar',
-  'Unsalted Butter', 'Salted Butter', 'Margarine', 'Shortening', 'Cocoa Powder', 'Dark Chocolate',
-  'White Chocolate', 'Chocolate Chips', 'Vanilla Extract', 'Baking Powder', 'Baking Soda', 'Instant Yeast',
-  'Cream Cheese', 'Whipping Cream', 'Evaporated Milk', 'Condensed Milk', 'Fresh Eggs', 'Food Color',
-  'Sprinkles', 'Fondant', 'Piping Bags', 'Cake Boards', 'Cake Boxes', 'Cupcake Liners', 'Ube Halaya',
-  'Desiccated Coconut', 'Cornstarch', 'Gelatin', 'Glucose Syrup', 'Icing Mix', 'Almonds', 'Walnuts',
-  'Raisins', 'Cinnamon',
+  'Bread Flour',
+  'Cake Flour',
+  'All-Purpose Flour',
+  'White Sugar',
+  'Brown Sugar',
+  'Powdered Sugar',
+  'Unsalted Butter',
+  'Salted Butter',
+  'Margarine',
+  'Shortening',
+  'Cocoa Powder',
+  'Dark Chocolate',
+  'White Chocolate',
+  'Chocolate Chips',
+  'Vanilla Extract',
+  'Baking Powder',
+  'Baking Soda',
+  'Instant Yeast',
+  'Cream Cheese',
+  'Whipping Cream',
+  'Evaporated Milk',
+  'Condensed Milk',
+  'Fresh Eggs',
+  'Food Color',
+  'Sprinkles',
+  'Fondant',
+  'Piping Bags',
+  'Cake Boards',
+  'Cake Boxes',
+  'Cupcake Liners',
+  'Ube Halaya',
+  'Desiccated Coconut',
+  'Cornstarch',
+  'Gelatin',
+  'Glucose Syrup',
+  'Icing Mix',
+  'Almonds',
+  'Walnuts',
+  'Raisins',
+  'Cinnamon',
 ];
-const BRANDS = ['Pinoy', 'Golden', 'Magnolia', 'Royal', 'Bakers Best', 'Island', 'Sunrise', 'Masterchef', 'Premier', 'Luzon'];
+const BRANDS = [
+  'Pinoy',
+  'Golden',
+  'Magnolia',
+  'Royal',
+  'Bakers Best',
+  'Island',
+  'Sunrise',
+  'Masterchef',
+  'Premier',
+  'Luzon',
+];
 const SIZES = ['250g', '500g', '1kg', '5kg', '25kg', '1L', '12pc', 'tray'];
 
 /** Inserts `count` items (plus 20 categories and 50 suppliers) in one transaction. */
@@ -25,7 +69,9 @@ export function seedCatalogue(db: Db, count: number): void {
        supplier_id, restock_threshold, expiration_date) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   sqlite.transaction(() => {
-    const categoryIds = Array.from({ length: 20 }, (_, n) => Number(addCategory.run(`Category ${n + 1}`).lastInsertRowid));
+    const categoryIds = Array.from({ length: 20 }, (_, n) =>
+      Number(addCategory.run(`Category ${n + 1}`).lastInsertRowid),
+    );
     const supplierIds = Array.from({ length: 50 }, (_, n) =>
       Number(addSupplier.run(`SUP-${n + 1}`, `Supplier ${n + 1}`, `Company ${n + 1} Inc.`).lastInsertRowid),
     );

@@ -49,6 +49,16 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/notifications': lazyScreen(() =>
     import('./screens/notifications/NotificationsScreen').then((m) => m.NotificationsScreen),
   ),
+  '/supplier-management': lazyScreen(() =>
+    import('./screens/supplier-management/SupplierManagementScreen').then((m) => m.SupplierManagementScreen),
+  ),
+  '/customer-management': lazyScreen(() =>
+    import('./screens/customer-management/CustomerManagementScreen').then((m) => m.CustomerManagementScreen),
+  ),
+  '/settings': lazyScreen(() => import('./screens/settings/SettingsScreen').then((m) => m.SettingsScreen)),
+  '/inventory': lazyScreen(() =>
+    import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen),
+  ),
 };
 
 /** A lazily loaded screen with its loading state; inside the shell only the main area waits. */

@@ -5,8 +5,13 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { actionRequestsRest } from './domains/actions/rest';
 import { activityRest } from './domains/activity/rest';
 import { authRest } from './domains/auth/rest';
+import { cakesRest } from './domains/cakes/rest';
+import { customersRest } from './domains/customers/rest';
+import { inventoryRest } from './domains/inventory/rest';
 import { notificationsRest } from './domains/notifications/rest';
 import { requestsRest } from './domains/requests/rest';
+import { settingsRest } from './domains/settings/rest';
+import { suppliersRest } from './domains/suppliers/rest';
 import { usersRest } from './domains/users/rest';
 import { readableMessage, SERVER_FAILED } from './errors';
 import type { RestOptions } from './trpc';
@@ -36,6 +41,11 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(actionRequestsRest, domain);
   await app.register(activityRest, domain);
   await app.register(notificationsRest, domain);
+  await app.register(suppliersRest, domain);
+  await app.register(customersRest, domain);
+  await app.register(inventoryRest, domain);
+  await app.register(cakesRest, domain);
+  await app.register(settingsRest, domain);
 };
 
 /** One mapping from any error to a status and a message a person can read. */

@@ -1,9 +1,13 @@
 import { actionRequestsRouter } from './domains/actions/router';
 import { activityRouter } from './domains/activity/router';
 import { authRouter } from './domains/auth/router';
+import { cakesRouter } from './domains/cakes/router';
+import { customersRouter } from './domains/customers/router';
+import { inventoryRouter } from './domains/inventory/router';
 import { notificationsRouter } from './domains/notifications/router';
 import { requestsRouter, resetRequestsRouter } from './domains/requests/router';
 import { settingsRouter } from './domains/settings/router';
+import { suppliersRouter } from './domains/suppliers/router';
 import { usersRouter } from './domains/users/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -16,6 +20,10 @@ export const appRouter = router({
   actionRequests: actionRequestsRouter,
   activity: activityRouter,
   notifications: notificationsRouter,
+  suppliers: suppliersRouter,
+  customers: customersRouter,
+  inventory: inventoryRouter,
+  cakes: cakesRouter,
 });
 
 export type AppRouter = typeof appRouter;

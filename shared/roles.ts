@@ -37,6 +37,7 @@ export const ACCESS = {
   backupRestore: ADMIN_OWNER,
   notifications: ALL,
   settings: ADMIN_OWNER,
+  settingsLists: ALL,
   reviewRegistrations: ADMIN_OWNER,
   reviewPasswordResets: ADMIN_OWNER,
   reviewActionRequests: ADMIN_OWNER_MANAGER,

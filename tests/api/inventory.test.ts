@@ -533,12 +533,12 @@ describe('sorting by status (read in two indexed parts, PRODUCT.md order)', () =
       { stock: 1, expirationDate: addDays(t, 1) },
       { stock: 6, expirationDate: null },
     ];
-    mix.forEach((m, n) =>
+    for (const [n, m] of mix.entries()) {
       own.db
         .insert(inventoryItems)
         .values({ itemId: `ST-${n}`, name: `Item ${n}`, restockThreshold: 5, ...m })
-        .run(),
-    );
+        .run();
+    }
     const all = (await api.inventory.list({ limit: 100 } as never)).rows;
     for (const order of ['asc', 'desc'] as const) {
       const expected = [...all]

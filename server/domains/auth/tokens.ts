@@ -28,7 +28,13 @@ const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = verifyKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    key = crypto.subtle.importKey(
+      'raw',
+      secret as Uint8Array<ArrayBuffer>,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     verifyKeys.set(secret, key);
   }
   return key;

@@ -1,16 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_SHOP_NAME } from '../../../shared/constants';
-import type { Store } from '../../db/open';
-import { settings } from '../../db/schema';
+import {
+  type CategoryInput,
+  type CategoryListInput,
+  type CategoryType,
+  type CategoryUpdateInput,
+  type NamedInput,
+  type NamedUpdateInput,
+  SETTINGS_TEXT,
+  type SettingsList,
+} from '../../../shared/schemas/settings';
+import type { Db, Store, Tx } from '../../db/open';
+import { cakeSizes, cakes, categories, inventoryItems, settings, units } from '../../db/schema';
+import { fail } from '../../errors';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+
+const MODULE = 'Settings';
+
+// ---- Shop profile ------------------------------------------------------------------------
 
 export interface ShopProfile {
   businessName: string;
   address: string;
   contact: string;
   tin: string;
+  /** The BIR permit number, once the shop has one; blank until then. */
+  birPermitNumber: string;
 }
 
-const DEFAULT_PROFILE: ShopProfile = { businessName: DEFAULT_SHOP_NAME, address: '', contact: '', tin: '' };
+const DEFAULT_PROFILE: ShopProfile = {
+  businessName: DEFAULT_SHOP_NAME,
+  address: '',
+  contact: '',
+  tin: '',
+  birPermitNumber: '',
+};
 
 /** The shop's name and address for the login footer and receipts; a sensible default until set. */
 export function shopProfile(db: Store): ShopProfile {
@@ -18,4 +43,290 @@ export function shopProfile(db: Store): ShopProfile {
   if (!row) return DEFAULT_PROFILE;
   const saved = JSON.parse(row.value) as Partial<ShopProfile>;
   return { ...DEFAULT_PROFILE, ...saved, businessName: saved.businessName?.trim() || DEFAULT_SHOP_NAME };
+}
+
+// ---- The lists: cake sizes, categories, units of measure -----------------------------------
+
+export interface SettingEntry {
+  id: number;
+  name: string;
+  createdAt: Date;
+}
+
+export interface CategoryEntry extends SettingEntry {
+  type: CategoryType;
+}
+
+/** A change's answer: the message to show and the entry as it now stands. */
+export interface Saved<Entry> {
+  message: string;
+  record: Entry;
+}
+
+/** How many inventory items and cakes point at an entry (PRODUCT.md: in use cannot go). */
+interface Usage {
+  items: number;
+  cakes: number;
+}
+
+const NAMED = { size: cakeSizes, uom: units } as const;
+type NamedList = keyof typeof NAMED;
+type NamedTable = (typeof NAMED)[NamedList];
+
+/** Section words for the activity log's action column. */
+const ACTION_NOUN: Record<SettingsList, string> = {
+  size: 'Cake Size',
+  category: 'Category',
+  uom: 'Unit of Measure',
+};
+
+const byName = (table: NamedTable | typeof categories) => [asc(sql`lower(${table.name})`), asc(table.id)];
+
+export function listSizes(db: Store): SettingEntry[] {
+  return db
+    .select()
+    .from(cakeSizes)
+    .orderBy(...byName(cakeSizes))
+    .all();
+}
+
+export function listUnits(db: Store): SettingEntry[] {
+  return db
+    .select()
+    .from(units)
+    .orderBy(...byName(units))
+    .all();
+}
+
+/** Both types, or one (the inventory and cake forms each want their own). Grouped by type. */
+export function listCategories(db: Store, input: CategoryListInput = {}): CategoryEntry[] {
+  return db
+    .select()
+    .from(categories)
+    .where(input.type ? eq(categories.type, input.type) : undefined)
+    .orderBy(asc(categories.type), ...byName(categories))
+    .all();
+}
+
+function countWhere(tx: Store, table: typeof inventoryItems | typeof cakes, where: SQL): number {
+  return tx.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+}
+
+function usageOf(tx: Store, list: SettingsList, id: number): Usage {
+  switch (list) {
+    case 'size':
+      return { items: 0, cakes: countWhere(tx, cakes, eq(cakes.sizeId, id)) };
+    case 'uom':
+      return { items: countWhere(tx, inventoryItems, eq(inventoryItems.unitId, id)), cakes: 0 };
+    case 'category':
+      return {
+        items: countWhere(tx, inventoryItems, eq(inventoryItems.categoryId, id)),
+        cakes: countWhere(tx, cakes, eq(cakes.categoryId, id)),
+      };
+  }
+}
+
+const inUse = (usage: Usage) => usage.items + usage.cakes > 0;
+
+/** Another entry of the list with this name, compared case-insensitively as the unique index does. */
+function nameTaken(tx: Tx, table: NamedTable, name: string, exceptId?: number): boolean {
+  const where = and(
+    sql`lower(${table.name}) = lower(${name})`,
+    exceptId === undefined ? undefined : ne(table.id, exceptId),
+  );
+  return tx.select({ id: table.id }).from(table).where(where).get() !== undefined;
+}
+
+function categoryNameTaken(tx: Tx, name: string, type: CategoryType, exceptId?: number): boolean {
+  const where = and(
+    eq(categories.type, type),
+    sql`lower(${categories.name}) = lower(${name})`,
+    exceptId === undefined ? undefined : ne(categories.id, exceptId),
+  );
+  return tx.select({ id: categories.id }).from(categories).where(where).get() !== undefined;
+}
+
+function sqliteCode(error: unknown): string | undefined {
+  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
+/**
+ * Runs one write; the service checks first, so the unique index (a parallel writer from
+ * another process) and the foreign keys only back it up, and still answer 409, never 500.
+ */
+function guarded<T>(write: () => T, duplicate: () => string, stillUsed: () => string): T {
+  try {
+    return write();
+  } catch (error) {
+    const code = sqliteCode(error);
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw fail.conflict(duplicate());
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail.conflict(stillUsed());
+    throw error;
+  }
+}
+
+const immediate = { behavior: 'immediate' } as const;
+
+// Cake sizes and units of measure: a name each.
+
+export function addNamed(db: Db, actor: Viewer, list: NamedList, input: NamedInput): Saved<SettingEntry> {
+  const table = NAMED[list];
+  return db.transaction((tx) => {
+    if (nameTaken(tx, table, input.name)) throw fail.conflict(SETTINGS_TEXT.duplicate(list, input.name));
+    const record = guarded(
+      () => tx.insert(table).values({ name: input.name }).returning().get(),
+      () => SETTINGS_TEXT.duplicate(list, input.name),
+      () => SETTINGS_TEXT.duplicate(list, input.name),
+    );
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: `Add ${ACTION_NOUN[list]}`,
+      module: MODULE,
+      description: `Added ${labelOf(list)} "${record.name}"`,
+    });
+    return { message: SETTINGS_TEXT.added(list, record.name), record };
+  }, immediate);
+}
+
+export function updateNamed(
+  db: Db,
+  actor: Viewer,
+  list: NamedList,
+  input: NamedUpdateInput,
+): Saved<SettingEntry> {
+  const table = NAMED[list];
+  return db.transaction((tx) => {
+    const before = tx.select().from(table).where(eq(table.id, input.id)).get();
+    if (!before) throw fail.notFound(SETTINGS_TEXT.notFound(list));
+    if (nameTaken(tx, table, input.name, before.id)) {
+      throw fail.conflict(SETTINGS_TEXT.duplicate(list, input.name));
+    }
+    const record = guarded(
+      () => tx.update(table).set({ name: input.name }).where(eq(table.id, before.id)).returning().get(),
+      () => SETTINGS_TEXT.duplicate(list, input.name),
+      () => SETTINGS_TEXT.duplicate(list, input.name),
+    );
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: `Edit ${ACTION_NOUN[list]}`,
+      module: MODULE,
+      description:
+        before.name === record.name
+          ? `Edited ${labelOf(list)} "${record.name}" (no changes)`
+          : `Renamed ${labelOf(list)} "${before.name}" to "${record.name}"`,
+    });
+    return { message: SETTINGS_TEXT.updated(list, record.name), record };
+  }, immediate);
+}
+
+export function deleteNamed(db: Db, actor: Viewer, list: NamedList, id: number): { message: string } {
+  const table = NAMED[list];
+  return db.transaction((tx) => {
+    const entry = tx.select().from(table).where(eq(table.id, id)).get();
+    if (!entry) throw fail.notFound(SETTINGS_TEXT.notFound(list));
+    refuseInUse(tx, list, entry);
+    guarded(
+      () => tx.delete(table).where(eq(table.id, id)).run(),
+      () => SETTINGS_TEXT.notFound(list),
+      () => SETTINGS_TEXT.inUse(entry.name, usageOf(tx, list, id)),
+    );
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: `Delete ${ACTION_NOUN[list]}`,
+      module: MODULE,
+      description: `Deleted ${labelOf(list)} "${entry.name}"`,
+    });
+    return { message: SETTINGS_TEXT.deleted(list, entry.name) };
+  }, immediate);
+}
+
+function refuseInUse(tx: Store, list: SettingsList, entry: { id: number; name: string }): void {
+  const usage = usageOf(tx, list, entry.id);
+  if (inUse(usage)) throw fail.conflict(SETTINGS_TEXT.inUse(entry.name, usage));
+}
+
+function labelOf(list: SettingsList, type?: CategoryType): string {
+  if (list === 'category') return type ? `${type} category` : 'category';
+  return list === 'size' ? 'cake size' : 'unit of measure';
+}
+
+// Categories: a name and a type; names are unique within their type.
+
+export function addCategory(db: Db, actor: Viewer, input: CategoryInput): Saved<CategoryEntry> {
+  const duplicate = () => SETTINGS_TEXT.duplicate('category', input.name, input.type);
+  return db.transaction((tx) => {
+    if (categoryNameTaken(tx, input.name, input.type)) throw fail.conflict(duplicate());
+    const record = guarded(
+      () => tx.insert(categories).values({ name: input.name, type: input.type }).returning().get(),
+      duplicate,
+      duplicate,
+    );
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: `Add ${ACTION_NOUN.category}`,
+      module: MODULE,
+      description: `Added ${labelOf('category', record.type)} "${record.name}"`,
+    });
+    return { message: SETTINGS_TEXT.added('category', record.name), record };
+  }, immediate);
+}
+
+/** A rename is always allowed; a change of type only while nothing uses the category. */
+export function updateCategory(db: Db, actor: Viewer, input: CategoryUpdateInput): Saved<CategoryEntry> {
+  const duplicate = () => SETTINGS_TEXT.duplicate('category', input.name, input.type);
+  return db.transaction((tx) => {
+    const before = tx.select().from(categories).where(eq(categories.id, input.id)).get();
+    if (!before) throw fail.notFound(SETTINGS_TEXT.notFound('category'));
+    if (categoryNameTaken(tx, input.name, input.type, before.id)) throw fail.conflict(duplicate());
+    if (before.type !== input.type) {
+      const usage = usageOf(tx, 'category', before.id);
+      if (inUse(usage)) throw fail.conflict(SETTINGS_TEXT.typeInUse(before.name, usage));
+    }
+    const record = guarded(
+      () =>
+        tx
+          .update(categories)
+          .set({ name: input.name, type: input.type })
+          .where(eq(categories.id, before.id))
+          .returning()
+          .get(),
+      duplicate,
+      duplicate,
+    );
+    const changes = [
+      before.name !== record.name && `name "${before.name}" to "${record.name}"`,
+      before.type !== record.type && `type ${before.type} to ${record.type}`,
+    ].filter(Boolean);
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: `Edit ${ACTION_NOUN.category}`,
+      module: MODULE,
+      description: `Edited ${labelOf('category', before.type)} "${before.name}"${
+        changes.length ? `: ${changes.join(', ')}` : ' (no changes)'
+      }`,
+    });
+    return { message: SETTINGS_TEXT.updated('category', record.name), record };
+  }, immediate);
+}
+
+export function deleteCategory(db: Db, actor: Viewer, id: number): { message: string } {
+  return db.transaction((tx) => {
+    const entry = tx.select().from(categories).where(eq(categories.id, id)).get();
+    if (!entry) throw fail.notFound(SETTINGS_TEXT.notFound('category'));
+    refuseInUse(tx, 'category', entry);
+    guarded(
+      () => tx.delete(categories).where(eq(categories.id, id)).run(),
+      () => SETTINGS_TEXT.notFound('category'),
+      () => SETTINGS_TEXT.inUse(entry.name, usageOf(tx, 'category', id)),
+    );
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: `Delete ${ACTION_NOUN.category}`,
+      module: MODULE,
+      description: `Deleted ${labelOf('category', entry.type)} "${entry.name}"`,
+    });
+    return { message: SETTINGS_TEXT.deleted('category', entry.name) };
+  }, immediate);
 }

@@ -1,0 +1,74 @@
+import {
+  CUSTOMER_LABELS,
+  CUSTOMER_SEARCH_FIELDS,
+  CUSTOMER_TEXT,
+  type CustomerFields,
+  type CustomerSortField,
+} from '../../../shared/schemas/customers';
+import { type RouterOutputs, useTRPC } from '../../trpc';
+import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
+
+type Customer = RouterOutputs['customers']['list']['rows'][number];
+type Props = CatalogueScreenProps<
+  Customer,
+  CustomerFields,
+  CustomerSortField,
+  (typeof CUSTOMER_SEARCH_FIELDS)[number]
+>;
+
+// What differs from Supplier Management: columns, fields and texts (client/ui/CatalogueScreen).
+const SCREEN = {
+  texts: CUSTOMER_TEXT,
+  searchFields: CUSTOMER_SEARCH_FIELDS.map((value) => ({ value, label: CUSTOMER_LABELS[value] })),
+  defaultSearchField: 'name',
+  columns: [
+    { header: 'ID', sort: 'customerId', nowrap: true, cell: (c) => c.customerId },
+    { header: 'Name', sort: 'name', cell: (c) => c.name },
+    { header: 'Email', sort: 'email', cell: (c) => c.email },
+    { header: 'Number', sort: 'phoneNumber', nowrap: true, cell: (c) => c.phoneNumber },
+    { header: 'Address', sort: 'address', cell: (c) => c.address },
+  ],
+  timeHeaders: { created: 'Created', updated: 'Updated' },
+  codeOf: (c) => c.customerId,
+  form: {
+    fields: [
+      { key: 'customerId', label: CUSTOMER_LABELS.customerId, required: true },
+      { key: 'name', label: CUSTOMER_LABELS.name, required: true, autoComplete: 'off' },
+      { key: 'email', label: CUSTOMER_LABELS.email, type: 'email', autoComplete: 'off' },
+      { key: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'off' },
+      { key: 'address', label: CUSTOMER_LABELS.address, autoComplete: 'off' },
+    ],
+    blank: { customerId: '', name: '', email: '', phoneNumber: '', address: '' },
+    valuesOf: (c) => ({
+      customerId: c.customerId,
+      name: c.name,
+      email: c.email,
+      phoneNumber: c.phoneNumber,
+      address: c.address,
+    }),
+  },
+  viewFields: (c) => [
+    { label: CUSTOMER_LABELS.customerId, value: c.customerId },
+    { label: CUSTOMER_LABELS.name, value: c.name },
+    { label: CUSTOMER_LABELS.email, value: c.email },
+    { label: 'Phone Number', value: c.phoneNumber },
+    { label: CUSTOMER_LABELS.address, value: c.address },
+  ],
+} satisfies Omit<Props, 'procedures'>;
+
+/** SPEC.md §2 Customer Management. */
+export function CustomerManagementScreen() {
+  const trpc = useTRPC();
+  return (
+    <CatalogueScreen
+      {...SCREEN}
+      procedures={{
+        list: (input) => trpc.customers.list.queryOptions(input),
+        listKey: trpc.customers.list.queryKey(),
+        add: trpc.customers.add,
+        update: trpc.customers.update,
+        remove: trpc.customers.remove,
+      }}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import '@mantine/core/styles/Table.css';
+import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { formatPeso } from '../../../shared/money';
+import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/schemas/cakes';
+import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
+import { formatDateTime } from '../../../shared/time';
+import { useTRPC } from '../../trpc';
+import { ListTable } from '../../ui/ListTable';
+import { useReportedMutation } from '../../ui/outcome';
+import { RecordView } from '../../ui/RecordView';
+import { StatusBadge } from './StatusBadge';
+import { type CakeRow, useRefreshStockroom } from './stockroom';
+
+/**
+ * The cake's details (SPEC.md §2): category, size, availability, the seasonal period only
+ * when Seasonal, status, base cost, price and its ingredients with what each costs.
+ */
+export function CakeView({
+  cake,
+  onClose,
+  onEdit,
+}: {
+  cake: CakeRow | null;
+  onClose: () => void;
+  onEdit: (cake: CakeRow) => void;
+}) {
+  const trpc = useTRPC();
+  const refresh = useRefreshStockroom();
+  const shown = useRef<CakeRow | null>(null);
+  if (cake) shown.current = cake;
+  const fresh = useQuery({
+    ...trpc.cakes.get.queryOptions({ id: shown.current?.id ?? 0 }),
+    enabled: cake !== null,
+  });
+  const remove = useReportedMutation(
+    trpc.cakes.delete,
+    { success: CAKE_TEXT.deleted, failure: INVENTORY_TEXT.deleteFailed },
+    () => {
+      refresh();
+      onClose();
+    },
+  );
+  const current = (cake && fresh.data?.id === cake.id ? { ...cake, ...fresh.data } : null) ?? shown.current;
+  if (!current) return null;
+  const seasonal = current.availability === 'Seasonal';
+
+  return (
+    <RecordView
+      title="Cake Details"
+      opened={cake !== null}
+      onClose={onClose}
+      name={current.name}
+      onEdit={() => onEdit(current)}
+      onDelete={() => remove.mutate({ id: current.id })}
+      deleting={remove.isPending}
+      fields={[
+        { label: 'Cake ID', value: current.cakeId },
+        { label: 'Cake Name', value: current.name },
+        { label: 'Category', value: current.category },
+        { label: 'Size', value: current.size },
+        { label: 'Availability', value: AVAILABILITY_LABELS[current.availability] },
+        ...(seasonal
+          ? [{ label: 'Seasonal Period', value: `${current.seasonStart} to ${current.seasonEnd}` }]
+          : []),
+        { label: 'Status', value: <StatusBadge status={current.status} /> },
+        { label: 'Stock', value: current.stock },
+        { label: 'Base Cost', value: formatPeso(current.baseCost) },
+        { label: 'Price', value: formatPeso(current.price) },
+        { label: 'Expiration Date', value: current.expirationDate },
+        { label: 'Created By', value: current.createdBy },
+        { label: 'Updated At', value: current.updatedAt ? formatDateTime(current.updatedAt) : '' },
+      ]}
+    >
+      <Stack gap={4}>
+        <Title order={3} size="h5">
+          Ingredients
+        </Title>
+        <ListTable
+          caption="Cake ingredients"
+          rows={current.ingredients}
+          rowKey={(i) => i.itemId}
+          emptyText="No ingredients."
+          columns={[
+            { header: 'Name', cell: (i) => `${i.name} (${i.code})` },
+            { header: 'Quantity', cell: (i) => i.quantity, nowrap: true },
+            { header: 'Cost', cell: (i) => formatPeso(i.purchasePrice * i.quantity), nowrap: true },
+          ]}
+        />
+      </Stack>
+    </RecordView>
+  );
+}

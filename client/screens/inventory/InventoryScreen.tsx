@@ -1,0 +1,90 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { CakeSortField } from '../../../shared/schemas/cakes';
+import { INVENTORY_TEXT, type ItemSortField } from '../../../shared/schemas/inventory';
+import { useListState } from '../../ui/useListState';
+import { CakeFormModal, type CakeTarget } from './CakeFormModal';
+import { CakesTable } from './CakesTable';
+import { CakeView } from './CakeView';
+import { ItemFormModal, type ItemTarget } from './ItemFormModal';
+import { ItemsTable } from './ItemsTable';
+import { ItemView } from './ItemView';
+import type { CakeRow, ItemRow } from './stockroom';
+
+type Shelf = 'items' | 'cakes';
+const SHELVES = [
+  { value: 'items', label: 'Inventory' },
+  { value: 'cakes', label: 'Cake Inventory' },
+];
+
+/**
+ * SPEC.md §2 Inventory (all roles): the items or the cakes, one search box for whichever
+ * is shown, add buttons for both, and the view and form dialogs. A staff user's edit or
+ * delete comes back as a request for approval (PRODUCT.md) and shows as info.
+ */
+export function InventoryScreen() {
+  const [shelf, setShelf] = useState<Shelf>('items');
+  const items = useListState<ItemSortField>();
+  const cakes = useListState<CakeSortField>();
+  const [itemForm, setItemForm] = useState<ItemTarget | null>(null);
+  const [itemView, setItemView] = useState<ItemRow | null>(null);
+  const [cakeForm, setCakeForm] = useState<CakeTarget | null>(null);
+  const [cakeView, setCakeView] = useState<CakeRow | null>(null);
+
+  const search = (value: string) => {
+    items.setSearch(value);
+    cakes.setSearch(value);
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Inventory</Title>
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            aria-label="Show"
+            value={shelf}
+            onChange={(value) => setShelf(value as Shelf)}
+            data={SHELVES}
+          />
+          <TextInput
+            aria-label="Search"
+            type="search"
+            placeholder={INVENTORY_TEXT.searchPlaceholder}
+            value={items.search}
+            onChange={(e) => search(e.currentTarget.value)}
+            w={{ base: 220, md: 260 }}
+          />
+        </Group>
+        <Group gap="sm">
+          <Button onClick={() => setItemForm({})}>+ Add Item</Button>
+          <Button onClick={() => setCakeForm({})}>+ Add Cake</Button>
+        </Group>
+      </Group>
+      {shelf === 'items' ? (
+        <ItemsTable list={items} onEdit={(item) => setItemForm({ item })} onView={setItemView} />
+      ) : (
+        <CakesTable list={cakes} onView={setCakeView} />
+      )}
+      <ItemFormModal target={itemForm} onClose={() => setItemForm(null)} onAdded={() => setShelf('items')} />
+      <ItemView
+        item={itemView}
+        onClose={() => setItemView(null)}
+        onEdit={(item) => {
+          setItemView(null);
+          setItemForm({ item });
+        }}
+      />
+      <CakeFormModal target={cakeForm} onClose={() => setCakeForm(null)} onAdded={() => setShelf('cakes')} />
+      <CakeView
+        cake={cakeView}
+        onClose={() => setCakeView(null)}
+        onEdit={(cake) => {
+          setCakeView(null);
+          setCakeForm({ cake });
+        }}
+      />
+    </Stack>
+  );
+}

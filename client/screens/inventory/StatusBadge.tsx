@@ -1,0 +1,25 @@
+import { Badge } from '@mantine/core';
+import type { CakeStatus } from '../../../shared/schemas/cakes';
+import type { ItemStatus } from '../../../shared/schemas/inventory';
+
+/** Each status its colour, readable at a glance: good green, warning orange, gone red, dead dark. */
+const LOOKS: Record<ItemStatus | CakeStatus, { color: string; variant: 'light' | 'filled' }> = {
+  'Well-stocked': { color: 'green', variant: 'light' },
+  Available: { color: 'green', variant: 'light' },
+  'Low stock': { color: 'orange', variant: 'light' },
+  'Out of stock': { color: 'red', variant: 'light' },
+  'Out of season': { color: 'gray', variant: 'light' },
+  Expired: { color: 'dark', variant: 'filled' },
+};
+
+/** A badge keeps its whole word in a narrow table; the table scrolls sideways instead. */
+const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
+export function StatusBadge({ status }: { status: ItemStatus | CakeStatus }) {
+  const look = LOOKS[status] ?? { color: 'gray', variant: 'light' };
+  return (
+    <Badge color={look.color} variant={look.variant} tt="none" styles={WHOLE}>
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,132 @@
+import { toCentavos } from '../../../shared/money';
+import { type AVAILABILITY, CAKE_TEXT, type CakeFieldsIn } from '../../../shared/schemas/cakes';
+import { type CakeRow, idOf, numberOf } from './stockroom';
+
+export type Availability = (typeof AVAILABILITY)[number];
+
+/** One ingredient line of the form: the item as the lookup showed it, and how many. */
+export interface IngredientLine {
+  itemId: number;
+  code: string;
+  name: string;
+  unit: string | null;
+  purchasePrice: number;
+  quantity: number | string;
+}
+
+export interface CakeDraft {
+  cakeId: string;
+  name: string;
+  categoryId: string | null;
+  sizeId: string | null;
+  availability: Availability | null;
+  seasonStart: string;
+  seasonEnd: string;
+  price: number | string;
+  stock: number | string;
+  expirationDate: string;
+  /** Not on the form; kept as it was when a cake is edited. */
+  amount: number;
+  ingredients: IngredientLine[];
+}
+
+export type CakeErrors = Partial<
+  Record<
+    'name' | 'categoryId' | 'sizeId' | 'availability' | 'season' | 'price' | 'stock' | 'ingredients',
+    string
+  >
+>;
+
+export const BLANK_CAKE: CakeDraft = {
+  cakeId: '',
+  name: '',
+  categoryId: null,
+  sizeId: null,
+  availability: null,
+  seasonStart: '',
+  seasonEnd: '',
+  price: '',
+  stock: '',
+  expirationDate: '',
+  amount: 0,
+  ingredients: [],
+};
+
+const text = (id: number | null) => (id === null ? null : String(id));
+
+export function cakeDraftOf(cake: CakeRow): CakeDraft {
+  return {
+    cakeId: cake.cakeId,
+    name: cake.name,
+    categoryId: text(cake.categoryId),
+    sizeId: text(cake.sizeId),
+    availability: cake.availability,
+    seasonStart: cake.seasonStart ?? '',
+    seasonEnd: cake.seasonEnd ?? '',
+    price: cake.price / 100,
+    stock: cake.stock,
+    expirationDate: cake.expirationDate ?? '',
+    amount: cake.amount,
+    ingredients: cake.ingredients.map((i) => ({
+      itemId: i.itemId,
+      code: i.code,
+      name: i.name,
+      unit: i.unit,
+      purchasePrice: i.purchasePrice,
+      quantity: i.quantity,
+    })),
+  };
+}
+
+/** SPEC.md §5: quantity defaults to 1 and never drops below it. */
+export function quantityOf(value: number | string): number {
+  const n = Math.floor(numberOf(value, 1));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+/** What the form shows as Base Cost; the server computes the real one the same way. */
+export function baseCostOf(lines: IngredientLine[]): number {
+  return lines.reduce((sum, line) => sum + line.purchasePrice * quantityOf(line.quantity), 0);
+}
+
+/** SPEC.md §5's cake checks, each under its field, before anything is sent. */
+export function checkCake(draft: CakeDraft): CakeErrors {
+  const errors: CakeErrors = {};
+  if (!draft.name.trim()) errors.name = CAKE_TEXT.nameRequired;
+  if (!draft.categoryId) errors.categoryId = CAKE_TEXT.categoryRequired;
+  if (!draft.sizeId) errors.sizeId = CAKE_TEXT.sizeRequired;
+  if (!draft.availability) errors.availability = CAKE_TEXT.availabilityRequired;
+  else if (draft.availability === 'Seasonal') {
+    if (!draft.seasonStart || !draft.seasonEnd) errors.season = CAKE_TEXT.seasonRequired;
+    else if (draft.seasonEnd < draft.seasonStart) errors.season = CAKE_TEXT.seasonBackwards;
+  }
+  const price = numberOf(draft.price, Number.NaN);
+  if (draft.price === '') errors.price = CAKE_TEXT.priceRequired;
+  else if (!(price >= 0)) errors.price = CAKE_TEXT.priceNegative;
+  const stock = numberOf(draft.stock);
+  if (!Number.isInteger(stock) || stock < 0) errors.stock = CAKE_TEXT.stockNegative;
+  if (draft.ingredients.length === 0) errors.ingredients = CAKE_TEXT.ingredientsRequired;
+  return errors;
+}
+
+/** The cake as the server takes it (checked first); Regular goes over the wire as Always. */
+export function cakeFieldsOf(draft: CakeDraft): CakeFieldsIn {
+  const availability = draft.availability ?? 'Always';
+  return {
+    cakeId: draft.cakeId.trim(),
+    name: draft.name.trim(),
+    categoryId: idOf(draft.categoryId) ?? 0,
+    sizeId: idOf(draft.sizeId) ?? 0,
+    availability,
+    seasonalPeriod:
+      availability === 'Seasonal' ? { startDate: draft.seasonStart, endDate: draft.seasonEnd } : null,
+    price: toCentavos(numberOf(draft.price)),
+    stock: numberOf(draft.stock),
+    amount: draft.amount,
+    expirationDate: draft.expirationDate || null,
+    ingredients: draft.ingredients.map((line) => ({
+      itemId: line.itemId,
+      quantity: quantityOf(line.quantity),
+    })),
+  };
+}

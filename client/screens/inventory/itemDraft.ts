@@ -1,0 +1,104 @@
+import { toCentavos } from '../../../shared/money';
+import {
+  DEFAULT_RESTOCK_THRESHOLD,
+  INVENTORY_TEXT,
+  type ItemFields,
+} from '../../../shared/schemas/inventory';
+import { type ItemRow, idOf, numberOf } from './stockroom';
+
+/** The item form as typed: number inputs give '' when blank, selects give string ids. */
+export interface ItemDraft {
+  itemId: string;
+  name: string;
+  stock: number | string;
+  categoryId: string | null;
+  purchasePrice: number | string;
+  unitPrice: number | string;
+  amount: number | string;
+  unitId: string | null;
+  supplierId: string | null;
+  restockThreshold: number | string;
+  expirationDate: string;
+}
+export type ItemErrors = Partial<Record<keyof ItemDraft, string>>;
+
+export const BLANK_ITEM: ItemDraft = {
+  itemId: '',
+  name: '',
+  stock: '',
+  categoryId: null,
+  purchasePrice: '',
+  unitPrice: '',
+  amount: '',
+  unitId: null,
+  supplierId: null,
+  restockThreshold: DEFAULT_RESTOCK_THRESHOLD,
+  expirationDate: '',
+};
+
+const text = (id: number | null) => (id === null ? null : String(id));
+
+export function draftOf(item: ItemRow): ItemDraft {
+  return {
+    itemId: item.itemId,
+    name: item.name,
+    stock: item.stock,
+    categoryId: text(item.categoryId),
+    purchasePrice: item.purchasePrice / 100,
+    unitPrice: item.unitPrice / 100,
+    amount: item.amount,
+    unitId: text(item.unitId),
+    supplierId: text(item.supplierId),
+    restockThreshold: item.restockThreshold,
+    expirationDate: item.expirationDate ?? '',
+  };
+}
+
+const wholeAtLeastZero = (n: number) => Number.isInteger(n) && n >= 0;
+const atLeastZero = (n: number) => Number.isFinite(n) && n >= 0;
+
+/**
+ * SPEC.md §5's checks before anything is sent. A past expiration date is refused only
+ * when it is set, so an item that has already expired can still be edited.
+ */
+export function checkItem(draft: ItemDraft, today: string, savedDate: string | null): ItemErrors {
+  const errors: ItemErrors = {};
+  if (!draft.name.trim()) errors.name = INVENTORY_TEXT.required;
+  if (!wholeAtLeastZero(numberOf(draft.stock))) errors.stock = INVENTORY_TEXT.stockNegative;
+  if (!atLeastZero(numberOf(draft.purchasePrice)))
+    errors.purchasePrice = INVENTORY_TEXT.purchasePriceNegative;
+  if (!atLeastZero(numberOf(draft.unitPrice))) errors.unitPrice = INVENTORY_TEXT.unitPriceNegative;
+  if (!atLeastZero(numberOf(draft.amount))) errors.amount = INVENTORY_TEXT.amountNegative;
+  if (!wholeAtLeastZero(numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD)))
+    errors.restockThreshold = INVENTORY_TEXT.thresholdNegative;
+  const date = draft.expirationDate;
+  if (date && date !== savedDate && date < today) errors.expirationDate = INVENTORY_TEXT.expiredDate;
+  return errors;
+}
+
+/** What the server takes: centavos, record ids, null for an empty select or date. */
+export function fieldsOf(draft: ItemDraft): ItemFields {
+  return {
+    itemId: draft.itemId.trim(),
+    name: draft.name.trim(),
+    stock: numberOf(draft.stock),
+    categoryId: idOf(draft.categoryId),
+    purchasePrice: toCentavos(numberOf(draft.purchasePrice)),
+    unitPrice: toCentavos(numberOf(draft.unitPrice)),
+    amount: numberOf(draft.amount),
+    unitId: idOf(draft.unitId),
+    supplierId: idOf(draft.supplierId),
+    restockThreshold: numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD),
+    expirationDate: draft.expirationDate || null,
+  };
+}
+
+/** An edit sends only the fields that changed; a blank Item ID keeps the current one. */
+export function changesOf(fields: ItemFields, item: ItemRow): Partial<ItemFields> {
+  const changes: Partial<Record<keyof ItemFields, unknown>> = {};
+  for (const key of Object.keys(fields) as (keyof ItemFields)[]) {
+    if (key === 'itemId' && !fields.itemId) continue;
+    if (fields[key] !== item[key]) changes[key] = fields[key];
+  }
+  return changes as Partial<ItemFields>;
+}

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { POS_FETCH_CAP } from '../../../shared/constants';
+import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
+import type { CategoryType } from '../../../shared/schemas/settings';
+import { useTRPC } from '../../trpc';
+import { toast } from '../../ui/outcome';
+import { optionOf } from './stockroom';
+
+/** Toasts `text` once when a query that feeds a form's selects fails (SPEC.md §8). */
+function useFailureToast(failed: boolean, text: string) {
+  useEffect(() => {
+    if (failed) toast(text, 'error');
+  }, [failed, text]);
+}
+
+/** Categories of one type, for the item form (inventory) or the cake form (cake). */
+export function useCategoryOptions(type: CategoryType) {
+  const trpc = useTRPC();
+  const categories = useQuery(trpc.settings.categories.queryOptions({ type }));
+  useFailureToast(categories.isError, INVENTORY_TEXT.optionsFailed);
+  return (categories.data ?? []).map(optionOf);
+}
+
+/** The item form's other selects: units of measure and suppliers. */
+export function useItemOptions() {
+  const trpc = useTRPC();
+  const units = useQuery(trpc.settings.units.queryOptions());
+  const suppliers = useQuery(
+    trpc.suppliers.list.queryOptions({
+      page: 1,
+      limit: POS_FETCH_CAP,
+      search: '',
+      field: 'name',
+      order: 'asc',
+    }),
+  );
+  useFailureToast(units.isError, INVENTORY_TEXT.optionsFailed);
+  useFailureToast(suppliers.isError, INVENTORY_TEXT.suppliersFailed);
+  return {
+    units: (units.data ?? []).map(optionOf),
+    suppliers: (suppliers.data?.rows ?? []).map(optionOf),
+  };
+}
+
+/** The cake form's sizes. */
+export function useSizeOptions() {
+  const trpc = useTRPC();
+  const sizes = useQuery(trpc.settings.sizes.queryOptions());
+  useFailureToast(sizes.isError, INVENTORY_TEXT.optionsFailed);
+  return (sizes.data ?? []).map(optionOf);
+}

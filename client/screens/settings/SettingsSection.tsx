@@ -1,0 +1,82 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
+import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/schemas/settings';
+import { formatDateTime } from '../../../shared/time';
+import { confirmThen } from '../../ui/confirm';
+import { type Column, ListTable } from '../../ui/ListTable';
+import type { ListApi, SettingEntry } from './useSettingsLists';
+
+/** What the add button says in each section. */
+export const ADD_LABELS = { size: 'Add Size', category: 'Add Category', uom: 'Add Unit' } as const;
+
+/**
+ * One settings list (SPEC.md §2): its add button and a table of Name (plus any extra
+ * columns, such as a category's Type), Created At and Actions with Edit and Delete.
+ */
+export function SettingsSection<Entry extends SettingEntry>({
+  api,
+  extraColumns = [],
+  describe = (entry) => entry.name,
+  onAdd,
+  onEdit,
+}: {
+  api: ListApi<Entry>;
+  extraColumns?: Column<Entry>[];
+  /** How a row is named on its buttons ("Edit Chocolate (cake)"), where names can repeat. */
+  describe?: (entry: Entry) => string;
+  onAdd: () => void;
+  onEdit: (entry: Entry) => void;
+}) {
+  const { section } = SETTINGS_LABELS[api.list];
+  const actions = (entry: Entry) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="light" onClick={() => onEdit(entry)} aria-label={`Edit ${describe(entry)}`}>
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        aria-label={`Delete ${describe(entry)}`}
+        onClick={() => confirmThen(CATALOGUE_TEXT.confirmDelete(entry.name), () => api.remove(entry))}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={section}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Title order={2} size="h3">
+            {section}
+          </Title>
+          <Button size="sm" onClick={onAdd}>
+            {`+ ${ADD_LABELS[api.list]}`}
+          </Button>
+        </Group>
+        <ListTable
+          caption={section}
+          rows={api.rows}
+          rowKey={(entry) => entry.id}
+          loading={api.loading}
+          emptyText={SETTINGS_TEXT.noRows(api.list)}
+          columns={[
+            {
+              header: 'Name',
+              cell: (entry) => (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.name}
+                </Text>
+              ),
+            },
+            ...extraColumns,
+            { header: 'Created At', cell: (entry) => formatDateTime(entry.createdAt), nowrap: true },
+            { header: 'Actions', cell: actions, nowrap: true },
+          ]}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  SUPPLIER_LABELS,
+  SUPPLIER_SEARCH_FIELDS,
+  SUPPLIER_TEXT,
+  type SupplierFields,
+  type SupplierSortField,
+} from '../../../shared/schemas/suppliers';
+import { type RouterOutputs, useTRPC } from '../../trpc';
+import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
+
+type Supplier = RouterOutputs['suppliers']['list']['rows'][number];
+type Props = CatalogueScreenProps<
+  Supplier,
+  SupplierFields,
+  SupplierSortField,
+  (typeof SUPPLIER_SEARCH_FIELDS)[number]
+>;
+
+// What differs from Customer Management: columns, fields and texts (client/ui/CatalogueScreen).
+const SCREEN = {
+  texts: {
+    ...SUPPLIER_TEXT,
+    addFailed: SUPPLIER_TEXT.saveFailed,
+    updateFailed: SUPPLIER_TEXT.saveFailed,
+  },
+  searchFields: SUPPLIER_SEARCH_FIELDS.map((value) => ({ value, label: SUPPLIER_LABELS[value] })),
+  defaultSearchField: 'name',
+  columns: [
+    { header: 'ID', sort: 'supplierId', nowrap: true, cell: (s) => s.supplierId },
+    { header: 'Name', sort: 'name', cell: (s) => s.name },
+    { header: 'Contact', sort: 'contact', cell: (s) => s.contact },
+    { header: 'Company', sort: 'company', cell: (s) => s.company },
+  ],
+  timeHeaders: { created: 'Created At', updated: 'Updated At' },
+  codeOf: (s) => s.supplierId,
+  form: {
+    fields: [
+      { key: 'supplierId', label: SUPPLIER_LABELS.supplierId, required: true },
+      { key: 'name', label: SUPPLIER_LABELS.name, required: true },
+      { key: 'contact', label: SUPPLIER_LABELS.contact, autoComplete: 'off' },
+      { key: 'company', label: SUPPLIER_LABELS.company, autoComplete: 'organization' },
+    ],
+    blank: { supplierId: '', name: '', contact: '', company: '' },
+    valuesOf: (s) => ({ supplierId: s.supplierId, name: s.name, contact: s.contact, company: s.company }),
+  },
+  viewFields: (s) => [
+    { label: SUPPLIER_LABELS.supplierId, value: s.supplierId },
+    { label: SUPPLIER_LABELS.name, value: s.name },
+    { label: SUPPLIER_LABELS.contact, value: s.contact },
+    { label: SUPPLIER_LABELS.company, value: s.company },
+  ],
+} satisfies Omit<Props, 'procedures'>;
+
+/** SPEC.md §2 Supplier Management. */
+export function SupplierManagementScreen() {
+  const trpc = useTRPC();
+  return (
+    <CatalogueScreen
+      {...SCREEN}
+      procedures={{
+        list: (input) => trpc.suppliers.list.queryOptions(input),
+        listKey: trpc.suppliers.list.queryKey(),
+        add: trpc.suppliers.add,
+        update: trpc.suppliers.update,
+        remove: trpc.suppliers.remove,
+      }}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormMessage, type FormNote } from './FormMessage';
+import { ModalActions } from './ModalActions';
+
+/** One text field of a catalogue form (a supplier's, a customer's). */
+export interface RecordFormField<Values> {
+  key: keyof Values & string;
+  label: string;
+  /** Marked with a red asterisk (SPEC.md §5); a blank one stops the save with the form's message. */
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+}
+
+/**
+ * The add and edit form of every catalogue screen: its text fields, the required check
+ * before anything is sent (SPEC.md §5's message, shown in the form), then `onSave`.
+ * The form keeps what was typed while it is open and starts from `initial` each time it opens.
+ */
+export function RecordFormModal<Values extends Record<string, string>>({
+  title,
+  opened,
+  initial,
+  fields,
+  requiredText,
+  note: extraNote,
+  saving,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  opened: boolean;
+  initial: Values;
+  fields: RecordFormField<Values>[];
+  /** SPEC.md §5's "fill in the required fields" message. */
+  requiredText: string;
+  /** A line under the fields (staff: the edit will wait for approval). */
+  note?: string;
+  saving: boolean;
+  onSave: (values: Values) => void;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [note, setNote] = useState<FormNote | null>(null);
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    if (!opened) return;
+    setValues(initial);
+    setNote(null);
+    setMissing(new Set());
+  }, [opened, initial]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const blank = new Set(fields.filter((f) => f.required && !values[f.key]?.trim()).map((f) => f.key));
+    setMissing(blank);
+    if (blank.size > 0) {
+      setNote({ kind: 'error', text: requiredText });
+      return;
+    }
+    setNote(null);
+    onSave(values);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form onSubmit={submit} aria-label={title} noValidate>
+        <Stack gap="sm">
+          {fields.map((f) => (
+            <TextInput
+              key={f.key}
+              label={f.label}
+              type={f.type ?? 'text'}
+              autoComplete={f.autoComplete ?? 'off'}
+              withAsterisk={f.required}
+              value={values[f.key] ?? ''}
+              error={missing.has(f.key) || undefined}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setValues((current) => ({ ...current, [f.key]: value }));
+                if (missing.has(f.key))
+                  setMissing((current) => new Set([...current].filter((k) => k !== f.key)));
+              }}
+            />
+          ))}
+          <FormMessage note={note} />
+          {extraNote ? (
+            <Text size="sm" c="dimmed">
+              {extraNote}
+            </Text>
+          ) : null}
+          <ModalActions onCancel={onClose} submitLabel="Save" loading={saving} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogueWrites, legacyRecord } from '../../catalogueRest';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { customersRouter } from './router';
+
+const customers = createCallerFactory(customersRouter);
+
+// SPEC.md §7: GET /api/customers?page&limit=10 (limit up to 1000 for the POS; ?search,
+// ?searchField, ?field and ?order as the screen sends them) reads customers and
+// totalPages; POST, PUT and DELETE /api/customers/{id}, {id} being `_id` or customerId.
+export const customersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  const api = (req: Parameters<typeof contextFrom>[1]) => customers(contextFrom(deps, req));
+
+  app.get('/customers', async (req) => {
+    const { rows, total, ...page } = await api(req).list(req.query as never);
+    return { customers: rows.map(legacyRecord), totalCustomers: total, ...page };
+  });
+  catalogueWrites(app, { path: '/customers', key: 'customer', api });
+};

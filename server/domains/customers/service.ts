@@ -1,0 +1,37 @@
+import {
+  CUSTOMER_LABELS,
+  CUSTOMER_SEARCH_FIELDS,
+  CUSTOMER_SORT_FIELDS,
+  CUSTOMER_TEXT,
+  customerFields,
+} from '../../../shared/schemas/customers';
+import { catalogue } from '../../catalogue';
+import { customers } from '../../db/schema';
+
+export const CUSTOMER_MODULE = 'Customer Management';
+
+/**
+ * SPEC.md §2 Customer Management: list, add, edit, delete; a staff edit or delete is held
+ * for approval (PRODUCT.md). Importing this module registers the approval handler.
+ * Sales keep the customer's name as text, so a customer can always be deleted.
+ */
+export const customerService = catalogue({
+  module: CUSTOMER_MODULE,
+  noun: 'customer',
+  title: 'Customer',
+  table: customers,
+  businessId: 'customerId',
+  labels: CUSTOMER_LABELS,
+  fields: customerFields,
+  sortFields: CUSTOMER_SORT_FIELDS,
+  searchFields: CUSTOMER_SEARCH_FIELDS,
+  text: {
+    notFound: CUSTOMER_TEXT.notFound,
+    duplicateId: CUSTOMER_TEXT.duplicateId,
+    saved: CUSTOMER_TEXT.saved,
+    deleted: CUSTOMER_TEXT.deleted,
+    unchanged: CUSTOMER_TEXT.unchanged,
+  },
+});
+
+export type Customer = typeof customers.$inferSelect;

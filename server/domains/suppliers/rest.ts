@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MAX_PAGE_LIMIT } from '../../../shared/schemas/paging';
+import { catalogueWrites, legacyRecord } from '../../catalogueRest';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { suppliersRouter } from './router';
+
+const suppliers = createCallerFactory(suppliersRouter);
+
+// SPEC.md §7: GET /api/suppliers answers an array (the first 1000 that match; ?search,
+// ?searchField, ?field and ?order as the screen sends them); POST, PUT and DELETE
+// /api/suppliers/{id} with the supplier's fields, {id} being its `_id` or its supplierId.
+export const suppliersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  const api = (req: Parameters<typeof contextFrom>[1]) => suppliers(contextFrom(deps, req));
+
+  app.get('/suppliers', async (req) => {
+    const query = { limit: MAX_PAGE_LIMIT, ...(req.query as object) };
+    return (await api(req).list(query as never)).rows.map(legacyRecord);
+  });
+  catalogueWrites(app, { path: '/suppliers', key: 'supplier', api });
+};

@@ -1,0 +1,44 @@
+import { count, eq } from 'drizzle-orm';
+import {
+  SUPPLIER_LABELS,
+  SUPPLIER_SEARCH_FIELDS,
+  SUPPLIER_SORT_FIELDS,
+  SUPPLIER_TEXT,
+  supplierFields,
+} from '../../../shared/schemas/suppliers';
+import { catalogue } from '../../catalogue';
+import { inventoryItems, suppliers } from '../../db/schema';
+
+export const SUPPLIER_MODULE = 'Supplier Management';
+
+/**
+ * SPEC.md §2 Supplier Management: list, add, edit, delete; a staff edit or delete is held
+ * for approval (PRODUCT.md). Importing this module registers the approval handler.
+ */
+export const supplierService = catalogue({
+  module: SUPPLIER_MODULE,
+  noun: 'supplier',
+  title: 'Supplier',
+  table: suppliers,
+  businessId: 'supplierId',
+  labels: SUPPLIER_LABELS,
+  fields: supplierFields,
+  sortFields: SUPPLIER_SORT_FIELDS,
+  searchFields: SUPPLIER_SEARCH_FIELDS,
+  text: {
+    notFound: SUPPLIER_TEXT.notFound,
+    duplicateId: SUPPLIER_TEXT.duplicateId,
+    saved: SUPPLIER_TEXT.saved,
+    deleted: SUPPLIER_TEXT.deleted,
+    unchanged: SUPPLIER_TEXT.unchanged,
+  },
+  // Items keep a reference to their supplier: a supplier in use stays.
+  deleteRefusal: (db, supplier) => {
+    const items =
+      db.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.supplierId, supplier.id)).get()
+        ?.n ?? 0;
+    return items > 0 ? SUPPLIER_TEXT.inUse(supplier.name, items) : null;
+  },
+});
+
+export type Supplier = typeof suppliers.$inferSelect;

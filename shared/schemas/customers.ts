@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PAGE_SIZE } from '../constants';
+import { emailProblem, normaliseEmail } from './auth';
+import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from './catalogue';
+import { listInput } from './paging';
+
+// SPEC.md §2, §5 and §8 strings of Customer Management, with the server's own messages
+// for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
+export const CUSTOMER_TEXT = {
+  title: 'Customer Management',
+  add: 'Add Customer',
+  edit: 'Edit Customer',
+  view: 'Customer Details',
+  noun: 'customers',
+  empty: 'No customers found.',
+  searchPlaceholder: 'Search customers...',
+  // SPEC.md §5.
+  required: 'Please fill in all required fields.',
+  duplicateId: 'Customer ID already exists. Please choose a unique ID.',
+  // SPEC.md §8.
+  saved: 'Customer added or updated successfully!',
+  addFailed: 'Failed to add customer.',
+  updateFailed: 'Failed to update customer.',
+  deleteFailed: 'Failed to delete item.',
+  deleted: 'Customer deleted successfully',
+  // The server's own.
+  notFound: 'That customer does not exist.',
+  unchanged: 'Nothing was changed.',
+  emailInvalid: 'Email must look like name@example.com, or be left blank.',
+} as const;
+
+/** The filter dropdown (SPEC.md §2): which field the search box looks in. */
+export const CUSTOMER_SEARCH_FIELDS = ['customerId', 'name', 'email', 'phoneNumber', 'address'] as const;
+export type CustomerSearchField = (typeof CUSTOMER_SEARCH_FIELDS)[number];
+
+export const CUSTOMER_SORT_FIELDS = [
+  'customerId',
+  'name',
+  'email',
+  'phoneNumber',
+  'address',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
+
+/** How each field is named in the filter, the form, the action requests' details and the log. */
+export const CUSTOMER_LABELS = {
+  customerId: 'Customer ID',
+  name: 'Name',
+  email: 'Email',
+  phoneNumber: 'Phone',
+  address: 'Address',
+} as const satisfies Record<CustomerSearchField, string>;
+
+export const PHONE_MAX = 40;
+
+/** Text a person must fill in: a missing, null or blank value reads as SPEC's message. */
+const requiredText = (label: string) =>
+  z.string({ error: (issue) => (issue.input == null ? CUSTOMER_TEXT.required : `${label} must be text.`) });
+
+/** The customer's fields; an edit sends the whole record again (absent optional fields become blank). */
+export const customerFields = z.object(
+  {
+    customerId: requiredText('Customer ID').pipe(businessId('Customer ID').min(1, CUSTOMER_TEXT.required)),
+    name: requiredText('Name')
+      .trim()
+      .min(1, CUSTOMER_TEXT.required)
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`),
+    // Optional, but when given it must look like an email (the same shape as an account's).
+    email: optionalText('Email', EMAIL_MAX).refine(
+      (email) => email === '' || emailProblem(normaliseEmail(email)) === null,
+      CUSTOMER_TEXT.emailInvalid,
+    ),
+    phoneNumber: optionalText('Phone', PHONE_MAX),
+    address: optionalText('Address'),
+  },
+  { error: CUSTOMER_TEXT.required },
+);
+export type CustomerFields = z.infer<typeof customerFields>;
+
+/**
+ * A customer named by its record id (`_id`) or by its customerId; digits are tried as
+ * the record id first.
+ */
+export const customerRef = z.union(
+  [
+    recordId(CUSTOMER_TEXT.notFound),
+    z.string().trim().min(1, CUSTOMER_TEXT.notFound).max(BUSINESS_ID_MAX, CUSTOMER_TEXT.notFound),
+  ],
+  { error: CUSTOMER_TEXT.notFound },
+);
+
+export const customerIdInput = z.object({ id: customerRef }, { error: CUSTOMER_TEXT.notFound });
+export const updateCustomerInput = customerFields.extend({ id: customerRef });
+export type UpdateCustomerInput = z.infer<typeof updateCustomerInput>;
+
+export const customerListInput = listInput(PAGE_SIZE, CUSTOMER_SORT_FIELDS).extend({
+  searchField: z
+    .enum(CUSTOMER_SEARCH_FIELDS, {
+      error: `searchField must be one of ${CUSTOMER_SEARCH_FIELDS.join(', ')}.`,
+    })
+    .optional(),
+});
+export type CustomerListInput = z.infer<typeof customerListInput>;
