@@ -138,6 +138,7 @@ describe('staff', () => {
     const { page, context } = await b.newPage(TABLET);
     await signInThroughScreen(page, staff.email, PASSWORD);
     // No choice stored yet: narrow screens start collapsed (no Logout button shows).
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
     await sideNav(page).getByRole('link', { name: 'Customer Management' }).click();
     await page.waitForURL('**/customer-management');
