@@ -99,7 +99,7 @@ CREATE INDEX `inventory_items_unit` ON `inventory_items` (`unit_id`);--> stateme
 CREATE INDEX `inventory_items_category_key` ON `inventory_items` (`category_key`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_supplier_key` ON `inventory_items` (`supplier_key`,`id`);--> statement-breakpoint
 CREATE INDEX `inventory_items_unit_key` ON `inventory_items` (`unit_key`,`id`);--> statement-breakpoint
-CREATE INDEX `inventory_items_stock_state` ON `inventory_items` (`stock_state`,`id`);--> statement-breakpoint
+CREATE INDEX `inventory_items_stock_state` ON `inventory_items` (`stock_state`,`id`,`expiration_date`);--> statement-breakpoint
 CREATE TABLE `stock_alerts` (
 	`item_id` integer NOT NULL,
 	`kind` text NOT NULL,

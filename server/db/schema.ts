@@ -291,7 +291,7 @@ export const inventoryItems = sqliteTable(
     index('inventory_items_category_key').on(t.categoryKey, t.id),
     index('inventory_items_supplier_key').on(t.supplierKey, t.id),
     index('inventory_items_unit_key').on(t.unitKey, t.id),
-    index('inventory_items_stock_state').on(t.stockState, t.id),
+    index('inventory_items_stock_state').on(t.stockState, t.id, t.expirationDate),
   ],
 );
 

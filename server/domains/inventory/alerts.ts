@@ -100,11 +100,20 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
 
 export const DAILY_CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 
-/** Starts the check now and every four hours; returns the stopper for the app's close. */
+/**
+ * Merges the search index's segments into one (about 0.2 s at 100,000 items). Many small
+ * segments, as a day of edits or a restore leaves, make each search read several lists.
+ */
+export function optimizeSearchIndex(db: Db): void {
+  db.run(sql`insert into inventory_search(inventory_search) values ('optimize')`);
+}
+
+/** Starts the stock check and the index upkeep now and every four hours; returns the stopper. */
 export function scheduleStockCheck(db: Db, log: (err: unknown) => void): () => void {
   const run = () => {
     try {
       dailyStockCheck(db);
+      optimizeSearchIndex(db);
     } catch (err) {
       log(err);
     }

@@ -150,6 +150,17 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
       .orderBy(desc(i.id))
       .prepare();
   }
+  const order = sortOrder(input, sortColumns(ph('today')), i.id, [desc(i.id)]);
+  if (mode === 'all' && input.field) {
+    // A deep page skips its offset in the sort index alone (ids only), then reads just its ten rows.
+    return page
+      .where(
+        sql`${i.id} in (select ${i.id} from ${i} order by ${sql.join(order, sql`, `)}
+          limit ${ph('limit')} offset ${ph('offset')})`,
+      )
+      .orderBy(...order)
+      .prepare();
+  }
   const where =
     mode === 'index'
       ? sql`${i.id} in (select rowid from inventory_search where inventory_search match ${ph('phrase')})`
@@ -158,7 +169,7 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
         : undefined;
   return page
     .where(where)
-    .orderBy(...sortOrder(input, sortColumns(ph('today')), i.id, [desc(i.id)]))
+    .orderBy(...order)
     .limit(ph('limit'))
     .offset(ph('offset'))
     .prepare();
@@ -170,12 +181,15 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
  * order 1 low, 2 out, 3 well-stocked is the status names' alphabetical order.
  */
 function statusStatements(db: Store) {
+  // Each part skips its offset on ids alone (the stock-state index covers the filter and
+  // the order), then reads just the page's rows.
   const page = (where: SQL, order: SQL[]) =>
     selectItems(db, ph('today'))
-      .where(where)
+      .where(
+        sql`${i.id} in (select ${i.id} from ${i} where ${where} order by ${sql.join(order, sql`, `)}
+          limit ${ph('limit')} offset ${ph('offset')})`,
+      )
       .orderBy(...order)
-      .limit(ph('limit'))
-      .offset(ph('offset'))
       .prepare();
   const expired = sql`${i.expirationDate} < ${ph('today')}`;
   // Written so no date index applies: the planner then walks the stock-state index in order.
