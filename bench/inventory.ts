@@ -7,39 +7,19 @@ import Fastify from 'fastify';
 import type { Db } from '../server/db/open';
 import { optimizeSearchIndex } from '../server/domains/inventory/alerts';
 import { seedCatalogue } from './catalogue';
+import { measure as measureAt, type Row } from './measure';
 
 export const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const CONNECTIONS = 16;
 const P99_TARGET_MS = 20;
 const SPEEDUP_TARGET = 10;
 
-interface Measured {
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(
-  scenario: string,
-  url: string,
-  token: string | undefined,
-  seconds: number,
-): Promise<Measured> {
-  const result = await autocannon({
-    url,
+function measure(scenario: string, url: string, token: string | undefined, seconds: number) {
+  return measureAt(scenario, url, {
     duration: seconds,
     connections: CONNECTIONS,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return {
-    scenario,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 /** Seeds the items, measures the app and the naive baseline, and answers the RESULTS.md section. */
@@ -85,7 +65,7 @@ export async function inventoryBench(
     connections: CONNECTIONS,
     headers: { authorization: `Bearer ${accessToken}` },
   });
-  const rows: Measured[] = [];
+  const rows: Row[] = [];
   rows.push(await measure('search=flour, page 1', api('search=flour&page=1&limit=10'), accessToken, seconds));
   rows.push(
     await measure('naive baseline: LIKE + COUNT(*)', `${bareUrl}/inventory?search=flour`, undefined, seconds),
@@ -106,7 +86,7 @@ export async function inventoryBench(
     );
   await bare.close();
 
-  const [search, naive] = rows as [Measured, Measured];
+  const [search, naive] = rows as [Row, Row];
   const speedup = naive.rps > 0 ? search.rps / naive.rps : Number.POSITIVE_INFINITY;
   const appRows = rows.filter((r) => r !== naive);
   const worst = appRows.reduce((a, b) => (b.p99 > a.p99 ? b : a));

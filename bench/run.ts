@@ -11,6 +11,7 @@ import { users } from '../server/db/schema';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { type AttackResult, signInUnderAttack } from './attack';
 import { inventoryBench } from './inventory';
+import { measure as measureAt, type Row } from './measure';
 import { addToResults } from './results';
 import { BENCH_ADMIN, benchShop } from './shop';
 
@@ -20,24 +21,8 @@ const CASHIERS = 20;
 /** Issue 5's target: a cashier signs in in under a second while another address floods. */
 const ATTACK_TARGET_MS = 1000;
 
-interface Row {
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(scenario: string, url: string, opts: Partial<autocannon.Options> = {}): Promise<Row> {
-  const result = await autocannon({ url, duration: SECONDS, connections: 10, ...opts });
-  return {
-    scenario,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
+const measure = (scenario: string, url: string, opts: Partial<autocannon.Options> = {}) =>
+  measureAt(scenario, url, { duration: SECONDS, ...opts });
 
 const shop = await benchShop('bench');
 const { db } = shop;

@@ -52,3 +52,13 @@ export const pesos = toPesos;
 export function flag(value: unknown): boolean {
   return value === 'true' || value === '1';
 }
+
+/** A list's query string (page, limit, search, field, order) as the list procedures take it; they check it. */
+export function listQuery(q: Record<string, string | undefined>, defaultLimit = 10) {
+  return {
+    page: (q.page ?? 1) as never,
+    limit: (q.limit ?? defaultLimit) as never,
+    search: q.search ?? '',
+    ...(q.field ? { field: q.field as never, order: (q.order ?? 'asc') as never } : {}),
+  };
+}

@@ -74,6 +74,32 @@ export function asStaffRequest(
   return { message: ACCOUNT_TEXT.sentForApproval, requested: true };
 }
 
+/**
+ * The one shape of a staff-gated edit or delete, in one immediate transaction: find the
+ * record (404 when it is gone), hold the change as a request when the actor is staff,
+ * otherwise apply it and answer what `apply` answers.
+ */
+export function holdOrApply<Found, Answer>(
+  db: Db,
+  actor: Viewer,
+  steps: {
+    find: (tx: Tx) => Found | undefined;
+    notFound: string;
+    hold: (found: Found) => HeldChange;
+    apply: (tx: Tx, found: Found) => Answer;
+  },
+): Answer | { message: string; requested: true } {
+  return db.transaction(
+    (tx) => {
+      const found = steps.find(tx);
+      if (found === undefined) throw fail.notFound(steps.notFound);
+      if (mustRequest(actor)) return asStaffRequest(tx, actor, steps.hold(found));
+      return steps.apply(tx, found);
+    },
+    { behavior: 'immediate' },
+  );
+}
+
 export function listActionRequests(db: Db, status: 'pending' | 'approved' | 'rejected' = 'pending') {
   return db
     .select({ request: actionRequests, requestedBy: users.username })

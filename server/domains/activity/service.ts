@@ -17,6 +17,12 @@ export function logActivity(db: Store, entry: ActivityEntry): void {
   db.insert(activityLogs).values(entry).run();
 }
 
+/** "Edited INV-1 "Flour": Stock 10 → 12, Unit Price ₱50.00 → ₱55.00", or "(no changes)". */
+export function editDescription(what: string, changed: Record<string, string>): string {
+  const list = Object.entries(changed).map(([field, change]) => `${field} ${change}`);
+  return `Edited ${what}${list.length ? `: ${list.join(', ')}` : ' (no changes)'}`;
+}
+
 /** Newest first, within a Manila calendar range; paged so a year of logs stays fast. */
 export function listActivity(db: Db, input: PageInput & { range: Range }, now = new Date()) {
   const start = rangeStart(input.range, now);

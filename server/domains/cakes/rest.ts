@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, entryOf, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import { bodyOf, entryOf, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { CakeDetail } from './queries';
 import { cakesRouter } from './router';
@@ -77,12 +77,7 @@ function answer(result: { message: string; cake?: CakeDetail }) {
 export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Querystring: Query }>('/cake', async (req) => {
     const q = req.query;
-    const page = await bakery(contextFrom(deps, req)).list({
-      page: (q.page ?? 1) as never,
-      limit: (q.limit ?? 10) as never,
-      search: q.search ?? '',
-      ...(q.field ? { field: q.field as never, order: (q.order ?? 'asc') as never } : {}),
-    });
+    const page = await bakery(contextFrom(deps, req)).list(listQuery(q));
     return {
       cakes: page.rows.map(legacyCake),
       totalCakes: page.total,

@@ -9,8 +9,8 @@ import {
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
-import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
-import { logActivity } from '../activity/service';
+import { holdOrApply, registerActionHandler } from '../actions/service';
+import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { newBusinessId } from '../inventory/service';
 import { moveStock, record } from '../inventory/stock';
@@ -58,10 +58,6 @@ function writeIngredients(tx: Tx, cakeId: number, cake: CakeFields) {
     .run();
 }
 
-function detail(db: Db, id: number, now: Date): CakeDetail {
-  return findCake(db, id, now)!;
-}
-
 export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date()) {
   const id = db.transaction(
     (tx) => {
@@ -91,7 +87,7 @@ export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date(
     },
     { behavior: 'immediate' },
   );
-  return { message: CAKE_TEXT.saved, cake: detail(db, id, now) };
+  return { message: CAKE_TEXT.saved, cake: findCake(db, id, now)! };
 }
 
 /** Readable changes for a held request and the activity log. */
@@ -148,37 +144,27 @@ function applyUpdate(tx: Tx, actor: Viewer, input: UpdateCakeInput, now: Date, r
     userId: actor.user.id,
     action: 'Edit Cake',
     module: MODULE,
-    description: `Edited ${cakeId} "${cake.name}"${
-      Object.keys(changed).length
-        ? `: ${Object.entries(changed)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ')}`
-        : ' (no changes)'
-    }`,
+    description: editDescription(`${cakeId} "${cake.name}"`, changed),
   });
 }
 
 export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = new Date()) {
-  const held = db.transaction(
-    (tx) => {
-      const current = findCake(tx, input.id, now);
-      if (!current) throw fail.notFound(CAKE_TEXT.notFound);
-      if (mustRequest(actor)) {
-        return asStaffRequest(tx, actor, {
-          module: MODULE,
-          requestType: 'update',
-          targetId: current.cakeId,
-          details: describeChanges(current, input.cake),
-          payload: input,
-          summary: `edit cake ${current.cakeId} "${current.name}"`,
-        });
-      }
+  return holdOrApply(db, actor, {
+    find: (tx) => findCake(tx, input.id, now),
+    notFound: CAKE_TEXT.notFound,
+    hold: (current) => ({
+      module: MODULE,
+      requestType: 'update',
+      targetId: current.cakeId,
+      details: describeChanges(current, input.cake),
+      payload: input,
+      summary: `edit cake ${current.cakeId} "${current.name}"`,
+    }),
+    apply: (tx) => {
       applyUpdate(tx, actor, input, now);
-      return null;
+      return { message: CAKE_TEXT.saved, cake: findCake(tx, input.id, now)! };
     },
-    { behavior: 'immediate' },
-  );
-  return held ?? { message: CAKE_TEXT.saved, cake: detail(db, input.id, now) };
+  });
 }
 
 function applyDelete(tx: Tx, actor: Viewer, id: number) {
@@ -201,25 +187,22 @@ function applyDelete(tx: Tx, actor: Viewer, id: number) {
 }
 
 export function deleteCake(db: Db, actor: Viewer, id: number) {
-  return db.transaction(
-    (tx) => {
-      const cake = tx.select().from(cakes).where(eq(cakes.id, id)).get();
-      if (!cake) throw fail.notFound(CAKE_TEXT.notFound);
-      if (mustRequest(actor)) {
-        return asStaffRequest(tx, actor, {
-          module: MODULE,
-          requestType: 'delete',
-          targetId: cake.cakeId,
-          details: { 'Cake ID': cake.cakeId, 'Cake Name': cake.name },
-          payload: { id },
-          summary: `delete cake ${cake.cakeId} "${cake.name}"`,
-        });
-      }
+  return holdOrApply(db, actor, {
+    find: (tx) => tx.select().from(cakes).where(eq(cakes.id, id)).get(),
+    notFound: CAKE_TEXT.notFound,
+    hold: (cake) => ({
+      module: MODULE,
+      requestType: 'delete',
+      targetId: cake.cakeId,
+      details: { 'Cake ID': cake.cakeId, 'Cake Name': cake.name },
+      payload: { id },
+      summary: `delete cake ${cake.cakeId} "${cake.name}"`,
+    }),
+    apply: (tx) => {
       applyDelete(tx, actor, id);
       return { message: CAKE_TEXT.deleted };
     },
-    { behavior: 'immediate' },
-  );
+  });
 }
 
 registerActionHandler(MODULE, {

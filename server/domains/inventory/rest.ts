@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, flag, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import { bodyOf, flag, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
@@ -66,12 +66,7 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     const caller = inventory(contextFrom(deps, req));
     // ?all=true: the ingredient lookup, an array of every match (up to the POS cap).
     if (flag(q.all)) return (await caller.lookup({ search: q.search ?? '' })).map(legacyItem);
-    const page = await caller.list({
-      page: (q.page ?? 1) as never,
-      limit: (q.limit ?? 10) as never,
-      search: q.search ?? '',
-      ...(q.field ? { field: q.field as never, order: (q.order ?? 'asc') as never } : {}),
-    });
+    const page = await caller.list(listQuery(q));
     return {
       items: page.rows.map(legacyItem),
       totalItems: page.total,

@@ -14,8 +14,8 @@ import {
   users,
 } from '../../db/schema';
 import { fail } from '../../errors';
-import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
-import { logActivity } from '../activity/service';
+import { holdOrApply, registerActionHandler } from '../actions/service';
+import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
 import { findItem, findItemByItemId, type ItemRow } from './queries';
@@ -140,18 +140,11 @@ function applyUpdate(tx: Tx, actor: Viewer, input: UpdateItemInput, now: Date, r
       { reason: 'edit', change: stock - current.stock, userId: actor.user.id, reference },
     );
   }
-  const changed = describeChanges(current, input.changes);
   logActivity(tx, {
     userId: actor.user.id,
     action: 'Edit Item',
     module: MODULE,
-    description: `Edited ${next.itemId} "${next.name}"${
-      Object.keys(changed).length
-        ? `: ${Object.entries(changed)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ')}`
-        : ' (no changes)'
-    }`,
+    description: editDescription(`${next.itemId} "${next.name}"`, describeChanges(current, input.changes)),
   });
   alertForIds(tx, [current.id], now);
 }
@@ -177,26 +170,22 @@ function definedOnly<T extends object>(changes: T): Partial<T> {
 }
 
 export function updateItem(db: Db, actor: Viewer, input: UpdateItemInput, now = new Date()) {
-  const held = db.transaction(
-    (tx) => {
-      const current = findItem(tx, input.id, now);
-      if (!current) throw fail.notFound(INVENTORY_TEXT.notFound);
-      if (mustRequest(actor)) {
-        return asStaffRequest(tx, actor, {
-          module: MODULE,
-          requestType: 'update',
-          targetId: current.itemId,
-          details: describeChanges(current, input.changes),
-          payload: input,
-          summary: `edit item ${current.itemId} "${current.name}"`,
-        });
-      }
+  return holdOrApply(db, actor, {
+    find: (tx) => findItem(tx, input.id, now),
+    notFound: INVENTORY_TEXT.notFound,
+    hold: (current) => ({
+      module: MODULE,
+      requestType: 'update',
+      targetId: current.itemId,
+      details: describeChanges(current, input.changes),
+      payload: input,
+      summary: `edit item ${current.itemId} "${current.name}"`,
+    }),
+    apply: (tx) => {
       applyUpdate(tx, actor, input, now);
-      return null;
+      return { message: INVENTORY_TEXT.updated, item: findItem(tx, input.id, now)! };
     },
-    { behavior: 'immediate' },
-  );
-  return held ?? { message: INVENTORY_TEXT.updated, item: findItem(db, input.id, now)! };
+  });
 }
 
 function applyDelete(tx: Tx, actor: Viewer, id: number) {
@@ -222,25 +211,22 @@ function applyDelete(tx: Tx, actor: Viewer, id: number) {
 }
 
 export function deleteItem(db: Db, actor: Viewer, id: number) {
-  return db.transaction(
-    (tx) => {
-      const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).get();
-      if (!item) throw fail.notFound(INVENTORY_TEXT.notFound);
-      if (mustRequest(actor)) {
-        return asStaffRequest(tx, actor, {
-          module: MODULE,
-          requestType: 'delete',
-          targetId: item.itemId,
-          details: { 'Item ID': item.itemId, 'Item Name': item.name, Stock: String(item.stock) },
-          payload: { id },
-          summary: `delete item ${item.itemId} "${item.name}"`,
-        });
-      }
+  return holdOrApply(db, actor, {
+    find: (tx) => tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).get(),
+    notFound: INVENTORY_TEXT.notFound,
+    hold: (item) => ({
+      module: MODULE,
+      requestType: 'delete',
+      targetId: item.itemId,
+      details: { 'Item ID': item.itemId, 'Item Name': item.name, Stock: String(item.stock) },
+      payload: { id },
+      summary: `delete item ${item.itemId} "${item.name}"`,
+    }),
+    apply: (tx) => {
       applyDelete(tx, actor, id);
       return { message: INVENTORY_TEXT.deleted };
     },
-    { behavior: 'immediate' },
-  );
+  });
 }
 
 registerActionHandler(MODULE, {
