@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cakeSizes, inventoryItems, units } from '../../server/db/schema';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import { SETTINGS_TEXT } from '../../shared/schemas/settings';
-import { ADMIN, PASSWORD } from '../helpers/app';
-import {
-  type BrowserShop,
-  browserShop,
-  sideNav,
-  signInThroughScreen,
-  snapshot,
-  TABLET,
-} from '../helpers/browser';
+import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
 
-let b: BrowserShop;
-beforeAll(async () => {
-  b = await browserShop();
-});
-afterAll(() => b?.close());
+const b = browserShopForFile();
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
@@ -35,12 +24,22 @@ async function confirmYes(page: Page) {
 /** A toast (or any text) that must show up. */
 const shows = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
+/** Adds a cake size through its modal, with a picture of the filled-in modal; waits for the row. */
+async function addSizeWithPicture(page: Page, name: string, picture: string) {
+  await section(page, 'Cake Sizes').getByRole('button', { name: '+ Add Size' }).click();
+  const addSize = page.getByRole('dialog', { name: 'Add Cake Size' });
+  await addSize.getByLabel('Name').fill(name);
+  await page.waitForTimeout(400); // the modal's opening transition, for the picture
+  await snapshot(page, picture);
+  await addSize.getByRole('button', { name: 'Save' }).click();
+  await addSize.waitFor({ state: 'hidden' });
+  await row(page, 'Cake Sizes', name).waitFor();
+}
+
 describe('the Settings screen', () => {
   it('an admin adds, edits and deletes sizes, categories and units, and in-use entries stay', async () => {
-    const { page, context } = await b.newPage();
-    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
-    await sideNav(page).getByRole('link', { name: 'Settings' }).click();
-    await page.waitForURL('**/settings');
+    const { page, context } = await signedInPage(b);
+    await openScreen(page, 'Settings', '/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
 
     // Three lists and the read-only shop profile; the seeded units are there.
@@ -147,21 +146,12 @@ describe('the Settings screen', () => {
   });
 
   it('shows every list on the cashier screen, with entries in each', async () => {
-    const { page, context } = await b.newPage();
-    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    const { page, context } = await signedInPage(b);
     await page.goto('/settings');
-    await section(page, 'Cake Sizes').getByRole('button', { name: '+ Add Size' }).click();
-    const addSize = page.getByRole('dialog', { name: 'Add Cake Size' });
-    await addSize.getByLabel('Name').fill('6-inch round');
-    await page.waitForTimeout(400); // the modal's opening transition, for the picture
-    await snapshot(page, 'settings-modal-1366x768');
-    await addSize.getByRole('button', { name: 'Save' }).click();
-    await addSize.waitFor({ state: 'hidden' });
-    await row(page, 'Cake Sizes', '6-inch round').waitFor();
+    await addSizeWithPicture(page, '6-inch round', 'settings-modal-1366x768');
     await context.close();
     // A fresh page, without the toast, for the picture.
-    const fresh = await b.newPage();
-    await signInThroughScreen(fresh.page, ADMIN.email, ADMIN.password);
+    const fresh = await signedInPage(b);
     await fresh.page.goto('/settings');
     await row(fresh.page, 'Categories', 'Birthday').waitFor();
     await row(fresh.page, 'Cake Sizes', '6-inch round').waitFor();
@@ -171,19 +161,11 @@ describe('the Settings screen', () => {
 
   it('works for an owner on the shop tablet', async () => {
     const owner = await b.shop.addUser('owner');
-    const { page, context } = await b.newPage(TABLET);
-    await signInThroughScreen(page, owner.email, PASSWORD);
+    const { page, context } = await signedInPage(b, { as: owner, viewport: TABLET });
     await page.goto('/settings');
     await row(page, 'Units of Measure', 'tray').waitFor();
     await snapshot(page, 'settings-820x1180');
-    await section(page, 'Cake Sizes').getByRole('button', { name: '+ Add Size' }).click();
-    const addSize = page.getByRole('dialog', { name: 'Add Cake Size' });
-    await addSize.getByLabel('Name').fill('Bento');
-    await page.waitForTimeout(400); // the modal's opening transition, for the picture
-    await snapshot(page, 'settings-modal-820x1180');
-    await addSize.getByRole('button', { name: 'Save' }).click();
-    await row(page, 'Cake Sizes', 'Bento').waitFor();
-    await addSize.waitFor({ state: 'hidden' });
+    await addSizeWithPicture(page, 'Bento', 'settings-modal-820x1180');
     await section(page, 'Shop Profile').scrollIntoViewIfNeeded();
     await page.waitForTimeout(400); // the modal's closing transition, for the picture
     await snapshot(page, 'settings-820x1180-bottom');
@@ -192,8 +174,7 @@ describe('the Settings screen', () => {
 
   it('sends a manager back to the Dashboard', async () => {
     const manager = await b.shop.addUser('manager');
-    const { page, context } = await b.newPage();
-    await signInThroughScreen(page, manager.email, PASSWORD);
+    const { page, context } = await signedInPage(b, { as: manager });
     await page.goto('/settings');
     await page.waitForURL('**/dashboard');
     await context.close();

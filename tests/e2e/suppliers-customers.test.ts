@@ -1,30 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionRequests, customers, suppliers } from '../../server/db/schema';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import { CUSTOMER_TEXT } from '../../shared/schemas/customers';
 import { SUPPLIER_TEXT } from '../../shared/schemas/suppliers';
-import { ADMIN, PASSWORD } from '../helpers/app';
-import {
-  type BrowserShop,
-  browserShop,
-  snapshot as saveSnapshot,
-  sideNav,
-  signInThroughScreen,
-  TABLET,
-} from '../helpers/browser';
+import { openScreen, snapshot as saveSnapshot, signedInPage, TABLET } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
 
 // SPEC.md §2 Supplier and Customer Management in the browser: add, edit with the
 // confirmation, view, delete, the filter and search, paging, and a staff edit that
 // becomes an action request (PRODUCT.md) and shows as info.
 
-let b: BrowserShop;
-beforeAll(async () => {
-  b = await browserShop();
-});
-afterAll(() => b?.close());
+const b = browserShopForFile();
 
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
 const row = (page: Page, name: string, text: string) =>
@@ -41,6 +30,14 @@ async function snapshot(page: Page, name: string) {
 async function headers(page: Page, name: string) {
   const texts = await table(page, name).getByRole('columnheader').allInnerTexts();
   return texts.map((t) => t.replace(/[↕▲▼]/g, '').trim());
+}
+
+/** Opens a screen from the side navigation: its heading, its empty table's text and its table's headers. */
+async function openEmptyScreen(page: Page, title: string, path: string, empty: string, columns: string[]) {
+  await openScreen(page, title, path);
+  await page.getByRole('heading', { name: title }).waitFor();
+  await page.getByText(empty).waitFor();
+  expect(await headers(page, title)).toEqual(columns);
 }
 
 async function confirm(page: Page, question: string, button = 'Yes') {
@@ -78,21 +75,9 @@ function seedSuppliers(n: number) {
 
 describe('Supplier Management', () => {
   it('adds, edits after the confirmation, searches, pages, views and deletes a supplier', async () => {
-    const { page, context } = await b.newPage();
-    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
-    await sideNav(page).getByRole('link', { name: 'Supplier Management' }).click();
-    await page.waitForURL('**/supplier-management');
-    await page.getByRole('heading', { name: 'Supplier Management' }).waitFor();
-    await page.getByText(SUPPLIER_TEXT.empty).waitFor();
-    expect(await headers(page, 'Supplier Management')).toEqual([
-      'ID',
-      'Name',
-      'Contact',
-      'Company',
-      'Created At',
-      'Updated At',
-      'Actions',
-    ]);
+    const { page, context } = await signedInPage(b);
+    const columns = ['ID', 'Name', 'Contact', 'Company', 'Created At', 'Updated At', 'Actions'];
+    await openEmptyScreen(page, 'Supplier Management', '/supplier-management', SUPPLIER_TEXT.empty, columns);
 
     // Add: blanks are refused in the form with SPEC's message; then it saves without a question.
     await page.getByRole('button', { name: 'Add Supplier' }).click();
@@ -177,8 +162,7 @@ describe('Supplier Management', () => {
   });
 
   it('fits the tablet', async () => {
-    const { page, context } = await b.newPage(TABLET);
-    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    const { page, context } = await signedInPage(b, { viewport: TABLET });
     await page.goto('/supplier-management');
     await page.getByText('Showing 1-10 of 14 suppliers').waitFor();
     await snapshot(page, 'suppliers-tablet');
@@ -200,21 +184,9 @@ describe('Supplier Management', () => {
 
 describe('Customer Management', () => {
   it('adds, edits after the confirmation, views and deletes a customer', async () => {
-    const { page, context } = await b.newPage();
-    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
-    await sideNav(page).getByRole('link', { name: 'Customer Management' }).click();
-    await page.waitForURL('**/customer-management');
-    await page.getByText(CUSTOMER_TEXT.empty).waitFor();
-    expect(await headers(page, 'Customer Management')).toEqual([
-      'ID',
-      'Name',
-      'Email',
-      'Number',
-      'Address',
-      'Created',
-      'Updated',
-      'Actions',
-    ]);
+    const { page, context } = await signedInPage(b);
+    const columns = ['ID', 'Name', 'Email', 'Number', 'Address', 'Created', 'Updated', 'Actions'];
+    await openEmptyScreen(page, 'Customer Management', '/customer-management', CUSTOMER_TEXT.empty, columns);
 
     await page.getByRole('button', { name: 'Add Customer' }).click();
     const add = dialog(page, 'Add Customer');
@@ -267,8 +239,7 @@ describe('Customer Management', () => {
       .returning()
       .get();
     const staff = await b.shop.addUser('staff');
-    const { page, context } = await b.newPage(TABLET);
-    await signInThroughScreen(page, staff.email, PASSWORD);
+    const { page, context } = await signedInPage(b, { as: staff, viewport: TABLET });
     await page.goto('/customer-management');
     const juan = row(page, 'Customer Management', 'CUST-777');
     await juan.getByRole('button', { name: 'Edit CUST-777' }).click();

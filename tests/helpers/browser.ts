@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { type TestShop, testApp } from './app';
+import { ADMIN, PASSWORD, type TestShop, testApp } from './app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,6 +19,7 @@ const ARGS = ['--headless', '--no-sandbox', ...QUIET_CHROMIUM_FLAGS];
 
 export const CASHIER_SCREEN = { width: 1366, height: 768 };
 export const TABLET = { width: 820, height: 1180 };
+type Viewport = typeof CASHIER_SCREEN;
 
 /**
  * The real server on a free loopback port, serving the built client, plus a
@@ -93,4 +94,26 @@ export async function menuLabels(page: Page) {
   return sideNav(page)
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => a.querySelector('.mantine-NavLink-label')?.textContent?.trim()));
+}
+
+/**
+ * A fresh page signed in through the login screen: as the admin, or as `as` (an account
+ * added by the test, whose password is PASSWORD unless given).
+ */
+export async function signedInPage(
+  b: BrowserShop,
+  {
+    as = ADMIN,
+    viewport = CASHIER_SCREEN,
+  }: { as?: { email: string; password?: string }; viewport?: Viewport } = {},
+) {
+  const opened = await b.newPage(viewport);
+  await signInThroughScreen(opened.page, as.email, as.password ?? PASSWORD);
+  return opened;
+}
+
+/** Follows the side navigation's link to a screen and waits for its address. */
+export async function openScreen(page: Page, label: string, path: string) {
+  await sideNav(page).getByRole('link', { name: label }).click();
+  await page.waitForURL(`**${path}`);
 }

@@ -1,60 +1,30 @@
 import '@mantine/core/styles/Table.css';
 import { Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/schemas/cakes';
-import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
-import { useReportedMutation } from '../../ui/outcome';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
-import { type CakeRow, useRefreshStockroom } from './stockroom';
+import type { CakeRow } from './stockroom';
+import { useStockView, type ViewActions } from './useStockView';
 
 /**
  * The cake's details (SPEC.md §2): category, size, availability, the seasonal period only
  * when Seasonal, status, base cost, price and its ingredients with what each costs.
  */
-export function CakeView({
-  cake,
-  onClose,
-  onEdit,
-}: {
-  cake: CakeRow | null;
-  onClose: () => void;
-  onEdit: (cake: CakeRow) => void;
-}) {
+export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewActions<CakeRow>) {
   const trpc = useTRPC();
-  const refresh = useRefreshStockroom();
-  const shown = useRef<CakeRow | null>(null);
-  if (cake) shown.current = cake;
-  const fresh = useQuery({
-    ...trpc.cakes.get.queryOptions({ id: shown.current?.id ?? 0 }),
-    enabled: cake !== null,
-  });
-  const remove = useReportedMutation(
-    trpc.cakes.delete,
-    { success: CAKE_TEXT.deleted, failure: INVENTORY_TEXT.deleteFailed },
-    () => {
-      refresh();
-      onClose();
-    },
-  );
-  const current = (cake && fresh.data?.id === cake.id ? { ...cake, ...fresh.data } : null) ?? shown.current;
-  if (!current) return null;
+  const view = useStockView(cake, trpc.cakes, CAKE_TEXT.deleted, actions);
+  if (!view) return null;
+  const { current } = view;
   const seasonal = current.availability === 'Seasonal';
 
   return (
     <RecordView
       title="Cake Details"
-      opened={cake !== null}
-      onClose={onClose}
-      name={current.name}
-      onEdit={() => onEdit(current)}
-      onDelete={() => remove.mutate({ id: current.id })}
-      deleting={remove.isPending}
+      {...view.dialog}
       fields={[
         { label: 'Cake ID', value: current.cakeId },
         { label: 'Cake Name', value: current.name },

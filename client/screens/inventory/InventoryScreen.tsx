@@ -68,23 +68,9 @@ export function InventoryScreen() {
         <CakesTable list={cakes} onView={setCakeView} />
       )}
       <ItemFormModal target={itemForm} onClose={() => setItemForm(null)} onAdded={() => setShelf('items')} />
-      <ItemView
-        item={itemView}
-        onClose={() => setItemView(null)}
-        onEdit={(item) => {
-          setItemView(null);
-          setItemForm({ item });
-        }}
-      />
+      <ItemView item={itemView} onClose={() => setItemView(null)} onEdit={(item) => setItemForm({ item })} />
       <CakeFormModal target={cakeForm} onClose={() => setCakeForm(null)} onAdded={() => setShelf('cakes')} />
-      <CakeView
-        cake={cakeView}
-        onClose={() => setCakeView(null)}
-        onEdit={(cake) => {
-          setCakeView(null);
-          setCakeForm({ cake });
-        }}
-      />
+      <CakeView cake={cakeView} onClose={() => setCakeView(null)} onEdit={(cake) => setCakeForm({ cake })} />
     </Stack>
   );
 }

@@ -1,55 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { useReportedMutation } from '../../ui/outcome';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
 import { StockMovements } from './StockMovements';
-import { type ItemRow, useRefreshStockroom } from './stockroom';
+import type { ItemRow } from './stockroom';
+import { useStockView, type ViewActions } from './useStockView';
 
 /** "1 kg", "500 g": an item's amount with its unit. */
 export const amountText = (item: Pick<ItemRow, 'amount' | 'unit'>) =>
   item.unit ? `${item.amount} ${item.unit}` : item.amount ? String(item.amount) : '';
 
 /** The item's details (SPEC.md §2), its stock history, and Edit and Delete. */
-export function ItemView({
-  item,
-  onClose,
-  onEdit,
-}: {
-  item: ItemRow | null;
-  onClose: () => void;
-  onEdit: (item: ItemRow) => void;
-}) {
+export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewActions<ItemRow>) {
   const trpc = useTRPC();
-  const refresh = useRefreshStockroom();
-  const shown = useRef<ItemRow | null>(null);
-  if (item) shown.current = item;
-  const id = shown.current?.id ?? 0;
-  const fresh = useQuery({ ...trpc.inventory.get.queryOptions({ id }), enabled: item !== null });
-  const remove = useReportedMutation(
-    trpc.inventory.delete,
-    { success: INVENTORY_TEXT.deleted, failure: INVENTORY_TEXT.deleteFailed },
-    () => {
-      refresh();
-      onClose();
-    },
-  );
-  const current = (item && fresh.data?.id === item.id ? fresh.data : null) ?? shown.current;
-  if (!current) return null;
+  const view = useStockView(item, trpc.inventory, INVENTORY_TEXT.deleted, actions);
+  if (!view) return null;
+  const { current } = view;
 
   return (
     <RecordView
       title="Item Details"
-      opened={item !== null}
-      onClose={onClose}
-      name={current.name}
-      onEdit={() => onEdit(current)}
-      onDelete={() => remove.mutate({ id: current.id })}
-      deleting={remove.isPending}
+      {...view.dialog}
       fields={[
         { label: 'Item ID', value: current.itemId },
         { label: 'Item Name', value: current.name },

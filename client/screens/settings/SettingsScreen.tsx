@@ -6,18 +6,15 @@ import { toast } from '../../ui/outcome';
 import { EntryModal, type ModalTarget } from './EntryModal';
 import { SettingsSection } from './SettingsSection';
 import { ShopProfileCard } from './ShopProfileCard';
-import { type Draft, useCategories, useSizes, useUnits } from './useSettingsLists';
+import { type Draft, useSettingsLists } from './useSettingsLists';
 
 /**
  * SPEC.md §2 Settings (admin, owner): Cake Sizes, Categories and Units of Measure, each an
  * add button and a table with Edit and Delete; then the shop profile, read-only for now.
  */
 export function SettingsScreen() {
-  const sizes = useSizes();
-  const categories = useCategories();
-  const units = useUnits();
+  const apis = useSettingsLists();
   const [target, setTarget] = useState<ModalTarget | null>(null);
-  const apis = { size: sizes, category: categories, uom: units };
   const close = () => setTarget(null);
 
   const save = (list: SettingsList, draft: Draft) => {
@@ -34,12 +31,12 @@ export function SettingsScreen() {
       <Title order={1}>Settings</Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <SettingsSection
-          api={sizes}
+          api={apis.size}
           onAdd={() => setTarget({ list: 'size' })}
           onEdit={(entry) => setTarget({ list: 'size', entry })}
         />
         <SettingsSection
-          api={categories}
+          api={apis.category}
           describe={(entry) => `${entry.name} (${entry.type})`}
           extraColumns={[
             {
@@ -56,7 +53,7 @@ export function SettingsScreen() {
           onEdit={(entry) => setTarget({ list: 'category', entry })}
         />
         <SettingsSection
-          api={units}
+          api={apis.uom}
           onAdd={() => setTarget({ list: 'uom' })}
           onEdit={(entry) => setTarget({ list: 'uom', entry })}
         />

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/settings';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
+import type { Procedure, QueryOptionsOf } from '../../ui/procedures';
 
 export type SettingEntry = RouterOutputs['settings']['sizes'][number];
 export type CategoryEntry = RouterOutputs['settings']['categories'][number];
@@ -29,77 +30,68 @@ export interface ListApi<Entry extends SettingEntry> {
   remove: (entry: Entry) => void;
 }
 
-const saveTexts = (list: SettingsList) => ({
-  success: 'Saved.',
-  failure: SETTINGS_TEXT.saveFailed(SETTINGS_LABELS[list].one),
-});
-const deleteTexts = { success: 'Deleted.', failure: SETTINGS_TEXT.deleteFailed };
+/** One list's procedures, and what its add and edit send besides the id. */
+interface ListProcedures<Entry, In> {
+  rows: QueryOptionsOf<Entry[]>;
+  add: Procedure<In>;
+  update: Procedure<In & { id: number }>;
+  remove: Procedure<{ id: number }>;
+  inputOf: (draft: Draft) => In;
+}
 
-/** Refetches every settings list after a change (the inventory and cake forms read them too). */
-function useRefresh() {
+const deleteTexts = { success: 'Deleted.', failure: SETTINGS_TEXT.deleteFailed };
+const nameOnly = ({ name }: Draft) => ({ name });
+
+function useSettingsList<Entry extends SettingEntry, In>(
+  list: SettingsList,
+  { rows, add, update, remove, inputOf }: ListProcedures<Entry, In>,
+): ListApi<Entry> {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries(trpc.settings.pathFilter());
-}
-
-export function useSizes(): ListApi<SettingEntry> {
-  const trpc = useTRPC();
-  const refresh = useRefresh();
-  const rows = useQuery(trpc.settings.sizes.queryOptions());
-  const add = useReportedMutation(trpc.settings.addSize, saveTexts('size'), refresh);
-  const update = useReportedMutation(trpc.settings.updateSize, saveTexts('size'), refresh);
-  const remove = useReportedMutation(trpc.settings.deleteSize, deleteTexts, refresh);
+  // Every settings list is refetched: the inventory and cake forms read them too.
+  const refresh = () => void queryClient.invalidateQueries(trpc.settings.pathFilter());
+  const saveTexts = { success: 'Saved.', failure: SETTINGS_TEXT.saveFailed(SETTINGS_LABELS[list].one) };
+  const entries = useQuery(rows);
+  const adding = useReportedMutation(add, saveTexts, refresh);
+  const updating = useReportedMutation(update, saveTexts, refresh);
+  const removing = useReportedMutation(remove, deleteTexts, refresh);
   return {
-    list: 'size',
-    rows: rows.data,
-    loading: rows.isPending,
-    saving: add.isPending || update.isPending,
-    save: ({ id, name }, done) =>
-      id === undefined
-        ? add.mutate({ name }, { onSuccess: done })
-        : update.mutate({ id, name }, { onSuccess: done }),
-    remove: (entry) => remove.mutate({ id: entry.id }),
+    list,
+    rows: entries.data,
+    loading: entries.isPending,
+    saving: adding.isPending || updating.isPending,
+    save: (draft, done) =>
+      draft.id === undefined
+        ? adding.mutate(inputOf(draft), { onSuccess: done })
+        : updating.mutate({ id: draft.id, ...inputOf(draft) }, { onSuccess: done }),
+    remove: (entry) => removing.mutate({ id: entry.id }),
   };
 }
 
-export function useUnits(): ListApi<SettingEntry> {
-  const trpc = useTRPC();
-  const refresh = useRefresh();
-  const rows = useQuery(trpc.settings.units.queryOptions());
-  const add = useReportedMutation(trpc.settings.addUnit, saveTexts('uom'), refresh);
-  const update = useReportedMutation(trpc.settings.updateUnit, saveTexts('uom'), refresh);
-  const remove = useReportedMutation(trpc.settings.deleteUnit, deleteTexts, refresh);
-  return {
-    list: 'uom',
-    rows: rows.data,
-    loading: rows.isPending,
-    saving: add.isPending || update.isPending,
-    save: ({ id, name }, done) =>
-      id === undefined
-        ? add.mutate({ name }, { onSuccess: done })
-        : update.mutate({ id, name }, { onSuccess: done }),
-    remove: (entry) => remove.mutate({ id: entry.id }),
-  };
-}
-
-export function useCategories(): ListApi<CategoryEntry> {
-  const trpc = useTRPC();
-  const refresh = useRefresh();
-  const rows = useQuery(trpc.settings.categories.queryOptions({}));
-  const add = useReportedMutation(trpc.settings.addCategory, saveTexts('category'), refresh);
-  const update = useReportedMutation(trpc.settings.updateCategory, saveTexts('category'), refresh);
-  const remove = useReportedMutation(trpc.settings.deleteCategory, deleteTexts, refresh);
-  return {
-    list: 'category',
-    rows: rows.data,
-    loading: rows.isPending,
-    saving: add.isPending || update.isPending,
+/** The three lists of the Settings screen, by the list each is. */
+export function useSettingsLists() {
+  const { settings } = useTRPC();
+  const size = useSettingsList('size', {
+    rows: settings.sizes.queryOptions(),
+    add: settings.addSize,
+    update: settings.updateSize,
+    remove: settings.deleteSize,
+    inputOf: nameOnly,
+  });
+  const category = useSettingsList('category', {
+    rows: settings.categories.queryOptions({}),
+    add: settings.addCategory,
+    update: settings.updateCategory,
+    remove: settings.deleteCategory,
     // The modal checks the type first; the server refuses a missing one all the same.
-    save: ({ id, name, type }, done) => {
-      const input = { name, type: type as CategoryType };
-      if (id === undefined) add.mutate(input, { onSuccess: done });
-      else update.mutate({ id, ...input }, { onSuccess: done });
-    },
-    remove: (entry) => remove.mutate({ id: entry.id }),
-  };
+    inputOf: ({ name, type }) => ({ name, type: type as CategoryType }),
+  });
+  const uom = useSettingsList('uom', {
+    rows: settings.units.queryOptions(),
+    add: settings.addUnit,
+    update: settings.updateUnit,
+    remove: settings.deleteUnit,
+    inputOf: nameOnly,
+  });
+  return { size, category, uom };
 }
