@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SidewaysScroll } from './SidewaysScroll';
 
 export interface Column<Row> {
   header: string;
@@ -21,14 +22,7 @@ interface ListTableProps<Row> {
 /** A plain table with SPEC.md's empty text; scrolls sideways on a narrow tablet. */
 export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, loading }: ListTableProps<Row>) {
   return (
-    // Focusable so a keyboard can scroll a wide table sideways on a narrow tablet.
-    <Table.ScrollContainer
-      minWidth={0}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${caption} (scrolls sideways)`}
-    >
+    <SidewaysScroll caption={caption}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +52,6 @@ export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, load
           ) : null}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </SidewaysScroll>
   );
 }

@@ -4,6 +4,7 @@ import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Page } from '../../shared/schemas/paging';
 import type { Column } from './ListTable';
+import { SidewaysScroll } from './SidewaysScroll';
 import type { ListState } from './useListState';
 
 export interface PagedColumn<Row, Field extends string> extends Column<Row> {
@@ -69,13 +70,7 @@ export function PagedTable<Row, Field extends string>({
 
   return (
     <>
-      <Table.ScrollContainer
-        minWidth={0}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`${caption} (scrolls sideways)`}
-      >
+      <SidewaysScroll caption={caption}>
         <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" aria-label={caption}>
           <Table.Thead>
             <Table.Tr>
@@ -124,7 +119,7 @@ export function PagedTable<Row, Field extends string>({
             ) : null}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </SidewaysScroll>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
           {`Showing ${first}-${last} of ${total} ${noun}`}
