@@ -89,7 +89,11 @@ export async function inventoryBench(
   const [search, naive] = rows as [Row, Row];
   const speedup = naive.rps > 0 ? search.rps / naive.rps : Number.POSITIVE_INFINITY;
   const appRows = rows.filter((r) => r !== naive);
-  const worst = appRows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+  const worstOf = (list: Row[]) => list.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+  // First pages (what a person opens) and deep pages (page 200 and beyond) are shown apart.
+  const deep = appRows.filter((r) => /page=\d{3,}/.test(r.scenario));
+  const worst = worstOf(appRows.filter((r) => !deep.includes(r)));
+  const worstDeep = worstOf(deep);
   const verdict = (ok: boolean) => (ok ? 'Met' : 'Not met');
   return [
     `### Inventory with ${ITEMS.toLocaleString('en-PH')} items · ${CONNECTIONS} connections · seeded in ${seedSeconds} s`,
@@ -102,7 +106,8 @@ export async function inventoryBench(
     '|---|---:|---|',
     `| search p99 < ${P99_TARGET_MS} ms | ${search.p99} ms | ${verdict(search.p99 < P99_TARGET_MS)} |`,
     `| search ≥ ${SPEEDUP_TARGET}× the naive baseline | ${speedup.toFixed(1)}× | ${verdict(speedup >= SPEEDUP_TARGET)} |`,
-    `| first page and sorted pages p99 < ${P99_TARGET_MS} ms | worst ${worst.p99} ms (${worst.scenario}) | ${verdict(worst.p99 < P99_TARGET_MS)} |`,
+    `| first page and sorted first pages p99 < ${P99_TARGET_MS} ms | worst ${worst.p99} ms (${worst.scenario}) | ${verdict(worst.p99 < P99_TARGET_MS)} |`,
+    `| deep sorted pages (200-500) p99 < ${P99_TARGET_MS} ms | worst ${worstDeep.p99} ms (${worstDeep.scenario}) | ${verdict(worstDeep.p99 < P99_TARGET_MS)} |`,
     '',
   ].join('\n');
 }
