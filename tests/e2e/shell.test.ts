@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAVIGATION } from '../../shared/roles';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
@@ -230,16 +230,22 @@ describe('session refresh', () => {
     await context.close();
   });
 
-  it('two tabs refused at once share one refresh and both stay signed in', async () => {
+  it('two tabs refused at once refresh under one lock and both stay signed in', async () => {
     const { page, context } = await b.newPage();
     await signInThroughScreen(page, ADMIN.email, ADMIN.password);
     await page.waitForLoadState('networkidle');
     const second = await context.newPage();
     await second.goto('/dashboard');
     await second.waitForLoadState('networkidle');
-    let refreshes = 0;
+    // Which tab sent each refresh and how it ended, so a failure says what happened.
+    const refreshLog: string[] = [];
+    const tabOf = (req: Request) => (req.frame().page() === page ? 'first tab' : 'second tab');
     context.on('request', (req) => {
-      if (req.url().includes('/trpc/auth.refresh')) refreshes++;
+      if (req.url().includes('/trpc/auth.refresh')) refreshLog.push(`${tabOf(req)} sent`);
+    });
+    context.on('requestfailed', (req) => {
+      if (req.url().includes('/trpc/auth.refresh'))
+        refreshLog.push(`${tabOf(req)} failed: ${req.failure()?.errorText}`);
     });
     await page.evaluate(() => localStorage.setItem('token', 'expired.or.forged'));
     await Promise.all([page.reload(), second.reload()]);
@@ -248,7 +254,20 @@ describe('session refresh', () => {
       await tab.waitForLoadState('networkidle');
       expect(await path(tab)).toBe('/dashboard');
     }
-    expect(refreshes).toBe(1);
+    // Usually one refresh: the second tab waits on a Web Lock and then finds the new token.
+    // Chromium passes localStorage between tab processes asynchronously, so a tab may still
+    // read the old token for a moment and refresh too; the server's grace period then hands
+    // it the same successor (tests/api/sign-in-hardening.test.ts), and the session lives.
+    const sent = refreshLog.filter((entry) => entry.endsWith('sent'));
+    expect(sent.length, refreshLog.join('; ')).toBeGreaterThanOrEqual(1);
+    expect(sent.length, refreshLog.join('; ')).toBeLessThanOrEqual(2);
+    expect(
+      refreshLog.filter((entry) => entry.includes('failed')),
+      refreshLog.join('; '),
+    ).toEqual([]);
+    // Nothing was taken for a stolen token: the session still works in both tabs.
+    await Promise.all([page.reload(), second.reload()]);
+    for (const tab of [page, second]) await tab.getByText('Logged in as: admin (admin)').waitFor();
     expect((await storedSession(second)).token).not.toBe('expired.or.forged');
     await context.close();
   });
