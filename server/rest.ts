@@ -10,6 +10,7 @@ import { customersRest } from './domains/customers/rest';
 import { inventoryRest } from './domains/inventory/rest';
 import { notificationsRest } from './domains/notifications/rest';
 import { requestsRest } from './domains/requests/rest';
+import { salesRest } from './domains/sales/rest';
 import { settingsRest } from './domains/settings/rest';
 import { suppliersRest } from './domains/suppliers/rest';
 import { usersRest } from './domains/users/rest';
@@ -45,6 +46,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(customersRest, domain);
   await app.register(inventoryRest, domain);
   await app.register(cakesRest, domain);
+  await app.register(salesRest, domain);
   await app.register(settingsRest, domain);
 };
 

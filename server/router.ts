@@ -6,6 +6,7 @@ import { customersRouter } from './domains/customers/router';
 import { inventoryRouter } from './domains/inventory/router';
 import { notificationsRouter } from './domains/notifications/router';
 import { requestsRouter, resetRequestsRouter } from './domains/requests/router';
+import { salesRouter } from './domains/sales/router';
 import { settingsRouter } from './domains/settings/router';
 import { suppliersRouter } from './domains/suppliers/router';
 import { usersRouter } from './domains/users/router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   customers: customersRouter,
   inventory: inventoryRouter,
   cakes: cakesRouter,
+  sales: salesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,111 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { SaleLineInput } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { manilaDate } from '../../../shared/time';
+import type { Tx } from '../../db/open';
+import { cakes, inventoryItems } from '../../db/schema';
+import { fail } from '../../errors';
+import { baseCostSql, cakeStatusSql } from '../cakes/queries';
+import { itemStatusSql } from '../inventory/queries';
+
+/** A cart line priced from the database as it is inside the checkout's transaction. */
+export interface PricedLine {
+  kind: 'item' | 'cake';
+  id: number;
+  code: string;
+  name: string;
+  price: number;
+  /** The cost behind the line: an item's purchase price, a cake's base cost, at the time of sale. */
+  purchasePrice: number;
+  quantity: number;
+  /** Stock before this sale. */
+  stock: number;
+}
+
+export interface ResolvedLine {
+  kind: 'item' | 'cake';
+  id: number;
+  quantity: number;
+}
+
+/** Each line by its database id (a business id is looked up); a product listed twice is refused. */
+export function resolveLines(tx: Tx, given: readonly SaleLineInput[]): ResolvedLine[] {
+  const lines = given.map((line) => ({
+    kind: line.kind,
+    id: line.id ?? idOfCode(tx, line),
+    quantity: line.quantity,
+  }));
+  if (new Set(lines.map((l) => `${l.kind}:${l.id}`)).size !== lines.length)
+    throw fail.badRequest(SALES_TEXT.repeatedLine);
+  return lines;
+}
+
+/** A business id (INV-…, CK-…) to the product's database id, case-insensitively. */
+function idOfCode(tx: Tx, line: SaleLineInput): number {
+  const table = line.kind === 'item' ? inventoryItems : cakes;
+  const column = line.kind === 'item' ? inventoryItems.itemId : cakes.cakeId;
+  const found = tx
+    .select({ id: table.id })
+    .from(table)
+    .where(sql`lower(${column}) = lower(${line.code ?? ''})`)
+    .get();
+  if (!found) throw fail.badRequest(SALES_TEXT.invalidItem);
+  return found.id;
+}
+
+/**
+ * Every line's product, price and stock, read inside the checkout's transaction, with
+ * SPEC.md §5's messages for what cannot be sold: unknown, expired, out of stock, short.
+ */
+export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): PricedLine[] {
+  const today = manilaDate(now);
+  const itemIds = lines.filter((l) => l.kind === 'item').map((l) => l.id);
+  const cakeIds = lines.filter((l) => l.kind === 'cake').map((l) => l.id);
+  const items = new Map(
+    (itemIds.length
+      ? tx
+          .select({
+            id: inventoryItems.id,
+            code: inventoryItems.itemId,
+            name: inventoryItems.name,
+            price: inventoryItems.unitPrice,
+            purchasePrice: inventoryItems.purchasePrice,
+            stock: inventoryItems.stock,
+            status: itemStatusSql(today),
+          })
+          .from(inventoryItems)
+          .where(inArray(inventoryItems.id, itemIds))
+          .all()
+      : []
+    ).map((row) => [row.id, row]),
+  );
+  const bakes = new Map(
+    (cakeIds.length
+      ? tx
+          .select({
+            id: cakes.id,
+            code: cakes.cakeId,
+            name: cakes.name,
+            price: cakes.price,
+            purchasePrice: baseCostSql,
+            stock: cakes.stock,
+            status: cakeStatusSql(today),
+          })
+          .from(cakes)
+          .where(inArray(cakes.id, cakeIds))
+          .all()
+      : []
+    ).map((row) => [row.id, row]),
+  );
+  return lines.map((line) => {
+    const product = line.kind === 'item' ? items.get(line.id) : bakes.get(line.id);
+    if (!product) throw fail.badRequest(SALES_TEXT.invalidItem);
+    if (product.status === 'Expired') throw fail.conflict(SALES_TEXT.expired(product.name));
+    if (product.stock === 0) throw fail.conflict(SALES_TEXT.outOfStock(product.name));
+    if (line.quantity > product.stock)
+      throw fail.conflict(SALES_TEXT.notEnough(line.quantity, product.stock, product.name));
+    if (product.status === 'Out of season')
+      throw fail.conflict(SALES_TEXT.notAvailable(product.name, product.status));
+    return { ...product, kind: line.kind, quantity: line.quantity };
+  });
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bodyOf, entryOf, numberIn, pesos, pesosIn } from '../../legacy';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { salesRouter } from './router';
+import type { Sale } from './service';
+
+const counter = createCallerFactory(salesRouter);
+
+type ById = { Params: { id: string } };
+type Query = Record<string, string | undefined>;
+
+/** A sale in the legacy shape: pesos, `items` with the business itemId, createdAt the time of sale. */
+function legacySale(sale: Sale) {
+  return {
+    _id: sale.id,
+    saleId: sale.saleId,
+    customerName: sale.customerName,
+    customerId: sale.customerId,
+    orderType: sale.orderType,
+    items: sale.lines.map((line) => ({
+      _id: line.kind === 'item' ? line.itemId : line.cakeId,
+      kind: line.kind,
+      itemId: line.code,
+      name: line.name,
+      price: pesos(line.price),
+      quantity: line.quantity,
+      purchasePrice: pesos(line.purchasePrice),
+    })),
+    subtotal: pesos(sale.subtotal),
+    taxRate: sale.taxRate,
+    taxAmount: pesos(sale.taxAmount),
+    totalAmount: pesos(sale.totalAmount),
+    paymentMethod: sale.paymentMethod,
+    paymentReference: sale.paymentReference,
+    cashTendered: sale.cashTendered === null ? null : pesos(sale.cashTendered),
+    change: sale.change === null ? null : pesos(sale.change),
+    status: sale.status,
+    createdAt: sale.soldAt,
+    refundedAt: sale.refundedAt,
+  };
+}
+
+/** A legacy line's itemId: the `_id` (a number), or a business id; CK-… is a cake unless `kind` says. */
+function lineOf(raw: unknown) {
+  const line = entryOf(raw);
+  const ref = numberIn(line.itemId ?? line._id);
+  const kind = line.kind ?? (typeof ref === 'string' && /^ck-/i.test(ref) ? 'cake' : 'item');
+  return typeof ref === 'number'
+    ? { kind, id: ref, quantity: numberIn(line.quantity) }
+    : { kind, code: ref, quantity: numberIn(line.quantity) };
+}
+
+/** SPEC.md §7's POST /api/sales body, in pesos, to the checkout input in centavos. */
+function checkoutBody(raw: unknown) {
+  const body = bodyOf(raw);
+  const hasTotals = ['subtotal', 'taxAmount', 'totalAmount'].some((k) => body[k] !== undefined);
+  return {
+    saleId: body.saleId,
+    customerName: body.customerName,
+    customerId: body.customerId ?? null,
+    orderType: body.orderType,
+    lines: Array.isArray(body.items) ? body.items.map(lineOf) : body.items,
+    taxRate: numberIn(body.taxRate),
+    paymentMethod: body.paymentMethod,
+    reference: body.reference ?? body.paymentReference ?? undefined,
+    cashTendered: body.cashTendered === undefined ? null : pesosIn(body.cashTendered),
+    date: body.date ?? null,
+    ...(hasTotals
+      ? {
+          expected: {
+            subtotal: pesosIn(body.subtotal),
+            taxAmount: pesosIn(body.taxAmount),
+            totalAmount: pesosIn(body.totalAmount),
+          },
+        }
+      : {}),
+  };
+}
+
+/** `:id` is the sale's `_id` or its SALE- id (PRODUCT.md). */
+const ref = (id: string) => (/^\d+$/.test(id) ? Number(id) : id);
+
+// SPEC.md §7: /api/sales.
+export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.post('/sales', async (req, reply) => {
+    const result = await counter(contextFrom(deps, req)).checkout(checkoutBody(req.body) as never);
+    return reply
+      .status(result.repeated ? 200 : 201)
+      .send({ message: result.message, sale: legacySale(result.sale), repeated: result.repeated });
+  });
+  app.post<ById>('/sales/:id/refund', async (req) => {
+    const result = await counter(contextFrom(deps, req)).refund({ id: ref(req.params.id) as never });
+    return 'sale' in result ? { message: result.message, sale: legacySale(result.sale) } : result;
+  });
+  // The newest 1000 unless a page is asked for: a shop's whole history is not one answer.
+  app.get<{ Querystring: Query }>('/sales/all', async (req) => {
+    const page = await counter(contextFrom(deps, req)).list({
+      page: (req.query.page ?? 1) as never,
+      limit: (req.query.limit ?? 1000) as never,
+    });
+    return page.rows.map(legacySale);
+  });
+  app.get<ById>('/sales/:id', async (req) =>
+    legacySale(await counter(contextFrom(deps, req)).get({ id: ref(req.params.id) as never })),
+  );
+};

@@ -1,0 +1,267 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatPeso } from '../../../shared/money';
+import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { manilaDate } from '../../../shared/time';
+import { saleTotals } from '../../../shared/totals';
+import type { Db, Tx } from '../../db/open';
+import { customers, saleLines, sales } from '../../db/schema';
+import { fail } from '../../errors';
+import { holdOrApply, registerActionHandler } from '../actions/service';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+import { alertForIds } from '../inventory/alerts';
+import { moveStock } from '../inventory/stock';
+import { notify } from '../notifications/service';
+import { type PricedLine, priceLines, resolveLines } from './lines';
+
+export const MODULE = 'Sales Management';
+
+/** The lines in one canonical form: the same cart in any order is the same sale. */
+function linesKey(lines: readonly { kind: string; id: number; quantity: number }[]): string {
+  return lines
+    .map((l) => `${l.kind}:${l.id}x${l.quantity}`)
+    .sort()
+    .join(',');
+}
+
+/** A sale made away from the counter on an earlier Manila day is dated noon of that day. */
+function soldAtFor(date: string | null, now: Date): Date {
+  const today = manilaDate(now);
+  if (!date || date === today) return now;
+  if (date > today) throw fail.badRequest(SALES_TEXT.futureDate);
+  return new Date(`${date}T12:00:00+08:00`);
+}
+
+function findSale(db: Db | Tx, ref: number | string) {
+  const where = typeof ref === 'number' ? eq(sales.id, ref) : eq(sales.saleId, ref);
+  return db.select().from(sales).where(where).get();
+}
+
+export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
+
+/** A sale with its lines, as the receipt shows it. */
+export function getSale(db: Db | Tx, ref: number | string) {
+  const sale = findSale(db, ref);
+  if (!sale) throw fail.notFound(SALES_TEXT.notFound);
+  const lines = db.select().from(saleLines).where(eq(saleLines.saleId, sale.id)).orderBy(saleLines.id).all();
+  return { ...sale, lines };
+}
+export type Sale = ReturnType<typeof getSale>;
+
+/**
+ * Checkout (PRODUCT.md "Sales"): prices and stock from the database, totals recomputed in
+ * centavos, and in one immediate transaction the sale, its lines, the guarded stock
+ * decrements with their ledger rows, the activity row and the stock notifications; or
+ * nothing at all. The saleId makes a retry safe: the same lines answer the sale already made.
+ */
+export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new Date()) {
+  const soldAt = soldAtFor(input.date, now);
+  return db.transaction(
+    (tx) => {
+      const lines = resolveLines(tx, input.lines);
+      const key = linesKey(lines);
+      if (input.saleId) {
+        const earlier = findSale(tx, input.saleId);
+        if (earlier) {
+          if (earlier.linesKey !== key) throw fail.conflict(SALES_TEXT.saleIdReused);
+          return { message: SALES_TEXT.created, sale: getSale(tx, earlier.id), repeated: true };
+        }
+      }
+      const priced = priceLines(tx, lines, now);
+      const totals = saleTotals(priced, input.taxRate);
+      const expected = input.expected;
+      if (
+        expected &&
+        (expected.subtotal !== totals.subtotal ||
+          expected.taxAmount !== totals.taxAmount ||
+          expected.totalAmount !== totals.totalAmount)
+      ) {
+        throw fail.conflict(
+          SALES_TEXT.totalsDisagree(
+            `subtotal ${formatPeso(totals.subtotal)}, tax ${formatPeso(totals.taxAmount)}, total ${formatPeso(totals.totalAmount)}`,
+          ),
+        );
+      }
+      const cash = input.paymentMethod === 'Cash' ? input.cashTendered : null;
+      if (cash !== null && cash < totals.totalAmount) throw fail.badRequest(SALES_TEXT.cashTooLow);
+      const customer = customerFor(tx, input);
+      const saleId = input.saleId ?? uniqueSaleId(tx);
+      const sale = tx
+        .insert(sales)
+        .values({
+          saleId,
+          customerName: customer.name,
+          customerId: customer.id,
+          orderType: input.orderType,
+          ...totals,
+          taxRate: input.taxRate,
+          paymentMethod: input.paymentMethod,
+          paymentReference: input.reference || null,
+          cashTendered: cash,
+          change: cash === null ? null : cash - totals.totalAmount,
+          linesKey: key,
+          soldBy: actor.user.id,
+          soldAt,
+        })
+        .returning()
+        .get();
+      tx.insert(saleLines)
+        .values(priced.map((line) => lineRow(sale.id, line)))
+        .run();
+      for (const line of priced) {
+        moveStock(
+          tx,
+          { kind: line.kind, id: line.id, record: line.code },
+          { reason: 'sale', change: -line.quantity, userId: actor.user.id, reference: saleId },
+          SALES_TEXT.notEnough(line.quantity, line.stock, line.name),
+        );
+      }
+      logActivity(tx, {
+        userId: actor.user.id,
+        action: 'Create Sale',
+        module: MODULE,
+        description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${input.paymentMethod}`,
+      });
+      alertForIds(
+        tx,
+        priced.filter((l) => l.kind === 'item').map((l) => l.id),
+        now,
+      );
+      for (const line of priced)
+        if (line.kind === 'cake' && line.stock === line.quantity)
+          notify(tx, 'warning', `"${line.name}" (${line.code}) is sold out.`);
+      return { message: SALES_TEXT.created, sale: getSale(tx, sale.id), repeated: false };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+function lineRow(saleId: number, line: PricedLine) {
+  return {
+    saleId,
+    kind: line.kind,
+    itemId: line.kind === 'item' ? line.id : null,
+    cakeId: line.kind === 'cake' ? line.id : null,
+    code: line.code,
+    name: line.name,
+    price: line.price,
+    purchasePrice: line.purchasePrice,
+    quantity: line.quantity,
+    lineTotal: line.price * line.quantity,
+  };
+}
+
+/** A registered customer by id, or the typed name; a blank unregistered one is "Unregistered". */
+function customerFor(tx: Tx, input: CheckoutInput): { id: number | null; name: string } {
+  if (input.customerId !== null) {
+    const customer = tx.select().from(customers).where(eq(customers.id, input.customerId)).get();
+    if (!customer) throw fail.badRequest(SALES_TEXT.badCustomer);
+    return { id: customer.id, name: customer.name };
+  }
+  return { id: null, name: input.customerName || SALES_TEXT.unregistered };
+}
+
+function uniqueSaleId(tx: Tx): string {
+  for (;;) {
+    const id = newSaleId();
+    if (!findSale(tx, id)) return id;
+  }
+}
+
+/** PRODUCT.md: a refund is the whole sale, once; stock and ledger come back in the same transaction. */
+function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date) {
+  // Re-read inside the transaction: ten refunds at once see one "completed".
+  const current = findSale(tx, sale.id);
+  if (!current) throw fail.notFound(SALES_TEXT.notFound);
+  if (current.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
+  const lines = tx.select().from(saleLines).where(eq(saleLines.saleId, sale.id)).all();
+  tx.update(sales)
+    .set({ status: 'refunded', refundedAt: now, refundedBy: actor.user.id })
+    .where(eq(sales.id, sale.id))
+    .run();
+  for (const line of lines) {
+    const id = line.kind === 'item' ? line.itemId : line.cakeId;
+    // A product deleted since the sale has no shelf to go back to; the line stays on record.
+    if (id === null) continue;
+    moveStock(
+      tx,
+      { kind: line.kind, id, record: line.code },
+      { reason: 'refund', change: line.quantity, userId: actor.user.id, reference: sale.saleId },
+    );
+  }
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Refund Sale',
+    module: MODULE,
+    description: `Refunded ${sale.saleId} (${formatPeso(sale.totalAmount)}) to ${sale.customerName}`,
+  });
+  notify(
+    tx,
+    'info',
+    `Sale ${sale.saleId} (${formatPeso(sale.totalAmount)}) was refunded by ${actor.user.username}.`,
+  );
+}
+
+export function refund(db: Db, actor: Viewer, ref: number | string, now = new Date()) {
+  return holdOrApply(db, actor, {
+    find: (tx) => findSale(tx, ref),
+    notFound: SALES_TEXT.notFound,
+    hold: (sale) => {
+      if (sale.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
+      return {
+        module: MODULE,
+        requestType: 'refund',
+        targetId: sale.saleId,
+        details: { 'Sale ID': sale.saleId, Customer: sale.customerName, Total: formatPeso(sale.totalAmount) },
+        payload: { id: sale.id },
+        summary: `refund sale ${sale.saleId} (${formatPeso(sale.totalAmount)})`,
+      };
+    },
+    apply: (tx, sale) => {
+      applyRefund(tx, actor, sale, now);
+      return { message: SALES_TEXT.refunded, sale: getSale(tx, sale.id) };
+    },
+  });
+}
+
+registerActionHandler(MODULE, {
+  apply(tx, approver, change) {
+    if (change.requestType !== 'refund')
+      throw fail.conflict(`Sales requests cannot be of type ${change.requestType}.`);
+    const sale = findSale(tx, (change.payload as { id: number }).id);
+    if (!sale) throw fail.notFound(SALES_TEXT.notFound);
+    applyRefund(tx, approver, sale, new Date());
+  },
+});
+
+/** Newest first, with lines, for GET /api/sales/all and the receipt lookups. */
+export function listSales(db: Db, { page, limit }: { page: number; limit: number }) {
+  const total = db.select({ n: sql<number>`count(*)` }).from(sales).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(sales)
+    .orderBy(desc(sales.soldAt), desc(sales.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all();
+  const lines = rows.length
+    ? db
+        .select()
+        .from(saleLines)
+        .where(
+          inArray(
+            saleLines.saleId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(saleLines.id)
+        .all()
+    : [];
+  return {
+    rows: rows.map((sale) => ({ ...sale, lines: lines.filter((l) => l.saleId === sale.id) })),
+    total,
+    page,
+    limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+  };
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../constants';
+import { calendarDate, centavos, NAME_MAX, recordId } from './catalogue';
+import { pageInput } from './paging';
+
+// SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
+// server's own messages for PRODUCT.md's rules.
+export const SALES_TEXT = {
+  searchPlaceholder: 'Search products...',
+  cartEmpty: 'Your cart is empty.',
+  noProducts: 'No matching products found.',
+  noLines: 'Please add at least one item to the sale.',
+  noOrderType: 'Please select an order type.',
+  noPaymentMethod: 'Please select a payment method.',
+  created: 'Sale created successfully!',
+  createFailed: 'Failed to create sale.',
+  somethingWrong: 'Something went wrong.',
+  refunded: 'The sale has been refunded.',
+  refundFailed: 'Refund failed.',
+  confirmRefund: 'Are you sure you want to refund this sale?',
+  alreadyRefunded: 'This sale has already been refunded.',
+  invalidItem: 'Invalid item selected.',
+  outOfStock: (name: string) => `"${name}" is out of stock.`,
+  notEnough: (n: number, m: number, name: string) =>
+    `Cannot add ${n} units. Only ${m} in stock for "${name}".`,
+  quantityMin: 'Quantity must be at least 1.',
+  unregistered: 'Unregistered',
+  notOfficial: 'This is not an official receipt',
+  // The server's own.
+  expired: (name: string) => `"${name}" has expired and cannot be sold.`,
+  notAvailable: (name: string, status: string) => `"${name}" cannot be sold: ${status.toLowerCase()}.`,
+  repeatedLine: 'Each product can be listed once; change its quantity instead.',
+  referenceRequired: 'Please enter the reference number.',
+  cashTooLow: 'Cash tendered is less than the total.',
+  totalsDisagree: (expected: string) =>
+    `The totals do not match the current prices. The server's totals are ${expected}; please review the cart.`,
+  saleIdReused: 'This sale ID was already used for a different sale.',
+  futureDate: 'The sale date cannot be in the future.',
+  notFound: 'That sale does not exist.',
+  badCustomer: 'Please choose a customer from the list.',
+  badTaxRate: 'Tax rate must be 0 or 12.',
+  badSaleId: 'Sale ID must be SALE- followed by 8 letters A-Z or digits.',
+} as const;
+
+export const SALE_ID = /^SALE-[A-Z0-9]{8}$/;
+/** Methods that carry a reference number (the app asks for it). */
+export const NEEDS_REFERENCE: readonly string[] = ['Credit Card', 'GCash', 'PayMaya'];
+export const QUANTITY_MAX = 100_000;
+
+export const saleLineInput = z
+  .object({
+    kind: z.enum(['item', 'cake'], { error: SALES_TEXT.invalidItem }),
+    /** The product's database id (`_id`)... */
+    id: recordId(SALES_TEXT.invalidItem).optional(),
+    /** ...or its business id (INV-…, CK-…), as PRODUCT.md lets REST clients send. */
+    code: z
+      .string({ error: SALES_TEXT.invalidItem })
+      .trim()
+      .min(1, SALES_TEXT.invalidItem)
+      .max(40, SALES_TEXT.invalidItem)
+      .optional(),
+    quantity: z
+      .number({ error: SALES_TEXT.quantityMin })
+      .int(SALES_TEXT.quantityMin)
+      .min(1, SALES_TEXT.quantityMin)
+      .max(QUANTITY_MAX, SALES_TEXT.quantityMin),
+  })
+  .refine((line) => line.id !== undefined || line.code !== undefined, SALES_TEXT.invalidItem);
+export type SaleLineInput = z.infer<typeof saleLineInput>;
+
+/** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
+export const expectedTotals = z.object({
+  subtotal: centavos('subtotal must be whole centavos.'),
+  taxAmount: centavos('taxAmount must be whole centavos.'),
+  totalAmount: centavos('totalAmount must be whole centavos.'),
+});
+
+export const checkoutInput = z
+  .object({
+    /** The idempotency key: the same saleId with the same lines is the same sale. */
+    saleId: z.string({ error: SALES_TEXT.badSaleId }).regex(SALE_ID, SALES_TEXT.badSaleId).optional(),
+    customerName: z
+      .string({ error: 'Customer name must be text.' })
+      .trim()
+      .max(NAME_MAX, `Customer name must be at most ${NAME_MAX} characters.`)
+      .default(''),
+    customerId: z.union([z.null(), recordId(SALES_TEXT.badCustomer)]).default(null),
+    orderType: z.enum(ORDER_TYPES, { error: SALES_TEXT.noOrderType }),
+    lines: z
+      .array(saleLineInput, { error: SALES_TEXT.noLines })
+      .min(1, SALES_TEXT.noLines)
+      .max(200, 'A sale can have at most 200 lines.')
+      .refine(
+        (lines) =>
+          new Set(lines.map((l) => `${l.kind}:${l.id ?? l.code?.toLowerCase()}`)).size === lines.length,
+        SALES_TEXT.repeatedLine,
+      ),
+    taxRate: z
+      .number({ error: SALES_TEXT.badTaxRate })
+      .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), SALES_TEXT.badTaxRate)
+      .default(0),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }),
+    reference: z
+      .string({ error: 'Reference number must be text.' })
+      .trim()
+      .max(60, 'Reference number must be at most 60 characters.')
+      .default(''),
+    cashTendered: z.union([z.null(), centavos('Cash tendered must be a non-negative amount.')]).default(null),
+    /** A sale made away from the counter: its Manila date, never in the future. */
+    date: z.union([z.null(), calendarDate('Sale date')]).default(null),
+    expected: expectedTotals.optional(),
+  })
+  .superRefine((sale, ctx) => {
+    if (NEEDS_REFERENCE.includes(sale.paymentMethod) && !sale.reference)
+      ctx.addIssue({ code: 'custom', message: SALES_TEXT.referenceRequired, path: ['reference'] });
+  });
+export type CheckoutInput = z.output<typeof checkoutInput>;
+
+/** A sale by its database id or its SALE- id (PRODUCT.md: refunds take either). */
+export const saleRefInput = z.object({
+  id: z.union([recordId(SALES_TEXT.notFound), z.string().regex(SALE_ID, SALES_TEXT.notFound)], {
+    error: SALES_TEXT.notFound,
+  }),
+});
+
+export const listSalesInput = pageInput(20);
+
+/** SALE- plus 8 characters A-Z and 0-9 (SPEC.md §9). */
+export function newSaleId(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let id = 'SALE-';
+  for (let i = 0; i < 8; i++) id += alphabet[random(alphabet.length)];
+  return id;
+}
