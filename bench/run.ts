@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { type AttackResult, signInUnderAttack } from './attack';
+import { checkoutBench } from './checkout';
 import { inventoryBench } from './inventory';
 import { measure as measureAt, type Row } from './measure';
 import { addToResults } from './results';
@@ -87,6 +88,15 @@ attacks.push(
 );
 
 const inventory = await inventoryBench(db, appUrl, ADMIN, SECONDS);
+// Checkout sells from the inventory bench's items (it stocks the first thousand).
+const signIn = (await (
+  await fetch(`${appUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+).json()) as { accessToken: string; user: { id: number } };
+const checkout = await checkoutBench(db, appUrl, signIn.accessToken, signIn.user.id, SECONDS);
 
 await bare.close();
 await shop.close();
@@ -113,6 +123,7 @@ const section = [
   ),
   '',
   inventory,
+  checkout,
 ].join('\n');
 
 addToResults(section);

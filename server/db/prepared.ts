@@ -8,8 +8,11 @@ const byDb = new WeakMap<object, Map<string, unknown>>();
  * Build it with `sql.placeholder(...)` for the values and `.prepare()` at the end.
  */
 export function prepared<Statement>(db: Store, key: string, build: () => Statement): Statement {
-  const statements = byDb.get(db) ?? new Map<string, unknown>();
-  byDb.set(db, statements);
+  // Keyed by the connection, which a transaction shares with its database: a statement
+  // prepared once serves every later transaction too.
+  const connection = (db as unknown as { session?: { client?: object } }).session?.client ?? db;
+  const statements = byDb.get(connection) ?? new Map<string, unknown>();
+  byDb.set(connection, statements);
   let statement = statements.get(key) as Statement | undefined;
   if (statement === undefined) {
     statement = build();

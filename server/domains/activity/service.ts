@@ -1,7 +1,8 @@
-import { count, desc, eq, gte } from 'drizzle-orm';
+import { count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { PageInput } from '../../../shared/schemas/paging';
 import { type Range, rangeStart } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { activityLogs, users } from '../../db/schema';
 import { pageOf, pageWindow } from '../../paging';
 
@@ -14,7 +15,17 @@ export interface ActivityEntry {
 
 /** Every successful change writes one row; call it inside the change's transaction. */
 export function logActivity(db: Store, entry: ActivityEntry): void {
-  db.insert(activityLogs).values(entry).run();
+  prepared(db, 'activity.insert', () =>
+    db
+      .insert(activityLogs)
+      .values({
+        userId: sql.placeholder('userId'),
+        action: sql.placeholder('action'),
+        module: sql.placeholder('module'),
+        description: sql.placeholder('description'),
+      })
+      .prepare(),
+  ).run({ ...entry });
 }
 
 /** "Edited INV-1 "Flour": Stock 10 → 12, Unit Price ₱50.00 → ₱55.00", or "(no changes)". */

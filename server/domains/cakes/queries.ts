@@ -17,7 +17,7 @@ const ingredientCountSql =
   sql<number>`(select count(*) from ${cakeIngredients} ci where ci.cake_id = ${c.id})`.mapWith(Number);
 
 /** PRODUCT.md's cake status, in its order of precedence. */
-export function cakeStatusSql(today: string): SQL<CakeStatus> {
+export function cakeStatusSql(today: string | ReturnType<typeof sql.placeholder>): SQL<CakeStatus> {
   return sql<CakeStatus>`case
     when ${c.availability} = 'Seasonal' and (${today} < ${c.seasonStart} or ${today} > ${c.seasonEnd}) then 'Out of season'
     when ${c.stock} = 0 then 'Out of stock'

@@ -1,6 +1,7 @@
-import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
 
@@ -21,12 +22,18 @@ type Watched = Pick<
 
 /** Writes the alert only if this item, kind and date has none yet; true when it is new. */
 function firstTime(db: Store, itemId: number, kind: 'low' | 'out' | 'expiring', onDate: string): boolean {
-  const made = db
-    .insert(stockAlerts)
-    .values({ itemId, kind, onDate })
-    .onConflictDoNothing()
-    .returning({ itemId: stockAlerts.itemId })
-    .get();
+  const made = prepared(db, 'alerts.first', () =>
+    db
+      .insert(stockAlerts)
+      .values({
+        itemId: sql.placeholder('itemId'),
+        kind: sql.placeholder('kind'),
+        onDate: sql.placeholder('onDate'),
+      })
+      .onConflictDoNothing()
+      .returning({ itemId: stockAlerts.itemId })
+      .prepare(),
+  ).get({ itemId, kind, onDate });
   return made !== undefined;
 }
 
@@ -63,7 +70,15 @@ export function alertFor(db: Store, items: Watched[], now = new Date()): void {
 /** Re-reads these items and alerts for them (after a sale or an edit changed their stock). */
 export function alertForIds(db: Store, ids: number[], now = new Date()): void {
   if (ids.length === 0) return;
-  alertFor(db, db.select().from(inventoryItems).where(inArray(inventoryItems.id, ids)).all(), now);
+  const byId = prepared(db, 'alerts.item', () =>
+    db
+      .select()
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  const items = ids.map((id) => byId.get({ id })).filter((item) => item !== undefined);
+  alertFor(db, items, now);
 }
 
 /**

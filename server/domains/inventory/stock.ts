@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { cakes, inventoryItems, type StockReason, stockMovements } from '../../db/schema';
 import { fail } from '../../errors';
 
@@ -22,12 +23,15 @@ export interface Movement {
  */
 export function moveStock(tx: Tx, what: Stocked, movement: Movement, shortText?: string): number {
   const table = what.kind === 'item' ? inventoryItems : cakes;
-  const after = tx
-    .update(table)
-    .set({ stock: sql`${table.stock} + ${movement.change}` })
-    .where(and(eq(table.id, what.id), sql`${table.stock} + ${movement.change} >= 0`))
-    .returning({ stock: table.stock })
-    .get();
+  const change = sql.placeholder('change');
+  const after = prepared(tx, `stock.move:${what.kind}`, () =>
+    tx
+      .update(table)
+      .set({ stock: sql`${table.stock} + ${change}` })
+      .where(and(eq(table.id, sql.placeholder('id')), sql`${table.stock} + ${change} >= 0`))
+      .returning({ stock: table.stock })
+      .prepare(),
+  ).get({ id: what.id, change: movement.change });
   if (!after) throw fail.conflict(shortText ?? `Not enough stock of ${what.record}.`);
   record(tx, what, movement, after.stock - movement.change, after.stock);
   return after.stock;
@@ -36,17 +40,31 @@ export function moveStock(tx: Tx, what: Stocked, movement: Movement, shortText?:
 /** Records a move whose row write the caller already made (a new item's first stock, a deletion). */
 export function record(tx: Tx, what: Stocked, movement: Movement, before: number, after: number): void {
   if (movement.change === 0) return;
-  tx.insert(stockMovements)
-    .values({
-      itemId: what.kind === 'item' ? what.id : null,
-      cakeId: what.kind === 'cake' ? what.id : null,
-      record: what.record,
-      reason: movement.reason,
-      change: movement.change,
-      stockBefore: before,
-      stockAfter: after,
-      reference: movement.reference ?? null,
-      userId: movement.userId,
-    })
-    .run();
+  const ph = sql.placeholder;
+  prepared(tx, 'stock.record', () =>
+    tx
+      .insert(stockMovements)
+      .values({
+        itemId: ph('itemId'),
+        cakeId: ph('cakeId'),
+        record: ph('record'),
+        reason: ph('reason'),
+        change: ph('change'),
+        stockBefore: ph('stockBefore'),
+        stockAfter: ph('stockAfter'),
+        reference: ph('reference'),
+        userId: ph('userId'),
+      })
+      .prepare(),
+  ).run({
+    itemId: what.kind === 'item' ? what.id : null,
+    cakeId: what.kind === 'cake' ? what.id : null,
+    record: what.record,
+    reason: movement.reason,
+    change: movement.change,
+    stockBefore: before,
+    stockAfter: after,
+    reference: movement.reference ?? null,
+    userId: movement.userId,
+  });
 }

@@ -1,6 +1,7 @@
-import { count, desc, eq, gt } from 'drizzle-orm';
+import { count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PageInput } from '../../../shared/schemas/paging';
 import type { Db, Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { type NOTIFICATION_TYPES, notifications, users } from '../../db/schema';
 import { pageOf, pageWindow } from '../../paging';
 import type { Viewer } from '../auth/viewer';
@@ -9,7 +10,12 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Notifications are made by events (PRODUCT.md "Records"); call it inside the event's transaction. */
 export function notify(db: Store, type: NotificationType, message: string): void {
-  db.insert(notifications).values({ type, message }).run();
+  prepared(db, 'notifications.insert', () =>
+    db
+      .insert(notifications)
+      .values({ type: sql.placeholder('type'), message: sql.placeholder('message') })
+      .prepare(),
+  ).run({ type, message });
 }
 
 export function listNotifications(db: Db, input: PageInput) {

@@ -1,11 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SaleLineInput } from '../../../shared/schemas/sales';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
-import { cakes, inventoryItems } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { cakeIngredients, cakes, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
-import { baseCostSql, cakeStatusSql } from '../cakes/queries';
+import { cakeStatusSql } from '../cakes/queries';
 import { itemStatusSql } from '../inventory/queries';
 
 /** A cart line priced from the database as it is inside the checkout's transaction. */
@@ -27,6 +28,16 @@ export interface ResolvedLine {
   id: number;
   quantity: number;
 }
+
+/**
+ * A cake's base cost (its ingredients' purchase price times quantity), for the one-table
+ * select below. The cake list's baseCostSql cannot serve here: without a join drizzle
+ * writes the outer column as a bare "id", which inside the subquery means the ingredient's
+ * inventory_items.id, so every cake line was costed at 0 (or at another cake's cost).
+ */
+const cakeBaseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.purchase_price), 0)
+  from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id
+  where ci.cake_id = ${sql.identifier('cakes')}.${sql.identifier('id')})`.mapWith(Number);
 
 /** Each line by its database id (a business id is looked up); a product listed twice is refused. */
 export function resolveLines(tx: Tx, given: readonly SaleLineInput[]): ResolvedLine[] {
@@ -59,46 +70,39 @@ function idOfCode(tx: Tx, line: SaleLineInput): number {
  */
 export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): PricedLine[] {
   const today = manilaDate(now);
-  const itemIds = lines.filter((l) => l.kind === 'item').map((l) => l.id);
-  const cakeIds = lines.filter((l) => l.kind === 'cake').map((l) => l.id);
-  const items = new Map(
-    (itemIds.length
-      ? tx
-          .select({
-            id: inventoryItems.id,
-            code: inventoryItems.itemId,
-            name: inventoryItems.name,
-            price: inventoryItems.unitPrice,
-            purchasePrice: inventoryItems.purchasePrice,
-            stock: inventoryItems.stock,
-            status: itemStatusSql(today),
-          })
-          .from(inventoryItems)
-          .where(inArray(inventoryItems.id, itemIds))
-          .all()
-      : []
-    ).map((row) => [row.id, row]),
+  const ph = sql.placeholder;
+  const item = prepared(tx, 'sales.priceItem', () =>
+    tx
+      .select({
+        id: inventoryItems.id,
+        code: inventoryItems.itemId,
+        name: inventoryItems.name,
+        price: inventoryItems.unitPrice,
+        purchasePrice: inventoryItems.purchasePrice,
+        stock: inventoryItems.stock,
+        status: itemStatusSql(ph('today')),
+      })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, ph('id')))
+      .prepare(),
   );
-  const bakes = new Map(
-    (cakeIds.length
-      ? tx
-          .select({
-            id: cakes.id,
-            code: cakes.cakeId,
-            name: cakes.name,
-            price: cakes.price,
-            purchasePrice: baseCostSql,
-            stock: cakes.stock,
-            status: cakeStatusSql(today),
-          })
-          .from(cakes)
-          .where(inArray(cakes.id, cakeIds))
-          .all()
-      : []
-    ).map((row) => [row.id, row]),
+  const cake = prepared(tx, 'sales.priceCake', () =>
+    tx
+      .select({
+        id: cakes.id,
+        code: cakes.cakeId,
+        name: cakes.name,
+        price: cakes.price,
+        purchasePrice: cakeBaseCostSql,
+        stock: cakes.stock,
+        status: cakeStatusSql(ph('today')),
+      })
+      .from(cakes)
+      .where(eq(cakes.id, ph('id')))
+      .prepare(),
   );
   return lines.map((line) => {
-    const product = line.kind === 'item' ? items.get(line.id) : bakes.get(line.id);
+    const product = (line.kind === 'item' ? item : cake).get({ id: line.id, today });
     if (!product) throw fail.badRequest(SALES_TEXT.invalidItem);
     if (product.status === 'Expired') throw fail.conflict(SALES_TEXT.expired(product.name));
     if (product.stock === 0) throw fail.conflict(SALES_TEXT.outOfStock(product.name));

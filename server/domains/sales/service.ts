@@ -4,6 +4,7 @@ import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schem
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import type { Db, Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { customers, saleLines, sales } from '../../db/schema';
 import { fail } from '../../errors';
 import { holdOrApply, registerActionHandler } from '../actions/service';
@@ -33,8 +34,14 @@ function soldAtFor(date: string | null, now: Date): Date {
 }
 
 function findSale(db: Db | Tx, ref: number | string) {
-  const where = typeof ref === 'number' ? eq(sales.id, ref) : eq(sales.saleId, ref);
-  return db.select().from(sales).where(where).get();
+  const by = typeof ref === 'number' ? 'id' : 'saleId';
+  return prepared(db, `sales.find:${by}`, () =>
+    db
+      .select()
+      .from(sales)
+      .where(eq(by === 'id' ? sales.id : sales.saleId, sql.placeholder('ref')))
+      .prepare(),
+  ).get({ ref });
 }
 
 export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
@@ -43,7 +50,14 @@ export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
 export function getSale(db: Db | Tx, ref: number | string) {
   const sale = findSale(db, ref);
   if (!sale) throw fail.notFound(SALES_TEXT.notFound);
-  const lines = db.select().from(saleLines).where(eq(saleLines.saleId, sale.id)).orderBy(saleLines.id).all();
+  const lines = prepared(db, 'sales.lines', () =>
+    db
+      .select()
+      .from(saleLines)
+      .where(eq(saleLines.saleId, sql.placeholder('saleId')))
+      .orderBy(saleLines.id)
+      .prepare(),
+  ).all({ saleId: sale.id });
   return { ...sale, lines };
 }
 export type Sale = ReturnType<typeof getSale>;
@@ -86,28 +100,22 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       if (cash !== null && cash < totals.totalAmount) throw fail.badRequest(SALES_TEXT.cashTooLow);
       const customer = customerFor(tx, input);
       const saleId = input.saleId ?? uniqueSaleId(tx);
-      const sale = tx
-        .insert(sales)
-        .values({
-          saleId,
-          customerName: customer.name,
-          customerId: customer.id,
-          orderType: input.orderType,
-          ...totals,
-          taxRate: input.taxRate,
-          paymentMethod: input.paymentMethod,
-          paymentReference: input.reference || null,
-          cashTendered: cash,
-          change: cash === null ? null : cash - totals.totalAmount,
-          linesKey: key,
-          soldBy: actor.user.id,
-          soldAt,
-        })
-        .returning()
-        .get();
-      tx.insert(saleLines)
-        .values(priced.map((line) => lineRow(sale.id, line)))
-        .run();
+      const sale = insertSale(tx).get({
+        saleId,
+        customerName: customer.name,
+        customerId: customer.id,
+        orderType: input.orderType,
+        ...totals,
+        taxRate: input.taxRate,
+        paymentMethod: input.paymentMethod,
+        paymentReference: input.reference || null,
+        cashTendered: cash,
+        change: cash === null ? null : cash - totals.totalAmount,
+        linesKey: key,
+        soldBy: actor.user.id,
+        soldAt,
+      });
+      for (const line of priced) insertLine(tx).run(lineRow(sale.id, line));
       for (const line of priced) {
         moveStock(
           tx,
@@ -129,12 +137,65 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       );
       for (const line of priced)
         if (line.kind === 'cake' && line.stock === line.quantity)
-          notify(tx, 'warning', `"${line.name}" (${line.code}) is sold out.`);
+          notify(tx, 'error', `"${line.name}" (${line.code}) is sold out.`);
       return { message: SALES_TEXT.created, sale: getSale(tx, sale.id), repeated: false };
     },
     { behavior: 'immediate' },
   );
 }
+
+/** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
+const columnsOf = <Names extends string>(names: readonly Names[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<
+    Names,
+    ReturnType<typeof sql.placeholder>
+  >;
+
+const SALE_COLUMNS = [
+  'saleId',
+  'customerName',
+  'customerId',
+  'orderType',
+  'subtotal',
+  'taxAmount',
+  'totalAmount',
+  'taxRate',
+  'paymentMethod',
+  'paymentReference',
+  'cashTendered',
+  'change',
+  'linesKey',
+  'soldBy',
+  'soldAt',
+] as const;
+const insertSale = (tx: Tx) =>
+  prepared(tx, 'sales.insert', () =>
+    tx
+      .insert(sales)
+      .values(columnsOf(SALE_COLUMNS) as never)
+      .returning({ id: sales.id })
+      .prepare(),
+  );
+
+const LINE_COLUMNS = [
+  'saleId',
+  'kind',
+  'itemId',
+  'cakeId',
+  'code',
+  'name',
+  'price',
+  'purchasePrice',
+  'quantity',
+  'lineTotal',
+] as const;
+const insertLine = (tx: Tx) =>
+  prepared(tx, 'sales.insertLine', () =>
+    tx
+      .insert(saleLines)
+      .values(columnsOf(LINE_COLUMNS) as never)
+      .prepare(),
+  );
 
 function lineRow(saleId: number, line: PricedLine) {
   return {
