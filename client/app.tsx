@@ -59,6 +59,9 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/inventory': lazyScreen(() =>
     import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen),
   ),
+  '/sales-management': lazyScreen(() =>
+    import('./screens/sales-management/SalesManagementScreen').then((m) => m.SalesManagementScreen),
+  ),
 };
 
 /** A lazily loaded screen with its loading state; inside the shell only the main area waits. */

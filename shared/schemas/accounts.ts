@@ -50,6 +50,7 @@ export const ACCOUNT_TEXT = {
   usernameShape: 'Username may use letters, digits and . _ - only (at most 50).',
   requestNotFound: 'That request does not exist.',
   requestDecided: 'This request has already been decided.',
+  alreadyRequested: (type: string) => `A ${type} of this record is already waiting for approval.`,
   resetPendingDelete: 'A pending reset request cannot be deleted; approve or reject it first.',
   badRange: 'range must be one of all, today, week, month, year.',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../constants';
-import { calendarDate, centavos, NAME_MAX, recordId } from './catalogue';
+import { calendarDate, NAME_MAX, recordId } from './catalogue';
 import { pageInput } from './paging';
 
 // SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
@@ -40,12 +40,15 @@ export const SALES_TEXT = {
   badCustomer: 'Please choose a customer from the list.',
   badTaxRate: 'Tax rate must be 0 or 12.',
   badSaleId: 'Sale ID must be SALE- followed by 8 letters A-Z or digits.',
+  tooLarge: 'A sale cannot exceed ₱1,000,000,000.00.',
 } as const;
 
 export const SALE_ID = /^SALE-[A-Z0-9]{8}$/;
 /** Methods that carry a reference number (the app asks for it). */
 export const NEEDS_REFERENCE: readonly string[] = ['Credit Card', 'GCash', 'PayMaya'];
 export const QUANTITY_MAX = 100_000;
+/** ₱1,000,000,000.00: far above any day's trade, far below where centavo sums lose precision. */
+export const SALE_TOTAL_MAX = 100_000_000_000;
 
 export const saleLineInput = z
   .object({
@@ -63,16 +66,21 @@ export const saleLineInput = z
       .number({ error: SALES_TEXT.quantityMin })
       .int(SALES_TEXT.quantityMin)
       .min(1, SALES_TEXT.quantityMin)
-      .max(QUANTITY_MAX, SALES_TEXT.quantityMin),
+      .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-PH')}.`),
   })
   .refine((line) => line.id !== undefined || line.code !== undefined, SALES_TEXT.invalidItem);
 export type SaleLineInput = z.infer<typeof saleLineInput>;
 
 /** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
+/** A sale-sized amount in whole centavos (totals, cash tendered). */
+const saleAmount = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, SALES_TEXT.tooLarge);
+
+/** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
 export const expectedTotals = z.object({
-  subtotal: centavos('subtotal must be whole centavos.'),
-  taxAmount: centavos('taxAmount must be whole centavos.'),
-  totalAmount: centavos('totalAmount must be whole centavos.'),
+  subtotal: saleAmount('subtotal must be whole centavos.'),
+  taxAmount: saleAmount('taxAmount must be whole centavos.'),
+  totalAmount: saleAmount('totalAmount must be whole centavos.'),
 });
 
 export const checkoutInput = z
@@ -105,7 +113,9 @@ export const checkoutInput = z
       .trim()
       .max(60, 'Reference number must be at most 60 characters.')
       .default(''),
-    cashTendered: z.union([z.null(), centavos('Cash tendered must be a non-negative amount.')]).default(null),
+    cashTendered: z
+      .union([z.null(), saleAmount('Cash tendered must be a non-negative amount.')])
+      .default(null),
     /** A sale made away from the counter: its Manila date, never in the future. */
     date: z.union([z.null(), calendarDate('Sale date')]).default(null),
     expected: expectedTotals.optional(),

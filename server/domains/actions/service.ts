@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import type { Db, Tx } from '../../db/open';
@@ -54,6 +54,22 @@ export function asStaffRequest(
   actor: Viewer,
   change: HeldChange,
 ): { message: string; requested: true } {
+  // A delete or refund already waiting needs no twin: approving the second could only fail.
+  if (change.requestType !== 'update') {
+    const waiting = tx
+      .select({ id: actionRequests.id })
+      .from(actionRequests)
+      .where(
+        and(
+          eq(actionRequests.module, change.module),
+          eq(actionRequests.requestType, change.requestType),
+          eq(actionRequests.targetId, change.targetId),
+          eq(actionRequests.status, 'pending'),
+        ),
+      )
+      .get();
+    if (waiting) throw fail.conflict(ACCOUNT_TEXT.alreadyRequested(change.requestType));
+  }
   tx.insert(actionRequests)
     .values({
       module: change.module,

@@ -7,14 +7,20 @@ import { likePattern, pageOf, pageWindow, sortOrder } from '../../paging';
 
 const c = cakes;
 
+/**
+ * The outer cake's id, always qualified: in a select from one table Drizzle writes a bare
+ * "id", which inside these subqueries would name the ingredient's item instead.
+ */
+const outerCakeId = sql`${sql.identifier('cakes')}.${sql.identifier('id')}`;
+
 /** PRODUCT.md: base cost = sum of the ingredients' purchase price times quantity, never stored. */
 export const baseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.purchase_price), 0)
-  from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id where ci.cake_id = ${c.id})`.mapWith(
+  from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id where ci.cake_id = ${outerCakeId})`.mapWith(
   Number,
 );
 
 const ingredientCountSql =
-  sql<number>`(select count(*) from ${cakeIngredients} ci where ci.cake_id = ${c.id})`.mapWith(Number);
+  sql<number>`(select count(*) from ${cakeIngredients} ci where ci.cake_id = ${outerCakeId})`.mapWith(Number);
 
 /** PRODUCT.md's cake status, in its order of precedence. */
 export function cakeStatusSql(today: string | ReturnType<typeof sql.placeholder>): SQL<CakeStatus> {

@@ -4,9 +4,9 @@ import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { cakeIngredients, cakes, inventoryItems } from '../../db/schema';
+import { cakes, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
-import { cakeStatusSql } from '../cakes/queries';
+import { baseCostSql, cakeStatusSql } from '../cakes/queries';
 import { itemStatusSql } from '../inventory/queries';
 
 /** A cart line priced from the database as it is inside the checkout's transaction. */
@@ -28,16 +28,6 @@ export interface ResolvedLine {
   id: number;
   quantity: number;
 }
-
-/**
- * A cake's base cost (its ingredients' purchase price times quantity), for the one-table
- * select below. The cake list's baseCostSql cannot serve here: without a join drizzle
- * writes the outer column as a bare "id", which inside the subquery means the ingredient's
- * inventory_items.id, so every cake line was costed at 0 (or at another cake's cost).
- */
-const cakeBaseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.purchase_price), 0)
-  from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id
-  where ci.cake_id = ${sql.identifier('cakes')}.${sql.identifier('id')})`.mapWith(Number);
 
 /** Each line by its database id (a business id is looked up); a product listed twice is refused. */
 export function resolveLines(tx: Tx, given: readonly SaleLineInput[]): ResolvedLine[] {
@@ -93,7 +83,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         code: cakes.cakeId,
         name: cakes.name,
         price: cakes.price,
-        purchasePrice: cakeBaseCostSql,
+        purchasePrice: baseCostSql,
         stock: cakes.stock,
         status: cakeStatusSql(ph('today')),
       })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, entryOf, numberIn, pesos, pesosIn } from '../../legacy';
+import { SALE_ID } from '../../../shared/schemas/sales';
+import { bodyOf, entryOf, numberIn, pesos, pesosIn, refIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { salesRouter } from './router';
 import type { Sale } from './service';
@@ -57,14 +58,15 @@ function checkoutBody(raw: unknown) {
   return {
     saleId: body.saleId,
     customerName: body.customerName,
-    customerId: body.customerId ?? null,
+    customerId: refIn(body.customerId) ?? null,
     orderType: body.orderType,
     lines: Array.isArray(body.items) ? body.items.map(lineOf) : body.items,
     taxRate: numberIn(body.taxRate),
     paymentMethod: body.paymentMethod,
     reference: body.reference ?? body.paymentReference ?? undefined,
     cashTendered: body.cashTendered === undefined ? null : pesosIn(body.cashTendered),
-    date: body.date ?? null,
+    // Blank is "not given" at this boundary (legacy.ts): no customer, today.
+    date: body.date === '' ? null : (body.date ?? null),
     ...(hasTotals
       ? {
           expected: {
@@ -77,8 +79,19 @@ function checkoutBody(raw: unknown) {
   };
 }
 
-/** `:id` is the sale's `_id` or its SALE- id (PRODUCT.md). */
-const ref = (id: string) => (/^\d+$/.test(id) ? Number(id) : id);
+/** An id no sale has: the procedure still checks the caller first (401/403), then answers 404. */
+const NO_SALE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * `:id` is the sale's `_id` or its SALE- id in any case (PRODUCT.md); anything else names
+ * no sale, so it is 404 like every unknown id (PRODUCT.md "Bad input"), not the schema's 400.
+ */
+function ref(id: string): number | string {
+  const number = /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  if (Number.isSafeInteger(number) && number > 0) return number;
+  const saleId = id.toUpperCase();
+  return SALE_ID.test(saleId) ? saleId : NO_SALE;
+}
 
 // SPEC.md §7: /api/sales.
 export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { type CheckoutInput, newSaleId, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import type { Db, Tx } from '../../db/open';
@@ -83,6 +83,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       }
       const priced = priceLines(tx, lines, now);
       const totals = saleTotals(priced, input.taxRate);
+      if (totals.totalAmount > SALE_TOTAL_MAX) throw fail.badRequest(SALES_TEXT.tooLarge);
       const expected = input.expected;
       if (
         expected &&

@@ -1,0 +1,66 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import { Select, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { POS_FETCH_CAP } from '../../../shared/constants';
+import { NAME_MAX } from '../../../shared/schemas/catalogue';
+import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { useTRPC } from '../../trpc';
+import type { CartFields } from './useCart';
+
+type CustomerKeys = 'customerId' | 'customerName';
+
+/** The registered customers (name plus customer id), fetched once as the POS does (SPEC.md §7). */
+function useCustomerOptions() {
+  const trpc = useTRPC();
+  const customers = useQuery(
+    trpc.customers.list.queryOptions(
+      { page: 1, limit: POS_FETCH_CAP, search: '', field: 'name', order: 'asc' },
+      { staleTime: 60_000 },
+    ),
+  );
+  return (customers.data?.rows ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.name} (${c.customerId})`,
+  }));
+}
+
+/**
+ * The cart's customer: a registered one from the list, or, with Unregistered Customer on,
+ * a free-text name (blank is recorded as Unregistered, SPEC.md §5).
+ */
+export function CustomerField({
+  fields,
+  set,
+}: {
+  fields: Pick<CartFields, CustomerKeys | 'unregistered'>;
+  set: <K extends CustomerKeys>(key: K, value: CartFields[K]) => void;
+}) {
+  const options = useCustomerOptions();
+  if (fields.unregistered) {
+    return (
+      <TextInput
+        label="Customer Name"
+        placeholder={SALES_TEXT.unregistered}
+        autoComplete="off"
+        maxLength={NAME_MAX}
+        value={fields.customerName}
+        onChange={(e) => set('customerName', e.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <Select
+      label="Customer"
+      placeholder="Select a customer"
+      data={options}
+      value={fields.customerId}
+      onChange={(value) => set('customerId', value)}
+      searchable
+      clearable
+      nothingFoundMessage="No customers found."
+      limit={50}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

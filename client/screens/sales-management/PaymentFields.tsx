@@ -1,0 +1,61 @@
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { PAYMENT_METHODS } from '../../../shared/constants';
+import { NEEDS_REFERENCE } from '../../../shared/schemas/sales';
+import { PESO_INPUT } from '../inventory/stockroom';
+import type { PaymentMethod } from './useCart';
+
+interface PaymentProps {
+  method: PaymentMethod | null;
+  reference: string;
+  onMethod: (method: PaymentMethod | null) => void;
+  onReference: (reference: string) => void;
+  /** The cash tendered (pesos as typed) and its change: the counter asks for it, a later record does not. */
+  cash?: { value: number | string; onChange: (value: number | string) => void };
+  errors: { paymentMethod?: string; reference?: string; cashTendered?: string };
+}
+
+/**
+ * Payment Method, then what it needs beside it: the reference number for GCash, PayMaya and
+ * card payments, or the cash tendered (SPEC.md §9's methods).
+ */
+export function PaymentFields({ method, reference, onMethod, onReference, cash, errors }: PaymentProps) {
+  return (
+    <SimpleGrid cols={2} spacing="sm">
+      <Select
+        label="Payment Method"
+        withAsterisk
+        placeholder="Select"
+        data={PAYMENT_METHODS}
+        value={method}
+        onChange={(value) => onMethod(value as PaymentMethod | null)}
+        error={errors.paymentMethod}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {method && NEEDS_REFERENCE.includes(method) ? (
+        <TextInput
+          label="Reference number"
+          withAsterisk
+          autoComplete="off"
+          maxLength={60}
+          value={reference}
+          onChange={(e) => onReference(e.currentTarget.value)}
+          error={errors.reference}
+        />
+      ) : method === 'Cash' && cash ? (
+        <NumberInput
+          label="Cash Tendered"
+          {...PESO_INPUT}
+          min={0}
+          value={cash.value}
+          onChange={cash.onChange}
+          error={errors.cashTendered}
+        />
+      ) : null}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,91 @@
+import { Box, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatPeso } from '../../../shared/money';
+import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { formatDateTime } from '../../../shared/time';
+import type { RouterOutputs } from '../../trpc';
+import type { Sale } from './useCheckout';
+
+type ShopProfile = RouterOutputs['settings']['shopProfile'];
+
+function Row({
+  label,
+  children,
+  strong = false,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  strong?: boolean;
+}) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" className="receipt-row">
+      <Text size="sm" fw={strong ? 700 : undefined} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+const Rule = () => <hr className="receipt-rule" />;
+
+/**
+ * The receipt itself (SPEC.md §2), on screen and on 80 mm paper: the shop's profile, the
+ * sale, its lines 'name x quantity @ price', the totals, the payment and, for cash, the
+ * change. Marked Refunded once refunded, and "not an official receipt" until the shop
+ * records its BIR permit number.
+ */
+export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | undefined }) {
+  const permit = profile?.birPermitNumber.trim();
+  return (
+    <Box className="receipt-sheet" aria-label="Receipt" component="article">
+      <Box ta="center">
+        <Text fw={700} size="lg" className="receipt-shop">
+          {profile?.businessName}
+        </Text>
+        {profile?.address ? <Text size="sm">{profile.address}</Text> : null}
+        {profile?.contact ? <Text size="sm">{profile.contact}</Text> : null}
+        {profile?.tin ? <Text size="sm">TIN: {profile.tin}</Text> : null}
+        {permit ? <Text size="sm">BIR Permit No.: {permit}</Text> : null}
+      </Box>
+      {sale.status === 'refunded' ? (
+        <Text ta="center" fw={700} c="red" size="lg" mt="xs" className="receipt-refunded">
+          Refunded
+        </Text>
+      ) : null}
+      <Rule />
+      <Row label="Sale ID">{sale.saleId}</Row>
+      <Row label="Date">{formatDateTime(sale.soldAt)}</Row>
+      <Row label="Customer">{sale.customerName}</Row>
+      <Row label="Order Type">{sale.orderType}</Row>
+      <Rule />
+      <Box component="ul" aria-label="Items" m={0} p={0} style={{ listStyle: 'none' }}>
+        {sale.lines.map((line) => (
+          <li key={`${line.kind}:${line.code}`}>
+            <Row label={`${line.name} x ${line.quantity} @ ${formatPeso(line.price)}`}>
+              {formatPeso(line.lineTotal)}
+            </Row>
+          </li>
+        ))}
+      </Box>
+      <Rule />
+      <Row label="Subtotal">{formatPeso(sale.subtotal)}</Row>
+      <Row label={`VAT (${sale.taxRate}%)`}>{formatPeso(sale.taxAmount)}</Row>
+      <Row label="Total" strong>
+        {formatPeso(sale.totalAmount)}
+      </Row>
+      <Rule />
+      <Row label="Payment Method">{sale.paymentMethod}</Row>
+      {sale.paymentReference ? <Row label="Reference No.">{sale.paymentReference}</Row> : null}
+      {sale.cashTendered !== null ? <Row label="Cash Tendered">{formatPeso(sale.cashTendered)}</Row> : null}
+      {sale.change !== null ? <Row label="Change">{formatPeso(sale.change)}</Row> : null}
+      {permit ? null : (
+        <Text ta="center" size="sm" fw={700} mt="sm" className="receipt-notice">
+          {SALES_TEXT.notOfficial}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import type { ORDER_TYPES, PAYMENT_METHODS } from '../../../shared/constants';
+import { newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { saleTotals } from '../../../shared/totals';
+import type { Product } from './products';
+
+export interface CartLine {
+  key: string;
+  kind: Product['kind'];
+  id: number;
+  code: string;
+  name: string;
+  price: number;
+  /** The product's stock when it was last added: the most the line may hold. */
+  stock: number;
+  quantity: number;
+}
+
+export type OrderType = (typeof ORDER_TYPES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The cart's fields besides its lines; after a checkout they go back to these (SPEC.md §4). */
+export interface CartFields {
+  orderType: OrderType | null;
+  /** The chosen customer's database id, as the select holds it. */
+  customerId: string | null;
+  unregistered: boolean;
+  customerName: string;
+  vat: boolean;
+  paymentMethod: PaymentMethod | null;
+  reference: string;
+  /** Pesos as typed; '' when blank. */
+  cashTendered: number | string;
+}
+
+export const FRESH_CART: CartFields = {
+  orderType: 'Walk-in',
+  customerId: null,
+  unregistered: false,
+  customerName: '',
+  vat: false,
+  paymentMethod: null,
+  reference: '',
+  cashTendered: '',
+};
+
+/** Why a product cannot go into the cart (one more unit of it), or null when it can. */
+export function refusal(product: Product, inCart: number): string | null {
+  if (product.status === 'Expired') return SALES_TEXT.expired(product.name);
+  if (product.status === 'Out of season') return SALES_TEXT.notAvailable(product.name, product.status);
+  if (product.stock <= 0 || product.status === 'Out of stock') return SALES_TEXT.outOfStock(product.name);
+  if (inCart + 1 > product.stock) return SALES_TEXT.notEnough(inCart + 1, product.stock, product.name);
+  return null;
+}
+
+/**
+ * The point of sale's cart (SPEC.md §4): adding a product lowers its shown stock by one,
+ * plus only while below the stock, minus only above 1. The saleId is made once per cart
+ * and kept through retries, so a checkout sent twice is one sale (PRODUCT.md).
+ */
+export function useCart() {
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [fields, setFields] = useState<CartFields>(FRESH_CART);
+  const [saleId, setSaleId] = useState(newSaleId);
+
+  const quantityOf = (key: string) => lines.find((l) => l.key === key)?.quantity ?? 0;
+  const change = (key: string, by: number) =>
+    setLines((all) =>
+      all.map((l) =>
+        l.key === key ? { ...l, quantity: Math.min(l.stock, Math.max(1, l.quantity + by)) } : l,
+      ),
+    );
+
+  const totals = saleTotals(lines, fields.vat ? 12 : 0);
+
+  return {
+    lines,
+    fields,
+    saleId,
+    totals,
+    taxRate: fields.vat ? 12 : 0,
+    quantityOf,
+    /** Adds one unit; answers why not when it cannot (SPEC.md §5's messages). */
+    add(product: Product): string | null {
+      const why = refusal(product, quantityOf(product.key));
+      if (why) return why;
+      setLines((all) =>
+        all.some((l) => l.key === product.key)
+          ? all.map((l) =>
+              l.key === product.key ? { ...l, stock: product.stock, quantity: l.quantity + 1 } : l,
+            )
+          : [
+              ...all,
+              {
+                key: product.key,
+                kind: product.kind,
+                id: product.id,
+                code: product.code,
+                name: product.name,
+                price: product.price,
+                stock: product.stock,
+                quantity: 1,
+              },
+            ],
+      );
+      return null;
+    },
+    increase: (key: string) => change(key, 1),
+    decrease: (key: string) => change(key, -1),
+    remove: (key: string) => setLines((all) => all.filter((l) => l.key !== key)),
+    set: <K extends keyof CartFields>(key: K, value: CartFields[K]) =>
+      setFields((f) => ({ ...f, [key]: value })),
+    /** After a checkout: an empty cart, the fields as new, and a new saleId. */
+    clear() {
+      setLines([]);
+      setFields(FRESH_CART);
+      setSaleId(newSaleId());
+    },
+  };
+}
+
+export type Cart = ReturnType<typeof useCart>;

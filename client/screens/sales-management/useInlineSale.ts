@@ -1,0 +1,148 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NEEDS_REFERENCE, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { manilaDate } from '../../../shared/time';
+import { saleTotals } from '../../../shared/totals';
+import { useTRPC } from '../../trpc';
+import { toastOutcome } from '../../ui/outcome';
+import { numberOf } from '../inventory/stockroom';
+import { type Product, useRefreshProducts } from './products';
+import type { OrderType, PaymentMethod } from './useCart';
+import type { Sale } from './useCheckout';
+
+export interface InlineFields {
+  customerName: string;
+  taxRate: '0' | '12';
+  /** YYYY-MM-DD, a Manila date; today by default, never later. */
+  date: string;
+  orderType: OrderType | null;
+  paymentMethod: PaymentMethod | null;
+  reference: string;
+}
+
+export interface InlineLine {
+  product: Product;
+  quantity: number;
+}
+
+type Field = keyof InlineFields | 'item' | 'quantity' | 'lines';
+type Errors = Partial<Record<Field, string>>;
+
+const blank = (): InlineFields => ({
+  customerName: '',
+  taxRate: '0',
+  date: manilaDate(),
+  orderType: 'Walk-in',
+  paymentMethod: null,
+  reference: '',
+});
+
+/** SPEC.md §5's sale item checks, in its order: the item, its stock, the quantity. */
+function lineRefusal(product: Product | null, quantity: number, already: number): Errors {
+  if (!product) return { item: SALES_TEXT.invalidItem };
+  if (product.status === 'Expired') return { item: SALES_TEXT.expired(product.name) };
+  if (product.status === 'Out of season')
+    return { item: SALES_TEXT.notAvailable(product.name, product.status) };
+  if (product.stock <= 0 || product.status === 'Out of stock')
+    return { item: SALES_TEXT.outOfStock(product.name) };
+  if (!Number.isInteger(quantity) || quantity < 1) return { quantity: SALES_TEXT.quantityMin };
+  if (already + quantity > product.stock)
+    return { quantity: SALES_TEXT.notEnough(quantity, product.stock - already, product.name) };
+  return {};
+}
+
+/**
+ * The inline sale form (SPEC.md §3, §5): a sale made away from the counter, with its own
+ * date (past allowed, never the future), saved through the same checkout as the cart with
+ * its own saleId, made afresh each time the form opens.
+ */
+export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
+  const trpc = useTRPC();
+  const refresh = useRefreshProducts();
+  const [fields, setFields] = useState<InlineFields>(blank);
+  const [lines, setLines] = useState<InlineLine[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saleId, setSaleId] = useState(newSaleId);
+  const save = useMutation(
+    trpc.sales.checkout.mutationOptions(
+      toastOutcome({ success: SALES_TEXT.created, failure: SALES_TEXT.createFailed }, refresh),
+    ),
+  );
+
+  useEffect(() => {
+    if (!opened) return;
+    setFields(blank());
+    setLines([]);
+    setErrors({});
+    setSaleId(newSaleId());
+  }, [opened]);
+
+  const clear = (...keys: Field[]) =>
+    setErrors((e) =>
+      keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e,
+    );
+  const taxRate = Number(fields.taxRate);
+  const totals = saleTotals(
+    lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+    taxRate,
+  );
+
+  const submit = () => {
+    const found: Errors = {};
+    if (lines.length === 0) found.lines = SALES_TEXT.noLines;
+    if (!fields.orderType) found.orderType = SALES_TEXT.noOrderType;
+    if (!fields.paymentMethod) found.paymentMethod = SALES_TEXT.noPaymentMethod;
+    else if (NEEDS_REFERENCE.includes(fields.paymentMethod) && !fields.reference.trim())
+      found.reference = SALES_TEXT.referenceRequired;
+    if (fields.date && fields.date > manilaDate()) found.date = SALES_TEXT.futureDate;
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    save.mutate(
+      {
+        saleId,
+        customerName: fields.customerName.trim(),
+        customerId: null,
+        orderType: fields.orderType!,
+        lines: lines.map((l) => ({ kind: l.product.kind, id: l.product.id, quantity: l.quantity })),
+        taxRate,
+        paymentMethod: fields.paymentMethod!,
+        reference: NEEDS_REFERENCE.includes(fields.paymentMethod!) ? fields.reference.trim() : '',
+        cashTendered: null,
+        date: fields.date || null,
+        expected: totals,
+      },
+      { onSuccess: (answer) => onSaved(answer.sale) },
+    );
+  };
+
+  return {
+    fields,
+    lines,
+    errors,
+    totals,
+    saving: save.isPending,
+    set: <K extends keyof InlineFields>(key: K, value: InlineFields[K]) => {
+      setFields((f) => ({ ...f, [key]: value }));
+      clear(key, ...(key === 'paymentMethod' ? (['reference'] as const) : []));
+    },
+    /** Adds `quantity` of `product` (merged into its line if listed); false with the reason shown when refused. */
+    addLine(product: Product | null, quantityValue: number | string): boolean {
+      const quantity = numberOf(quantityValue, Number.NaN);
+      const already = lines.find((l) => l.product.key === product?.key)?.quantity ?? 0;
+      const refused = lineRefusal(product, quantity, already);
+      setErrors((e) => ({ ...e, item: refused.item, quantity: refused.quantity, lines: undefined }));
+      if (!product || refused.item || refused.quantity) return false;
+      setLines((all) =>
+        already
+          ? all.map((l) => (l.product.key === product.key ? { ...l, quantity: l.quantity + quantity } : l))
+          : [...all, { product, quantity }],
+      );
+      return true;
+    },
+    removeLine: (key: string) => setLines((all) => all.filter((l) => l.product.key !== key)),
+    clearPicker: () => clear('item', 'quantity'),
+    submit,
+  };
+}
+
+export type InlineSale = ReturnType<typeof useInlineSale>;
