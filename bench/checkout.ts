@@ -115,17 +115,17 @@ export async function checkoutBench(db: Db, appUrl: string, token: string, userI
     .prepare('update inventory_items set stock = 10000000, expiration_date = null where id <= ?')
     .run(SHELF);
   const bare = await bareCheckout(db, userId);
-  const post = (url: string, auth: boolean) => ({
+  const post = (auth: boolean) => ({
     duration: seconds,
     connections: CONNECTIONS,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: body() }) }],
   });
-  await measure('warm-up', `${appUrl}/api/sales`, { ...post(appUrl, true), duration: 2 });
-  await measure('warm-up', `${bare.url}/sales`, { ...post(bare.url, false), duration: 2 });
-  const app = await measure('checkout (POST /api/sales)', `${appUrl}/api/sales`, post(appUrl, true));
-  const baseline = await measure('checkout (bare baseline)', `${bare.url}/sales`, post(bare.url, false));
+  await measure('warm-up', `${appUrl}/api/sales`, { ...post(true), duration: 2 });
+  await measure('warm-up', `${bare.url}/sales`, { ...post(false), duration: 2 });
+  const app = await measure('checkout (POST /api/sales)', `${appUrl}/api/sales`, post(true));
+  const baseline = await measure('checkout (bare baseline)', `${bare.url}/sales`, post(false));
   await bare.close();
   const rows: Row[] = [app, baseline];
   const share = baseline.rps > 0 ? app.rps / baseline.rps : 0;
