@@ -6,7 +6,7 @@ import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { Db } from '../server/db/open';
 import { newSaleId } from '../shared/schemas/sales';
-import { measure, type Row } from './measure';
+import { measure, type Row, resultSection } from './measure';
 
 const CONNECTIONS = 32;
 const P99_TARGET_MS = 25;
@@ -129,18 +129,12 @@ export async function checkoutBench(db: Db, appUrl: string, token: string, userI
   await bare.close();
   const rows: Row[] = [app, baseline];
   const share = baseline.rps > 0 ? app.rps / baseline.rps : 0;
-  const verdict = (ok: boolean) => (ok ? 'Met' : 'Not met');
-  return [
-    `### Checkout · ${CONNECTIONS} connections · 1 to 3 lines a sale, 12% VAT`,
-    '',
-    '| scenario | req/s | p50 ms | p99 ms | errors |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
-    '',
-    '| target | measured | |',
-    '|---|---:|---|',
-    `| checkout p99 < ${P99_TARGET_MS} ms | ${app.p99} ms | ${verdict(app.p99 < P99_TARGET_MS && app.errors === 0)} |`,
-    `| checkout ≥ ${SHARE_TARGET * 100}% of the baseline's req/s | ${(share * 100).toFixed(0)}% | ${verdict(share >= SHARE_TARGET)} |`,
-    '',
-  ].join('\n');
+  return resultSection(`Checkout · ${CONNECTIONS} connections · 1 to 3 lines a sale, 12% VAT`, rows, [
+    [`checkout p99 < ${P99_TARGET_MS} ms`, `${app.p99} ms`, app.p99 < P99_TARGET_MS && app.errors === 0],
+    [
+      `checkout ≥ ${SHARE_TARGET * 100}% of the baseline's req/s`,
+      `${(share * 100).toFixed(0)}%`,
+      share >= SHARE_TARGET,
+    ],
+  ]);
 }

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import type { Db } from '../server/db/open';
 import { optimizeSearchIndex } from '../server/domains/inventory/alerts';
 import { seedCatalogue } from './catalogue';
-import { measure as measureAt, type Row } from './measure';
+import { measure as measureAt, type Row, resultSection } from './measure';
 
 export const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const CONNECTIONS = 16;
@@ -94,20 +94,22 @@ export async function inventoryBench(
   const deep = appRows.filter((r) => /page=\d{3,}/.test(r.scenario));
   const worst = worstOf(appRows.filter((r) => !deep.includes(r)));
   const worstDeep = worstOf(deep);
-  const verdict = (ok: boolean) => (ok ? 'Met' : 'Not met');
-  return [
-    `### Inventory with ${ITEMS.toLocaleString('en-PH')} items · ${CONNECTIONS} connections · seeded in ${seedSeconds} s`,
-    '',
-    '| scenario | req/s | p50 ms | p99 ms | errors |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
-    '',
-    '| target | measured | |',
-    '|---|---:|---|',
-    `| search p99 < ${P99_TARGET_MS} ms | ${search.p99} ms | ${verdict(search.p99 < P99_TARGET_MS)} |`,
-    `| search ≥ ${SPEEDUP_TARGET}× the naive baseline | ${speedup.toFixed(1)}× | ${verdict(speedup >= SPEEDUP_TARGET)} |`,
-    `| first page and sorted first pages p99 < ${P99_TARGET_MS} ms | worst ${worst.p99} ms (${worst.scenario}) | ${verdict(worst.p99 < P99_TARGET_MS)} |`,
-    `| deep sorted pages (200-500) p99 < ${P99_TARGET_MS} ms | worst ${worstDeep.p99} ms (${worstDeep.scenario}) | ${verdict(worstDeep.p99 < P99_TARGET_MS)} |`,
-    '',
-  ].join('\n');
+  return resultSection(
+    `Inventory with ${ITEMS.toLocaleString('en-PH')} items · ${CONNECTIONS} connections · seeded in ${seedSeconds} s`,
+    rows,
+    [
+      [`search p99 < ${P99_TARGET_MS} ms`, `${search.p99} ms`, search.p99 < P99_TARGET_MS],
+      [`search ≥ ${SPEEDUP_TARGET}× the naive baseline`, `${speedup.toFixed(1)}×`, speedup >= SPEEDUP_TARGET],
+      [
+        `first page and sorted first pages p99 < ${P99_TARGET_MS} ms`,
+        `worst ${worst.p99} ms (${worst.scenario})`,
+        worst.p99 < P99_TARGET_MS,
+      ],
+      [
+        `deep sorted pages (200-500) p99 < ${P99_TARGET_MS} ms`,
+        `worst ${worstDeep.p99} ms (${worstDeep.scenario})`,
+        worstDeep.p99 < P99_TARGET_MS,
+      ],
+    ],
+  );
 }

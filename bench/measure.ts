@@ -24,3 +24,23 @@ export async function measure(
     errors: result.errors + result.non2xx,
   };
 }
+
+/** A RESULTS.md section: the scenarios' figures, then each target beside what was measured. */
+export function resultSection(
+  title: string,
+  rows: Row[],
+  targets: [target: string, measured: string, met: boolean][],
+) {
+  return [
+    `### ${title}`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    '',
+    '| target | measured | |',
+    '|---|---:|---|',
+    ...targets.map(([target, measured, met]) => `| ${target} | ${measured} | ${met ? 'Met' : 'Not met'} |`),
+    '',
+  ].join('\n');
+}

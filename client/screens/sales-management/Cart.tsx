@@ -2,26 +2,14 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Grid.css';
-import {
-  Button,
-  Checkbox,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { ORDER_TYPES } from '../../../shared/constants';
+import { Button, Checkbox, Divider, Grid, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
+import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
-import type { CartFields, Cart as CartState, OrderType } from './useCart';
+import type { CartFields, Cart as CartState } from './useCart';
 import { type Checkout, type CheckoutField, tenderedOf } from './useCheckout';
 
 /** The messages a change answers: a new payment method makes its follow-up's message moot too. */
@@ -67,16 +55,10 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
         </Title>
         <Grid gap="sm">
           <Grid.Col span={5}>
-            <Select
-              label="Order Type"
-              withAsterisk
-              placeholder="Select"
-              data={ORDER_TYPES}
+            <OrderTypeSelect
               value={fields.orderType}
-              onChange={(value) => set('orderType', value as OrderType | null)}
+              onChange={(value) => set('orderType', value)}
               error={checkout.errors.orderType}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
             />
           </Grid.Col>
           <Grid.Col span={7}>

@@ -3,16 +3,15 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { ActionIcon, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { ORDER_TYPES } from '../../../shared/constants';
 import { formatPeso } from '../../../shared/money';
 import { NAME_MAX } from '../../../shared/schemas/catalogue';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import { ListTable } from '../../ui/ListTable';
 import { ModalActions } from '../../ui/ModalActions';
+import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
 import { ProductPicker } from './ProductPicker';
-import type { OrderType } from './useCart';
 import type { Sale } from './useCheckout';
 import { type InlineLine, useInlineSale } from './useInlineSale';
 
@@ -82,16 +81,10 @@ export function InlineSaleModal({
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
-            <Select
-              label="Order Type"
-              withAsterisk
-              placeholder="Select"
-              data={ORDER_TYPES}
+            <OrderTypeSelect
               value={fields.orderType}
-              onChange={(value) => set('orderType', value as OrderType | null)}
+              onChange={(value) => set('orderType', value)}
               error={errors.orderType}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
           <PaymentFields
