@@ -3,6 +3,7 @@ import { formatPeso } from '../../../shared/money';
 import { type CheckoutInput, newSaleId, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
+import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { customers, saleLines, sales } from '../../db/schema';
@@ -67,82 +68,80 @@ export type Sale = ReturnType<typeof getSale>;
  * centavos, and in one immediate transaction the sale, its lines, the guarded stock
  * decrements with their ledger rows, the activity row and the stock notifications; or
  * nothing at all. The saleId makes a retry safe: the same lines answer the sale already made.
+ * Sales arriving together share one commit (writeTogether), each in its own savepoint.
  */
 export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new Date()) {
   const soldAt = soldAtFor(input.date, now);
-  return db.transaction(
-    (tx) => {
-      const lines = resolveLines(tx, input.lines);
-      const key = linesKey(lines);
-      if (input.saleId) {
-        const earlier = findSale(tx, input.saleId);
-        if (earlier) {
-          if (earlier.linesKey !== key) throw fail.conflict(SALES_TEXT.saleIdReused);
-          return { message: SALES_TEXT.created, sale: getSale(tx, earlier.id), repeated: true };
-        }
+  return writeTogether(db, (tx) => {
+    const lines = resolveLines(tx, input.lines);
+    const key = linesKey(lines);
+    if (input.saleId) {
+      const earlier = findSale(tx, input.saleId);
+      if (earlier) {
+        if (earlier.linesKey !== key) throw fail.conflict(SALES_TEXT.saleIdReused);
+        return { message: SALES_TEXT.created, sale: getSale(tx, earlier.id), repeated: true };
       }
-      const priced = priceLines(tx, lines, now);
-      const totals = saleTotals(priced, input.taxRate);
-      if (totals.totalAmount > SALE_TOTAL_MAX) throw fail.badRequest(SALES_TEXT.tooLarge);
-      const expected = input.expected;
-      if (
-        expected &&
-        (expected.subtotal !== totals.subtotal ||
-          expected.taxAmount !== totals.taxAmount ||
-          expected.totalAmount !== totals.totalAmount)
-      ) {
-        throw fail.conflict(
-          SALES_TEXT.totalsDisagree(
-            `subtotal ${formatPeso(totals.subtotal)}, tax ${formatPeso(totals.taxAmount)}, total ${formatPeso(totals.totalAmount)}`,
-          ),
-        );
-      }
-      const cash = input.paymentMethod === 'Cash' ? input.cashTendered : null;
-      if (cash !== null && cash < totals.totalAmount) throw fail.badRequest(SALES_TEXT.cashTooLow);
-      const customer = customerFor(tx, input);
-      const saleId = input.saleId ?? uniqueSaleId(tx);
-      const sale = insertSale(tx).get({
-        saleId,
-        customerName: customer.name,
-        customerId: customer.id,
-        orderType: input.orderType,
-        ...totals,
-        taxRate: input.taxRate,
-        paymentMethod: input.paymentMethod,
-        paymentReference: input.reference || null,
-        cashTendered: cash,
-        change: cash === null ? null : cash - totals.totalAmount,
-        linesKey: key,
-        soldBy: actor.user.id,
-        soldAt,
-      });
-      for (const line of priced) insertLine(tx).run(lineRow(sale.id, line));
-      for (const line of priced) {
-        moveStock(
-          tx,
-          { kind: line.kind, id: line.id, record: line.code },
-          { reason: 'sale', change: -line.quantity, userId: actor.user.id, reference: saleId },
-          SALES_TEXT.notEnough(line.quantity, line.stock, line.name),
-        );
-      }
-      logActivity(tx, {
-        userId: actor.user.id,
-        action: 'Create Sale',
-        module: MODULE,
-        description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${input.paymentMethod}`,
-      });
-      alertForIds(
-        tx,
-        priced.filter((l) => l.kind === 'item').map((l) => l.id),
-        now,
+    }
+    const priced = priceLines(tx, lines, now);
+    const totals = saleTotals(priced, input.taxRate);
+    if (totals.totalAmount > SALE_TOTAL_MAX) throw fail.badRequest(SALES_TEXT.tooLarge);
+    const expected = input.expected;
+    if (
+      expected &&
+      (expected.subtotal !== totals.subtotal ||
+        expected.taxAmount !== totals.taxAmount ||
+        expected.totalAmount !== totals.totalAmount)
+    ) {
+      throw fail.conflict(
+        SALES_TEXT.totalsDisagree(
+          `subtotal ${formatPeso(totals.subtotal)}, tax ${formatPeso(totals.taxAmount)}, total ${formatPeso(totals.totalAmount)}`,
+        ),
       );
-      for (const line of priced)
-        if (line.kind === 'cake' && line.stock === line.quantity)
-          notify(tx, 'error', `"${line.name}" (${line.code}) is sold out.`);
-      return { message: SALES_TEXT.created, sale: getSale(tx, sale.id), repeated: false };
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    const cash = input.paymentMethod === 'Cash' ? input.cashTendered : null;
+    if (cash !== null && cash < totals.totalAmount) throw fail.badRequest(SALES_TEXT.cashTooLow);
+    const customer = customerFor(tx, input);
+    const saleId = input.saleId ?? uniqueSaleId(tx);
+    const sale = insertSale(tx).get({
+      saleId,
+      customerName: customer.name,
+      customerId: customer.id,
+      orderType: input.orderType,
+      ...totals,
+      taxRate: input.taxRate,
+      paymentMethod: input.paymentMethod,
+      paymentReference: input.reference || null,
+      cashTendered: cash,
+      change: cash === null ? null : cash - totals.totalAmount,
+      linesKey: key,
+      soldBy: actor.user.id,
+      soldAt,
+    });
+    for (const line of priced) insertLine(tx).run(lineRow(sale.id, line));
+    for (const line of priced) {
+      moveStock(
+        tx,
+        { kind: line.kind, id: line.id, record: line.code },
+        { reason: 'sale', change: -line.quantity, userId: actor.user.id, reference: saleId },
+        SALES_TEXT.notEnough(line.quantity, line.stock, line.name),
+      );
+    }
+    logActivity(tx, {
+      userId: actor.user.id,
+      action: 'Create Sale',
+      module: MODULE,
+      description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${input.paymentMethod}`,
+    });
+    alertForIds(
+      tx,
+      priced.filter((l) => l.kind === 'item').map((l) => l.id),
+      now,
+    );
+    for (const line of priced)
+      if (line.kind === 'cake' && line.stock === line.quantity)
+        notify(tx, 'error', `"${line.name}" (${line.code}) is sold out.`);
+    return { message: SALES_TEXT.created, sale: getSale(tx, sale.id), repeated: false };
+  });
 }
 
 /** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
