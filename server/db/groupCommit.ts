@@ -16,8 +16,8 @@ const queues = new WeakMap<Db, Job[]>();
  */
 export function writeTogether<T>(db: Db, work: (tx: Tx) => T): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let queue = queues.get(db);
-    if (!queue) queues.set(db, (queue = []));
+    const queue = queues.get(db) ?? [];
+    queues.set(db, queue);
     queue.push({
       work,
       done: (result) => ('error' in result ? reject(result.error) : resolve(result.value as T)),
@@ -49,5 +49,5 @@ function flush(db: Db): void {
     for (const job of jobs) job.done({ error });
     return;
   }
-  jobs.forEach((job, i) => job.done(outcomes[i]!));
+  for (const [i, job] of jobs.entries()) job.done(outcomes[i]!);
 }
