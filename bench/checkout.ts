@@ -2,10 +2,9 @@
 // least half the throughput of a bare baseline (plain Fastify + better-sqlite3 running
 // the same transaction: read prices and stock, write the sale, its lines, the guarded
 // stock updates, the ledger and the activity row), measured in the same run.
-import type autocannon from 'autocannon';
+import path from 'node:path';
 import Fastify from 'fastify';
 import type { Db } from '../server/db/open';
-import { newSaleId } from '../shared/schemas/sales';
 import { measure, type Row, resultSection } from './measure';
 
 const CONNECTIONS = 32;
@@ -13,23 +12,7 @@ const P99_TARGET_MS = 25;
 const SHARE_TARGET = 0.5;
 /** Items the bench sells from, each with far more stock than the run can sell. */
 const SHELF = 1000;
-
-function randomCart() {
-  const lines = 1 + Math.floor(Math.random() * 3);
-  const ids = new Set<number>();
-  while (ids.size < lines) ids.add(1 + Math.floor(Math.random() * SHELF));
-  return [...ids].map((id) => ({ itemId: id, quantity: 1 + Math.floor(Math.random() * 3) }));
-}
-
-const body = () =>
-  JSON.stringify({
-    saleId: newSaleId(),
-    customerName: 'Bench',
-    orderType: 'Walk-in',
-    items: randomCart(),
-    taxRate: 12,
-    paymentMethod: 'Cash',
-  });
+const REQUEST_SETUP = path.resolve(import.meta.dirname, 'checkout-request.cjs');
 
 /** The same transaction, written by hand on better-sqlite3, behind a plain Fastify route. */
 async function bareCheckout(db: Db, userId: number) {
@@ -120,7 +103,9 @@ export async function checkoutBench(db: Db, appUrl: string, token: string, userI
     connections: CONNECTIONS,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: body() }) }],
+    // The load runs in a worker thread of its own, so the server's thread serves only requests.
+    workers: 1,
+    requests: [{ setupRequest: REQUEST_SETUP as never }],
   });
   await measure('warm-up', `${appUrl}/api/sales`, { ...post(true), duration: 2 });
   await measure('warm-up', `${bare.url}/sales`, { ...post(false), duration: 2 });
@@ -129,12 +114,16 @@ export async function checkoutBench(db: Db, appUrl: string, token: string, userI
   await bare.close();
   const rows: Row[] = [app, baseline];
   const share = baseline.rps > 0 ? app.rps / baseline.rps : 0;
-  return resultSection(`Checkout · ${CONNECTIONS} connections · 1 to 3 lines a sale, 12% VAT`, rows, [
-    [`checkout p99 < ${P99_TARGET_MS} ms`, `${app.p99} ms`, app.p99 < P99_TARGET_MS && app.errors === 0],
+  return resultSection(
+    `Checkout · ${CONNECTIONS} connections from a worker thread · 1 to 3 lines a sale, 12% VAT`,
+    rows,
     [
-      `checkout ≥ ${SHARE_TARGET * 100}% of the baseline's req/s`,
-      `${(share * 100).toFixed(0)}%`,
-      share >= SHARE_TARGET,
+      [`checkout p99 < ${P99_TARGET_MS} ms`, `${app.p99} ms`, app.p99 < P99_TARGET_MS && app.errors === 0],
+      [
+        `checkout ≥ ${SHARE_TARGET * 100}% of the baseline's req/s`,
+        `${(share * 100).toFixed(0)}%`,
+        share >= SHARE_TARGET,
+      ],
     ],
-  ]);
+  );
 }
