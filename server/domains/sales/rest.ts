@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SALE_ID } from '../../../shared/schemas/sales';
 import { bodyOf, entryOf, numberIn, pesos, pesosIn, refIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import type { Sale } from './records';
 import { salesRouter } from './router';
-import type { Sale } from './service';
 
 const counter = createCallerFactory(salesRouter);
 

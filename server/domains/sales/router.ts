@@ -1,14 +1,14 @@
 import { checkoutInput, listSalesInput, saleRefInput } from '../../../shared/schemas/sales';
 import { allow, router } from '../../trpc';
-import * as counter from './service';
+import { getSale, listSales } from './records';
+import { refund } from './refund';
+import { checkout } from './service';
 
 const till = allow('salesManagement');
 
 export const salesRouter = router({
-  checkout: till
-    .input(checkoutInput)
-    .mutation(({ ctx, input }) => counter.checkout(ctx.db, ctx.viewer, input)),
-  refund: till.input(saleRefInput).mutation(({ ctx, input }) => counter.refund(ctx.db, ctx.viewer, input.id)),
-  get: till.input(saleRefInput).query(({ ctx, input }) => counter.getSale(ctx.db, input.id)),
-  list: till.input(listSalesInput).query(({ ctx, input }) => counter.listSales(ctx.db, input)),
+  checkout: till.input(checkoutInput).mutation(({ ctx, input }) => checkout(ctx.db, ctx.viewer, input)),
+  refund: till.input(saleRefInput).mutation(({ ctx, input }) => refund(ctx.db, ctx.viewer, input.id)),
+  get: till.input(saleRefInput).query(({ ctx, input }) => getSale(ctx.db, input.id)),
+  list: till.input(listSalesInput).query(({ ctx, input }) => listSales(ctx.db, input)),
 });

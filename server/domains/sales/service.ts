@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { type CheckoutInput, newSaleId, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
@@ -8,13 +8,13 @@ import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { customers, saleLines, sales } from '../../db/schema';
 import { fail } from '../../errors';
-import { holdOrApply, registerActionHandler } from '../actions/service';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
 import { type PricedLine, priceLines, resolveLines } from './lines';
+import { findSale, getSale } from './records';
 
 export const MODULE = 'Sales Management';
 
@@ -33,35 +33,6 @@ function soldAtFor(date: string | null, now: Date): Date {
   if (date > today) throw fail.badRequest(SALES_TEXT.futureDate);
   return new Date(`${date}T12:00:00+08:00`);
 }
-
-function findSale(db: Db | Tx, ref: number | string) {
-  const by = typeof ref === 'number' ? 'id' : 'saleId';
-  return prepared(db, `sales.find:${by}`, () =>
-    db
-      .select()
-      .from(sales)
-      .where(eq(by === 'id' ? sales.id : sales.saleId, sql.placeholder('ref')))
-      .prepare(),
-  ).get({ ref });
-}
-
-export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
-
-/** A sale with its lines, as the receipt shows it. */
-export function getSale(db: Db | Tx, ref: number | string) {
-  const sale = findSale(db, ref);
-  if (!sale) throw fail.notFound(SALES_TEXT.notFound);
-  const lines = prepared(db, 'sales.lines', () =>
-    db
-      .select()
-      .from(saleLines)
-      .where(eq(saleLines.saleId, sql.placeholder('saleId')))
-      .orderBy(saleLines.id)
-      .prepare(),
-  ).all({ saleId: sale.id });
-  return { ...sale, lines };
-}
-export type Sale = ReturnType<typeof getSale>;
 
 /**
  * Checkout (PRODUCT.md "Sales"): prices and stock from the database, totals recomputed in
@@ -227,102 +198,4 @@ function uniqueSaleId(tx: Tx): string {
     const id = newSaleId();
     if (!findSale(tx, id)) return id;
   }
-}
-
-/** PRODUCT.md: a refund is the whole sale, once; stock and ledger come back in the same transaction. */
-function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date) {
-  // Re-read inside the transaction: ten refunds at once see one "completed".
-  const current = findSale(tx, sale.id);
-  if (!current) throw fail.notFound(SALES_TEXT.notFound);
-  if (current.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
-  const lines = tx.select().from(saleLines).where(eq(saleLines.saleId, sale.id)).all();
-  tx.update(sales)
-    .set({ status: 'refunded', refundedAt: now, refundedBy: actor.user.id })
-    .where(eq(sales.id, sale.id))
-    .run();
-  for (const line of lines) {
-    const id = line.kind === 'item' ? line.itemId : line.cakeId;
-    // A product deleted since the sale has no shelf to go back to; the line stays on record.
-    if (id === null) continue;
-    moveStock(
-      tx,
-      { kind: line.kind, id, record: line.code },
-      { reason: 'refund', change: line.quantity, userId: actor.user.id, reference: sale.saleId },
-    );
-  }
-  logActivity(tx, {
-    userId: actor.user.id,
-    action: 'Refund Sale',
-    module: MODULE,
-    description: `Refunded ${sale.saleId} (${formatPeso(sale.totalAmount)}) to ${sale.customerName}`,
-  });
-  notify(
-    tx,
-    'info',
-    `Sale ${sale.saleId} (${formatPeso(sale.totalAmount)}) was refunded by ${actor.user.username}.`,
-  );
-}
-
-export function refund(db: Db, actor: Viewer, ref: number | string, now = new Date()) {
-  return holdOrApply(db, actor, {
-    find: (tx) => findSale(tx, ref),
-    notFound: SALES_TEXT.notFound,
-    hold: (sale) => {
-      if (sale.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
-      return {
-        module: MODULE,
-        requestType: 'refund',
-        targetId: sale.saleId,
-        details: { 'Sale ID': sale.saleId, Customer: sale.customerName, Total: formatPeso(sale.totalAmount) },
-        payload: { id: sale.id },
-        summary: `refund sale ${sale.saleId} (${formatPeso(sale.totalAmount)})`,
-      };
-    },
-    apply: (tx, sale) => {
-      applyRefund(tx, actor, sale, now);
-      return { message: SALES_TEXT.refunded, sale: getSale(tx, sale.id) };
-    },
-  });
-}
-
-registerActionHandler(MODULE, {
-  apply(tx, approver, change) {
-    if (change.requestType !== 'refund')
-      throw fail.conflict(`Sales requests cannot be of type ${change.requestType}.`);
-    const sale = findSale(tx, (change.payload as { id: number }).id);
-    if (!sale) throw fail.notFound(SALES_TEXT.notFound);
-    applyRefund(tx, approver, sale, new Date());
-  },
-});
-
-/** Newest first, with lines, for GET /api/sales/all and the receipt lookups. */
-export function listSales(db: Db, { page, limit }: { page: number; limit: number }) {
-  const total = db.select({ n: sql<number>`count(*)` }).from(sales).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(sales)
-    .orderBy(desc(sales.soldAt), desc(sales.id))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .all();
-  const lines = rows.length
-    ? db
-        .select()
-        .from(saleLines)
-        .where(
-          inArray(
-            saleLines.saleId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(saleLines.id)
-        .all()
-    : [];
-  return {
-    rows: rows.map((sale) => ({ ...sale, lines: lines.filter((l) => l.saleId === sale.id) })),
-    total,
-    page,
-    limit,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
-  };
 }

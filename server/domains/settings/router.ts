@@ -7,6 +7,7 @@ import {
   settingIdInput,
 } from '../../../shared/schemas/settings';
 import { allow, publicProcedure, router } from '../../trpc';
+import { shopProfile } from './profile';
 import * as settings from './service';
 
 /** The lists feed every form's selects, so every role may read them; changes are admin and owner. */
@@ -15,7 +16,7 @@ const change = allow('settings');
 
 export const settingsRouter = router({
   /** Public: the login screen's footer shows the business name before anyone signs in. */
-  shopProfile: publicProcedure.query(({ ctx }) => settings.shopProfile(ctx.db)),
+  shopProfile: publicProcedure.query(({ ctx }) => shopProfile(ctx.db)),
 
   sizes: read.query(({ ctx }) => settings.listSizes(ctx.db)),
   addSize: change

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { DEFAULT_SHOP_NAME } from '../../../shared/constants';
 import {
   type CategoryInput,
   type CategoryListInput,
@@ -11,39 +10,12 @@ import {
   type SettingsList,
 } from '../../../shared/schemas/settings';
 import type { Db, Store, Tx } from '../../db/open';
-import { cakeSizes, cakes, categories, inventoryItems, settings, units } from '../../db/schema';
+import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 
 const MODULE = 'Settings';
-
-// ---- Shop profile ------------------------------------------------------------------------
-
-export interface ShopProfile {
-  businessName: string;
-  address: string;
-  contact: string;
-  tin: string;
-  /** The BIR permit number, once the shop has one; blank until then. */
-  birPermitNumber: string;
-}
-
-const DEFAULT_PROFILE: ShopProfile = {
-  businessName: DEFAULT_SHOP_NAME,
-  address: '',
-  contact: '',
-  tin: '',
-  birPermitNumber: '',
-};
-
-/** The shop's name and address for the login footer and receipts; a sensible default until set. */
-export function shopProfile(db: Store): ShopProfile {
-  const row = db.select().from(settings).where(eq(settings.key, 'shopProfile')).get();
-  if (!row) return DEFAULT_PROFILE;
-  const saved = JSON.parse(row.value) as Partial<ShopProfile>;
-  return { ...DEFAULT_PROFILE, ...saved, businessName: saved.businessName?.trim() || DEFAULT_SHOP_NAME };
-}
 
 // ---- The lists: cake sizes, categories, units of measure -----------------------------------
 

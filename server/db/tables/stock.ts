@@ -1,0 +1,52 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { cakes, inventoryItems } from './catalogue';
+import { createdAt } from './columns';
+
+// ---- Stock: the ledger and the alerts ----------------------------------------------------
+
+export const STOCK_REASONS = ['created', 'edit', 'sale', 'refund', 'restore', 'deleted'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/**
+ * The stock-movement ledger (PRODUCT.md): every change of an item's or a cake's stock,
+ * written in the same transaction as the change. `record` keeps the business id so the
+ * history still reads after the item is deleted.
+ */
+export const stockMovements = sqliteTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: integer('item_id').references(() => inventoryItems.id, { onDelete: 'set null' }),
+    cakeId: integer('cake_id').references(() => cakes.id, { onDelete: 'set null' }),
+    record: text('record').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    change: integer('change').notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    /** A sale id, a request number: what caused it, when there is one. */
+    reference: text('reference'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_item').on(t.itemId, t.createdAt),
+    index('stock_movements_cake').on(t.cakeId, t.createdAt),
+  ],
+);
+
+export const STOCK_ALERT_KINDS = ['low', 'out', 'expiring'] as const;
+
+/** One notification per item, kind and date: the daily check and stock changes never repeat one. */
+export const stockAlerts = sqliteTable(
+  'stock_alerts',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: STOCK_ALERT_KINDS }).notNull(),
+    /** The Manila day of a low/out alert; the expiration date of an expiring one. */
+    onDate: text('on_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.kind, t.onDate] })],
+);

@@ -1,0 +1,69 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { SALES_TEXT } from '../../../shared/schemas/sales';
+import type { Db, Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
+import { saleLines, sales } from '../../db/schema';
+import { fail } from '../../errors';
+
+// Reading sales back: one by id or SALE- id (the receipt), and the newest first (the list).
+
+export function findSale(db: Db | Tx, ref: number | string) {
+  const by = typeof ref === 'number' ? 'id' : 'saleId';
+  return prepared(db, `sales.find:${by}`, () =>
+    db
+      .select()
+      .from(sales)
+      .where(eq(by === 'id' ? sales.id : sales.saleId, sql.placeholder('ref')))
+      .prepare(),
+  ).get({ ref });
+}
+
+export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
+
+/** A sale with its lines, as the receipt shows it. */
+export function getSale(db: Db | Tx, ref: number | string) {
+  const sale = findSale(db, ref);
+  if (!sale) throw fail.notFound(SALES_TEXT.notFound);
+  const lines = prepared(db, 'sales.lines', () =>
+    db
+      .select()
+      .from(saleLines)
+      .where(eq(saleLines.saleId, sql.placeholder('saleId')))
+      .orderBy(saleLines.id)
+      .prepare(),
+  ).all({ saleId: sale.id });
+  return { ...sale, lines };
+}
+export type Sale = ReturnType<typeof getSale>;
+
+/** Newest first, with lines, for GET /api/sales/all and the receipt lookups. */
+export function listSales(db: Db, { page, limit }: { page: number; limit: number }) {
+  const total = db.select({ n: sql<number>`count(*)` }).from(sales).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(sales)
+    .orderBy(desc(sales.soldAt), desc(sales.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all();
+  const lines = rows.length
+    ? db
+        .select()
+        .from(saleLines)
+        .where(
+          inArray(
+            saleLines.saleId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(saleLines.id)
+        .all()
+    : [];
+  return {
+    rows: rows.map((sale) => ({ ...sale, lines: lines.filter((l) => l.saleId === sale.id) })),
+    total,
+    page,
+    limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+  };
+}
