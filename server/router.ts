@@ -5,6 +5,7 @@ import { cakesRouter } from './domains/cakes/router';
 import { customersRouter } from './domains/customers/router';
 import { inventoryRouter } from './domains/inventory/router';
 import { notificationsRouter } from './domains/notifications/router';
+import { reportsRouter } from './domains/reports/router';
 import { requestsRouter, resetRequestsRouter } from './domains/requests/router';
 import { salesRouter } from './domains/sales/router';
 import { settingsRouter } from './domains/settings/router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   inventory: inventoryRouter,
   cakes: cakesRouter,
   sales: salesRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

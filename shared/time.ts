@@ -56,3 +56,22 @@ export function rangeStart(range: Range, now: Date = new Date()): Date | null {
           : Date.UTC(y, 0, 1);
   return new Date(startUtcFields - MANILA_OFFSET_MS);
 }
+
+/** The instant a Manila calendar date (YYYY-MM-DD) begins. */
+export function manilaDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}
+
+/** The calendar date `n` days after `day` (before, if negative). */
+export function addDays(day: string, n: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + n);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Every calendar date from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}

@@ -59,6 +59,8 @@ export const saleLines = sqliteTable(
     purchasePrice: integer('purchase_price').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotal: integer('line_total').notNull(),
+    /** The product's category name when sold, so reports by category never change after. */
+    category: text('category'),
   },
   (t) => [
     index('sale_lines_sale').on(t.saleId),

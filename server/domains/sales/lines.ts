@@ -4,7 +4,7 @@ import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { cakes, inventoryItems } from '../../db/schema';
+import { cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
 import { baseCostSql, cakeStatusSql } from '../cakes/queries';
 import { itemStatusSql } from '../inventory/queries';
@@ -21,6 +21,8 @@ export interface PricedLine {
   quantity: number;
   /** Stock before this sale. */
   stock: number;
+  /** The product's category name, kept on the line for the reports. */
+  category: string | null;
 }
 
 export interface ResolvedLine {
@@ -71,8 +73,10 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         purchasePrice: inventoryItems.purchasePrice,
         stock: inventoryItems.stock,
         status: itemStatusSql(ph('today')),
+        category: categories.name,
       })
       .from(inventoryItems)
+      .leftJoin(categories, eq(categories.id, inventoryItems.categoryId))
       .where(eq(inventoryItems.id, ph('id')))
       .prepare(),
   );
@@ -86,8 +90,10 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         purchasePrice: baseCostSql,
         stock: cakes.stock,
         status: cakeStatusSql(ph('today')),
+        category: categories.name,
       })
       .from(cakes)
+      .leftJoin(categories, eq(categories.id, cakes.categoryId))
       .where(eq(cakes.id, ph('id')))
       .prepare(),
   );

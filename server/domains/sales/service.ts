@@ -159,6 +159,7 @@ const LINE_COLUMNS = [
   'purchasePrice',
   'quantity',
   'lineTotal',
+  'category',
 ] as const;
 const insertLine = (tx: Tx) =>
   prepared(tx, 'sales.insertLine', () =>
@@ -180,6 +181,7 @@ function lineRow(saleId: number, line: PricedLine) {
     purchasePrice: line.purchasePrice,
     quantity: line.quantity,
     lineTotal: line.price * line.quantity,
+    category: line.category,
   };
 }
 

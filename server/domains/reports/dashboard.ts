@@ -1,0 +1,85 @@
+import { and, count, gte, sql } from 'drizzle-orm';
+import { can } from '../../../shared/roles';
+import { addDays, daysBetween, manilaDate, rangeStart } from '../../../shared/time';
+import type { Store } from '../../db/open';
+import { activityLogs, inventoryItems, salesByDay } from '../../db/schema';
+import type { Viewer } from '../auth/viewer';
+
+const i = inventoryItems;
+
+/** Items counted by their derived status (PRODUCT.md), through the stock-state index. */
+function inventoryCounts(db: Store, today: string) {
+  // stock_state: 1 low, 2 out, 3 well-stocked (server/db/tables/catalogue.ts); expired items count as Expired.
+  const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${today}`;
+  const byState = (state: number) =>
+    db
+      .select({ n: count() })
+      .from(i)
+      .where(and(sql`${i.stockState} = ${state}`, fresh))
+      .get()?.n ?? 0;
+  return {
+    totalInventoryCount: db.select({ n: count() }).from(i).get()?.n ?? 0,
+    lowStockCount: byState(1),
+    outOfStockCount: byState(2),
+  };
+}
+
+export interface DashboardStats {
+  totalInventoryCount: number;
+  lowStockCount: number;
+  outOfStockCount: number;
+  salesToday?: number;
+  activityLogsToday?: number;
+}
+
+/**
+ * SPEC.md §2's cards, only those the caller's role may see (PRODUCT.md): everyone the
+ * inventory counts; managers and up today's completed sales; admin and owner today's logs.
+ */
+export function dashboardStats(db: Store, viewer: Viewer, now = new Date()): DashboardStats {
+  const today = manilaDate(now);
+  const stats: DashboardStats = inventoryCounts(db, today);
+  const role = viewer.user.role;
+  if (can(role, 'dashboardFinance')) {
+    stats.salesToday =
+      db
+        .select({ n: sql<number>`coalesce(sum(${salesByDay.sales}), 0)` })
+        .from(salesByDay)
+        .where(sql`${salesByDay.day} = ${today}`)
+        .get()?.n ?? 0;
+  }
+  if (can(role, 'salesReport')) {
+    const start = rangeStart('today', now) ?? now;
+    stats.activityLogsToday =
+      db.select({ n: count() }).from(activityLogs).where(gte(activityLogs.createdAt, start)).get()?.n ?? 0;
+  }
+  return stats;
+}
+
+export interface RevenueCostPoint {
+  date: string;
+  revenue: number;
+  cost: number;
+}
+
+/** Revenue (subtotals, net of VAT) and cost per Manila day for the last `days` days, today included. */
+export function revenueCostByDay(db: Store, days: number, now = new Date()): RevenueCostPoint[] {
+  const to = manilaDate(now);
+  const from = addDays(to, 1 - days);
+  const rows = db
+    .select({
+      day: salesByDay.day,
+      revenue: sql<number>`sum(${salesByDay.subtotal})`,
+      cost: sql<number>`sum(${salesByDay.cost})`,
+    })
+    .from(salesByDay)
+    .where(sql`${salesByDay.day} between ${from} and ${to}`)
+    .groupBy(salesByDay.day)
+    .all();
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return daysBetween(from, to).map((date) => ({
+    date,
+    revenue: byDay.get(date)?.revenue ?? 0,
+    cost: byDay.get(date)?.cost ?? 0,
+  }));
+}

@@ -1,0 +1,83 @@
+import { and, count, desc, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { RecordsCursor } from '../../../shared/schemas/reports';
+import type { Store } from '../../db/open';
+import { sales } from '../../db/schema';
+import type { Days } from './period';
+
+// The report's Transaction Records: the period's sales newest first, refunded ones too
+// (with their status). Paging must neither repeat nor skip a sale while the counter keeps
+// selling, so pages are bounded by what was already shown, not by a count from the top.
+
+const row = {
+  id: sales.id,
+  saleId: sales.saleId,
+  customerName: sales.customerName,
+  orderType: sales.orderType,
+  subtotal: sales.subtotal,
+  taxAmount: sales.taxAmount,
+  totalAmount: sales.totalAmount,
+  paymentMethod: sales.paymentMethod,
+  status: sales.status,
+  soldAt: sales.soldAt,
+};
+
+const inPeriod = (days: Days) => and(gte(sales.soldAt, days.start), lt(sales.soldAt, days.end));
+const newestFirst = [desc(sales.soldAt), desc(sales.id)];
+
+/** The next `limit` records after `cursor` (the last one shown), and where the page after starts. */
+export function recordsAfter(db: Store, days: Days, limit: number, cursor?: RecordsCursor | null) {
+  const older = cursor ? sql`(${sales.soldAt}, ${sales.id}) < (${cursor.soldAt}, ${cursor.id})` : undefined;
+  const rows = db
+    .select(row)
+    .from(sales)
+    .where(and(inPeriod(days), older))
+    .orderBy(...newestFirst)
+    .limit(limit + 1)
+    .all();
+  return pageAt(rows, limit);
+}
+
+export type ReportRecord = ReturnType<typeof recordsAfter>['records'][number];
+
+function pageAt<Row extends { soldAt: Date; id: number }>(rows: Row[], limit: number) {
+  const records = rows.slice(0, limit);
+  const last = records.at(-1);
+  return {
+    records,
+    nextCursor: rows.length > limit && last ? { soldAt: last.soldAt.getTime(), id: last.id } : null,
+  };
+}
+
+/**
+ * Page `page` of the sales that existed when page 1 was read (ids up to `asOf`), for
+ * SPEC.md's GET /api/salesReport/sales?page&limit: a sale made meanwhile has a higher id,
+ * so it cannot push a shown record onto the next page.
+ */
+export function recordsPage(db: Store, days: Days, page: number, limit: number, asOf?: number) {
+  const snapshot =
+    asOf ??
+    db
+      .select({ id: sql<number>`coalesce(max(${sales.id}), 0)` })
+      .from(sales)
+      .get()?.id ??
+    0;
+  const where: SQL | undefined = and(inPeriod(days), lte(sales.id, snapshot));
+  const total = db.select({ n: count() }).from(sales).where(where).get()?.n ?? 0;
+  const records = db
+    .select(row)
+    .from(sales)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .all();
+  return {
+    records,
+    page,
+    limit,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+    hasMore: page * limit < total,
+    asOf: snapshot,
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { numberIn, pesos } from '../../legacy';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { XLSX_TYPE } from '../../xlsx';
+import type { ReportRecord } from './records';
+import { reportFilesRouter, reportsRouter } from './router';
+
+const reports = createCallerFactory(reportsRouter);
+const files = createCallerFactory(reportFilesRouter);
+
+type Query = { Querystring: Record<string, string | undefined> };
+
+/** ?range=all|today|week|month|year|custom&from=YYYY-MM-DD&to=YYYY-MM-DD; All when not given. */
+const periodOf = (q: Record<string, string | undefined>) =>
+  ({ range: q.range ?? 'all', from: q.from ?? null, to: q.to ?? null }) as never;
+
+const legacyRecord = (r: ReportRecord) => ({
+  _id: r.id,
+  saleId: r.saleId,
+  customerName: r.customerName,
+  orderType: r.orderType,
+  subtotal: pesos(r.subtotal),
+  taxAmount: pesos(r.taxAmount),
+  totalAmount: pesos(r.totalAmount),
+  paymentMethod: r.paymentMethod,
+  status: r.status,
+  createdAt: r.soldAt,
+});
+
+// SPEC.md §7: GET /api/dashboard, /api/dashboard/revenue-cost-by-day, /api/salesReport/sales;
+// the report's summary and its .xlsx export beside them. Money in pesos.
+export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get('/dashboard', async (req) => reports(contextFrom(deps, req)).dashboard());
+
+  app.get<Query>('/dashboard/revenue-cost-by-day', async (req) => {
+    const days = numberIn(req.query.days ?? 7) as never;
+    const points = await reports(contextFrom(deps, req)).revenueCostByDay({ days });
+    return points.map((p) => ({ date: p.date, revenue: pesos(p.revenue), cost: pesos(p.cost) }));
+  });
+
+  app.get<Query>('/salesReport/sales', async (req) => {
+    const { records, ...page } = await reports(contextFrom(deps, req)).recordsPage({
+      period: periodOf(req.query),
+      page: (req.query.page ?? 1) as never,
+      limit: (req.query.limit ?? 6) as never,
+      asOf: numberIn(req.query.asOf) as never,
+    });
+    return { sales: records.map(legacyRecord), ...page };
+  });
+
+  app.get<Query>('/salesReport/summary', async (req) => {
+    const s = await reports(contextFrom(deps, req)).summary(periodOf(req.query));
+    return {
+      ...s,
+      totalSales: pesos(s.totalSales),
+      revenue: pesos(s.revenue),
+      taxAmount: pesos(s.taxAmount),
+      cost: pesos(s.cost),
+      totalProfit: pesos(s.totalProfit),
+      bestSellers: s.bestSellers.map((b) => ({ ...b, revenue: pesos(b.revenue) })),
+      payments: s.payments.map((p) => ({ ...p, totalSales: pesos(p.totalSales) })),
+      daily: s.daily.map((d) => ({
+        date: d.date,
+        totalSales: pesos(d.totalSales),
+        revenue: pesos(d.revenue),
+        cost: pesos(d.cost),
+      })),
+      categories: s.categories.map((c) => ({ ...c, revenue: pesos(c.revenue) })),
+    };
+  });
+
+  app.get<Query>('/salesReport/export', async (req, reply) => {
+    const { filename, stream } = await files(contextFrom(deps, req)).salesWorkbook(periodOf(req.query));
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(stream);
+  });
+};

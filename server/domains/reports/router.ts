@@ -1,0 +1,46 @@
+import {
+  periodInput,
+  recordsInput,
+  recordsPageInput,
+  revenueCostInput,
+} from '../../../shared/schemas/reports';
+import { allow, router } from '../../trpc';
+import { dashboardStats, revenueCostByDay } from './dashboard';
+import { salesWorkbook } from './export';
+import { periodDays } from './period';
+import { recordsAfter, recordsPage } from './records';
+import { reportSummary } from './summary';
+
+const report = allow('salesReport');
+
+export const reportsRouter = router({
+  /** The dashboard's cards, only the caller's role's (PRODUCT.md). */
+  dashboard: allow('dashboard').query(({ ctx }) => dashboardStats(ctx.db, ctx.viewer)),
+  revenueCostByDay: allow('dashboardFinance')
+    .input(revenueCostInput)
+    .query(({ ctx, input }) => revenueCostByDay(ctx.db, input.days)),
+  summary: report
+    .input(periodInput)
+    .query(({ ctx, input }) => reportSummary(ctx.db, periodDays(ctx.db, input))),
+  /** Infinite scroll: `cursor` is the last record shown. */
+  records: report
+    .input(recordsInput)
+    .query(({ ctx, input }) =>
+      recordsAfter(ctx.db, periodDays(ctx.db, input.period), input.limit, input.cursor),
+    ),
+  recordsPage: report
+    .input(recordsPageInput)
+    .query(({ ctx, input }) =>
+      recordsPage(ctx.db, periodDays(ctx.db, input.period), input.page, input.limit, input.asOf ?? undefined),
+    ),
+});
+
+/**
+ * Files are not JSON, so this router is not mounted at /trpc: only the REST download route
+ * calls it, in-process, for its role check and input validation.
+ */
+export const reportFilesRouter = router({
+  salesWorkbook: report
+    .input(periodInput)
+    .query(({ ctx, input }) => salesWorkbook(ctx.db, periodDays(ctx.db, input))),
+});

@@ -1,0 +1,59 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+// Spreadsheets the shop downloads (the sales report's export, the backups), written as a
+// stream so a year of sales never sits in memory whole. Every text is written as a text
+// cell, never as a formula, so a name like "=HYPERLINK(...)" stays the text it was.
+
+export interface Column<Row> {
+  header: string;
+  width?: number;
+  /** Excel's number format, e.g. '#,##0.00' for pesos. */
+  numFmt?: string;
+  value: (row: Row) => string | number | Date | null;
+}
+
+export interface Sheet<Row> {
+  name: string;
+  columns: readonly Column<Row>[];
+  /** Rows in chunks; each chunk is read synchronously, so the database is never held between them. */
+  chunks: () => Iterable<readonly Row[]>;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+// biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook
+export function workbookStream(sheets: readonly Sheet<any>[]): Readable {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  (async () => {
+    for (const sheet of sheets) {
+      const worksheet = workbook.addWorksheet(sheet.name);
+      worksheet.columns = sheet.columns.map((c, n) => ({
+        header: c.header,
+        key: String(n),
+        width: c.width ?? 16,
+        style: c.numFmt ? { numFmt: c.numFmt } : {},
+      }));
+      worksheet.getRow(1).font = { bold: true };
+      for (const chunk of sheet.chunks()) {
+        for (const row of chunk) worksheet.addRow(sheet.columns.map((c) => c.value(row))).commit();
+        // Let the counter's requests run between chunks.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      worksheet.commit();
+    }
+    await workbook.commit();
+  })().catch((error: unknown) => stream.destroy(error as Error));
+  return stream;
+}
+
+const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** Excel dates have no time zone: write the Manila wall-clock time. */
+export const manilaCellDate = (at: Date) => new Date(at.getTime() + MANILA_OFFSET_MS);
+export const PESO_FORMAT = '#,##0.00';
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
