@@ -1,0 +1,123 @@
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, inventoryItems, users } from '../../server/db/schema';
+import type { Viewer } from '../../server/domains/auth/viewer';
+import { periodDays } from '../../server/domains/reports/period';
+import { reportSummary } from '../../server/domains/reports/summary';
+import { refund } from '../../server/domains/sales/refund';
+import { checkout } from '../../server/domains/sales/service';
+import { checkoutInput } from '../../shared/schemas/sales';
+import { addDays } from '../../shared/time';
+import { ADMIN, type TestShop, testApp } from '../helpers/app';
+
+// The daily roll-ups are kept by triggers (drizzle/0005_reports.sql). Whatever sales and
+// refunds happen, at whatever time of the Manila day, the report read from them must equal
+// the same figures computed straight from the sales and their lines.
+
+let shop: TestShop;
+let viewer: Viewer;
+const products: number[] = [];
+const FIRST_DAY = '2026-03-01';
+
+beforeAll(async () => {
+  shop = await testApp();
+  const admin = shop.db.select().from(users).where(eq(users.email, ADMIN.email)).get()!;
+  viewer = { user: admin, sessionId: 'property', mustSetPassword: false };
+  const named = shop.db.insert(categories).values({ name: 'Pantry', type: 'inventory' }).returning().get().id;
+  for (let n = 0; n < 4; n++)
+    products.push(
+      shop.db
+        .insert(inventoryItems)
+        .values({
+          itemId: `INV-90000${n}`,
+          name: `Product ${n}`,
+          stock: 1_000_000,
+          unitPrice: 1999 + n * 1234,
+          purchasePrice: 1500 + n * 777,
+          categoryId: n % 2 ? named : null,
+        })
+        .returning()
+        .get().id,
+    );
+});
+afterAll(() => shop.close());
+
+/** The report's figures straight from sales and lines: what the roll-ups must agree with. */
+function fromTheSales(from: string, to: string) {
+  const day = sql`date(s.sold_at / 1000 + 28800, 'unixepoch')`;
+  const inRange = sql`s.status = 'completed' and ${day} between ${from} and ${to}`;
+  const totals = shop.db.get<{ totalSales: number; revenue: number; taxAmount: number; n: number }>(
+    sql`select coalesce(sum(total_amount), 0) as totalSales, coalesce(sum(subtotal), 0) as revenue,
+      coalesce(sum(tax_amount), 0) as taxAmount, count(*) as n from sales s where ${inRange}`,
+  );
+  const cost = shop.db.get<{ cost: number }>(
+    sql`select coalesce(sum(l.purchase_price * l.quantity), 0) as cost from sale_lines l join sales s on s.id = l.sale_id where ${inRange}`,
+  );
+  const byCode = shop.db.all<{ code: string; quantity: number }>(
+    sql`select l.code as code, sum(l.quantity) as quantity from sale_lines l join sales s on s.id = l.sale_id
+      where ${inRange} group by l.code order by l.code`,
+  );
+  return { ...totals!, cost: cost!.cost, byCode };
+}
+
+const sale = fc.record({
+  dayOffset: fc.integer({ min: 0, max: 6 }),
+  // Minutes into the Manila day, weighted toward either side of midnight.
+  minute: fc.oneof(
+    fc.integer({ min: 0, max: 3 }),
+    fc.integer({ min: 1436, max: 1439 }),
+    fc.integer({ min: 0, max: 1439 }),
+  ),
+  lines: fc.uniqueArray(
+    fc.record({ product: fc.integer({ min: 0, max: 3 }), quantity: fc.integer({ min: 1, max: 5 }) }),
+    { minLength: 1, maxLength: 4, selector: (l) => l.product },
+  ),
+  taxRate: fc.constantFrom(0, 12),
+  paymentMethod: fc.constantFrom('Cash', 'GCash', 'Credit Card'),
+  refunded: fc.boolean(),
+});
+
+describe('the daily roll-ups', () => {
+  it('equal the figures computed from the sales, for any sales, refunds and range', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(sale, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        async (made, a, b) => {
+          for (const s of made) {
+            const day = addDays(FIRST_DAY, s.dayOffset);
+            const at = new Date(new Date(`${day}T00:00:00+08:00`).getTime() + s.minute * 60_000);
+            const input = checkoutInput.parse({
+              orderType: 'Walk-in',
+              lines: s.lines.map((l) => ({ kind: 'item', id: products[l.product], quantity: l.quantity })),
+              taxRate: s.taxRate,
+              paymentMethod: s.paymentMethod,
+              reference: s.paymentMethod === 'Cash' ? '' : 'REF',
+              cashTendered: s.paymentMethod === 'Cash' ? 100_000_000 : undefined,
+            });
+            const { sale: done } = await checkout(shop.db, viewer, input, at);
+            if (s.refunded) await refund(shop.db, viewer, done.id, at);
+          }
+          const [from, to] = [addDays(FIRST_DAY, Math.min(a, b)), addDays(FIRST_DAY, Math.max(a, b))];
+          const report = reportSummary(shop.db, periodDays(shop.db, { range: 'custom', from, to }));
+          const truth = fromTheSales(from, to);
+          expect(report.totalSales).toBe(truth.totalSales);
+          expect(report.revenue).toBe(truth.revenue);
+          expect(report.taxAmount).toBe(truth.taxAmount);
+          expect(report.cost).toBe(truth.cost);
+          expect(report.totalTransactions).toBe(truth.n);
+          const sold = (codes: { code: string; quantity: number }[]) =>
+            Object.fromEntries(codes.filter((c) => c.quantity > 0).map((c) => [c.code, c.quantity]));
+          const allSellers = shop.db.all<{ code: string; quantity: number }>(
+            sql`select code, sum(quantity) as quantity from line_sales_by_day where day between ${from} and ${to} group by code order by code`,
+          );
+          expect(sold(allSellers)).toEqual(sold(truth.byCode));
+          expect(report.daily.reduce((sum, d) => sum + d.totalSales, 0)).toBe(truth.totalSales);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
