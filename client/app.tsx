@@ -59,6 +59,9 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/inventory': lazyScreen(() =>
     import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen),
   ),
+  '/sales-report': lazyScreen(() =>
+    import('./screens/sales-report/SalesReportScreen').then((m) => m.SalesReportScreen),
+  ),
   '/sales-management': lazyScreen(() =>
     import('./screens/sales-management/SalesManagementScreen').then((m) => m.SalesManagementScreen),
   ),

@@ -47,7 +47,7 @@ type Refreshed = 'refreshed' | 'refused' | 'unreachable';
  * turns through a Web Lock (where the browser offers one: localhost or https), and a tab
  * whose stored token changed while it waited uses the one another tab just got.
  */
-function refreshSession(refusedToken: string | null): Promise<Refreshed> {
+export function refreshSession(refusedToken: string | null): Promise<Refreshed> {
   refreshing ??= withRefreshLock(async (): Promise<Refreshed> => {
     const current = readToken();
     if (current && current !== refusedToken) return 'refreshed';

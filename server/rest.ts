@@ -9,6 +9,7 @@ import { cakesRest } from './domains/cakes/rest';
 import { customersRest } from './domains/customers/rest';
 import { inventoryRest } from './domains/inventory/rest';
 import { notificationsRest } from './domains/notifications/rest';
+import { pricingRest } from './domains/pricing/rest';
 import { reportsRest } from './domains/reports/rest';
 import { requestsRest } from './domains/requests/rest';
 import { salesRest } from './domains/sales/rest';
@@ -50,6 +51,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(salesRest, domain);
   await app.register(settingsRest, domain);
   await app.register(reportsRest, domain);
+  await app.register(pricingRest, domain);
 };
 
 /** One mapping from any error to a status and a message a person can read. */

@@ -5,6 +5,7 @@ import { cakesRouter } from './domains/cakes/router';
 import { customersRouter } from './domains/customers/router';
 import { inventoryRouter } from './domains/inventory/router';
 import { notificationsRouter } from './domains/notifications/router';
+import { pricingRouter } from './domains/pricing/router';
 import { reportsRouter } from './domains/reports/router';
 import { requestsRouter, resetRequestsRouter } from './domains/requests/router';
 import { salesRouter } from './domains/sales/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   cakes: cakesRouter,
   sales: salesRouter,
   reports: reportsRouter,
+  pricing: pricingRouter,
 });
 
 export type AppRouter = typeof appRouter;

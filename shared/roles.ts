@@ -57,6 +57,16 @@ export interface NavEntry {
   label: string;
   path: string;
   rule: AccessRule;
+  /** A part of the Dashboard this entry opens (/dashboard?view=…); SPEC.md points these at /dashboard. */
+  view?: DashboardView;
+}
+
+export const DASHBOARD_VIEWS = ['profitability', 'pricing'] as const;
+export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
+
+/** Where a menu entry links to. */
+export function hrefOf(entry: NavEntry): string {
+  return entry.view ? `${entry.path}?view=${entry.view}` : entry.path;
 }
 
 /** SPEC.md §2 side navigation, in order. Some entries point at /dashboard on purpose. */
@@ -68,10 +78,10 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
   { label: 'Report', path: '/dashboard', rule: 'salesReport' },
-  { label: 'Profitability Dashboard', path: '/dashboard', rule: 'salesReport' },
+  { label: 'Profitability Dashboard', path: '/dashboard', rule: 'salesReport', view: 'profitability' },
   { label: 'Supplier Management', path: '/supplier-management', rule: 'supplierManagement' },
   { label: 'Customer Management', path: '/customer-management', rule: 'customerManagement' },
-  { label: 'Pricing Management', path: '/dashboard', rule: 'dashboardFinance' },
+  { label: 'Pricing Management', path: '/dashboard', rule: 'dashboardFinance', view: 'pricing' },
   { label: 'Backup and Restore', path: '/backuprestore', rule: 'backupRestore' },
   { label: 'Notifications', path: '/notifications', rule: 'notifications' },
   { label: 'Settings', path: '/settings', rule: 'settings' },

@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Badge, Button, Group, NavLink, ScrollArea, Toolti
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { can, type NavEntry, navigationFor, type Role } from '../../shared/roles';
+import { can, hrefOf, type NavEntry, navigationFor, type Role } from '../../shared/roles';
 import { useTRPC } from '../trpc';
 import { NAV_ICONS } from './navIcons';
 
@@ -22,11 +22,12 @@ export function SideNavigation({
   onNavigate,
   onLogout,
 }: SideNavigationProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const entries = navigationFor(role);
   const unread = useUnreadCount(can(role, 'notifications'));
-  // Several entries point at /dashboard; only the first of them is marked as the current page.
-  const current = entries.find((entry) => entry.path === pathname);
+  // Several entries point at /dashboard; the view picks one, and of the rest only the first is marked.
+  const view = new URLSearchParams(search).get('view');
+  const current = entries.find((entry) => entry.path === pathname && (entry.view ?? null) === view);
 
   return (
     <>
@@ -103,7 +104,7 @@ function NavItem({ entry, active, collapsed, onNavigate, badge }: NavItemProps) 
   const link = (
     <NavLink
       component={Link}
-      to={entry.path}
+      to={hrefOf(entry)}
       label={collapsed ? undefined : entry.label}
       aria-label={collapsed ? [entry.label, unreadText].filter(Boolean).join(', ') : undefined}
       aria-current={active ? 'page' : undefined}

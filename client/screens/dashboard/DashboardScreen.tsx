@@ -1,17 +1,56 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { can, type DashboardView, type Role } from '../../../shared/roles';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
 import { useSessionUser } from '../../shell/useSessionUser';
+import { ScreenLoader } from '../../ui/ScreenLoader';
+import { DashboardCards } from './DashboardCards';
 
+// The chart library and the two price views load only for those who see them.
+const FinancialOverview = lazy(() =>
+  import('./FinancialOverview').then((m) => ({ default: m.FinancialOverview })),
+);
+const ProfitabilityView = lazy(() =>
+  import('./ProfitabilityView').then((m) => ({ default: m.ProfitabilityView })),
+);
+const PricingView = lazy(() => import('./PricingView').then((m) => ({ default: m.PricingView })));
+
+/** Which part of the Dashboard the menu opened (SPEC.md points these entries at /dashboard). */
+function viewFor(role: Role | null | undefined, view: string | null): DashboardView | null {
+  if (view === 'profitability' && can(role, 'salesReport')) return 'profitability';
+  if (view === 'pricing' && can(role, 'dashboardFinance')) return 'pricing';
+  return null;
+}
+
+/** SPEC.md §2 Dashboard: the cards the role may see and, for managers and up, the Financial Overview. */
 export function DashboardScreen() {
   const user = useSessionUser();
+  const [params] = useSearchParams();
+  const role = user?.role;
+  const view = viewFor(role, params.get('view'));
+
+  if (view) {
+    return (
+      <Suspense fallback={<ScreenLoader />}>
+        {view === 'profitability' ? <ProfitabilityView /> : <PricingView />}
+      </Suspense>
+    );
+  }
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
-      {user && user.role == null ? (
+      {user && role == null ? (
         <Alert color="yellow" icon={<IconInfoCircle />} title="No role yet">
           {AUTH_TEXT.noRole}
         </Alert>
+      ) : null}
+      {role ? <DashboardCards /> : null}
+      {can(role, 'dashboardFinance') ? (
+        <Suspense fallback={<ScreenLoader />}>
+          <FinancialOverview />
+        </Suspense>
       ) : null}
     </Stack>
   );

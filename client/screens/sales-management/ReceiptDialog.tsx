@@ -34,6 +34,7 @@ export function ReceiptDialog({ saleRef, onClose }: { saleRef: string | null; on
     { success: SALES_TEXT.refunded, failure: SALES_TEXT.refundFailed },
     () => {
       void queryClient.invalidateQueries(trpc.sales.pathFilter());
+      void queryClient.invalidateQueries(trpc.reports.pathFilter());
       refresh();
     },
   );

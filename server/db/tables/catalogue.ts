@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { createdAt, updatedAt } from './columns';
@@ -77,6 +77,15 @@ export const customers = sqliteTable(
 );
 
 /**
+ * A margin as a fraction of the price, null when the price is 0 (the worst: those sort first).
+ * Pricing orders items by exactly this over their columns, so SQLite walks its index.
+ */
+export function marginRatioSql(price: SQLWrapper, cost: SQLWrapper): SQL<number | null> {
+  const ratio = sql`(${price} - ${cost}) * 1.0 / ${price}`;
+  return sql<number | null>`(case when ${price} = 0 then null else ${ratio} end)`;
+}
+
+/**
  * Baking supplies. Money in centavos; `amount` of `unit` is what one piece of stock holds
  * (a 1 kg pack of flour: stock counts packs). Status is derived on read (PRODUCT.md), never stored.
  */
@@ -124,6 +133,7 @@ export const inventoryItems = sqliteTable(
     index('inventory_items_supplier_key').on(t.supplierKey, t.id),
     index('inventory_items_unit_key').on(t.unitKey, t.id),
     index('inventory_items_stock_state').on(t.stockState, t.id, t.expirationDate),
+    index('inventory_items_margin').on(marginRatioSql(t.unitPrice, t.purchasePrice), t.id),
   ],
 );
 

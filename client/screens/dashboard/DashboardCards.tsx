@@ -1,0 +1,69 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import { Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import {
+  type Icon,
+  IconAlertTriangle,
+  IconBox,
+  IconCash,
+  IconListDetails,
+  IconPackageOff,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTRPC } from '../../trpc';
+
+interface Card {
+  field: 'totalInventoryCount' | 'lowStockCount' | 'outOfStockCount' | 'salesToday' | 'activityLogsToday';
+  label: string;
+  to: string;
+  icon: Icon;
+  color: string;
+}
+
+// SPEC.md §2's cards in order; the server answers only the fields the role may see.
+const CARDS: Card[] = [
+  { field: 'totalInventoryCount', label: 'Total Inventory', to: '/inventory', icon: IconBox, color: 'blue' },
+  { field: 'lowStockCount', label: 'Low Stock', to: '/inventory', icon: IconAlertTriangle, color: 'yellow' },
+  { field: 'outOfStockCount', label: 'Out Of Stock', to: '/inventory', icon: IconPackageOff, color: 'red' },
+  { field: 'salesToday', label: 'Sales Today', to: '/sales-management', icon: IconCash, color: 'green' },
+  {
+    field: 'activityLogsToday',
+    label: 'Activity Logs Today',
+    to: '/activity-log',
+    icon: IconListDetails,
+    color: 'grape',
+  },
+];
+
+const count = new Intl.NumberFormat('en-PH');
+
+export function DashboardCards() {
+  const trpc = useTRPC();
+  // SPEC.md §8: a failed fetch is only logged; the cards stay as they were.
+  const stats = useQuery({ ...trpc.reports.dashboard.queryOptions(), refetchInterval: 60_000 });
+  const data = stats.data as Partial<Record<Card['field'], number>> | undefined;
+  const shown = data ? CARDS.filter((c) => data[c.field] !== undefined) : CARDS.slice(0, 3);
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+      {shown.map((card) => (
+        <UnstyledButton key={card.field} component={Link} to={card.to} aria-label={card.label}>
+          <Paper withBorder radius="md" p="md" h="100%">
+            <Text size="sm" c="dimmed" fw={600} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <card.icon size={20} color={`var(--mantine-color-${card.color}-7)`} aria-hidden />
+              {card.label}
+            </Text>
+            {data ? (
+              <Text fz={32} fw={700} mt={4} data-testid={card.field}>
+                {count.format(data[card.field] ?? 0)}
+              </Text>
+            ) : (
+              <Skeleton h={36} mt={8} w="50%" />
+            )}
+          </Paper>
+        </UnstyledButton>
+      ))}
+    </SimpleGrid>
+  );
+}

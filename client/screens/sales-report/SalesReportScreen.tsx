@@ -1,0 +1,83 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { type PeriodInput, REPORT_TEXT } from '../../../shared/schemas/reports';
+import { manilaDate } from '../../../shared/time';
+import { useTRPC } from '../../trpc';
+import { downloadFile } from '../../ui/download';
+import { toast } from '../../ui/outcome';
+import { ScreenLoader } from '../../ui/ScreenLoader';
+import { ReceiptDialog } from '../sales-management/ReceiptDialog';
+import { type ChosenPeriod, PeriodPicker } from './PeriodPicker';
+import { SummaryCards } from './SummaryCards';
+import { TransactionRecords } from './TransactionRecords';
+
+const ReportCharts = lazy(() => import('./ReportCharts').then((m) => ({ default: m.ReportCharts })));
+
+/** What the server is asked: a custom range only once both dates are chosen, in order. */
+function periodOf(chosen: ChosenPeriod): PeriodInput | null {
+  if (chosen.range !== 'custom') return { range: chosen.range };
+  if (!chosen.from || !chosen.to || chosen.from > chosen.to) return null;
+  return chosen;
+}
+
+/** SPEC.md §2 Sales Report (admin, owner): cards, records and charts all follow one Manila period. */
+export function SalesReportScreen() {
+  const trpc = useTRPC();
+  const today = manilaDate();
+  const [chosen, setChosen] = useState<ChosenPeriod>({
+    range: 'month',
+    from: `${today.slice(0, 8)}01`,
+    to: today,
+  });
+  const [shown, setShown] = useState<PeriodInput>({ range: 'month' });
+  const [saleRef, setSaleRef] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const summary = useQuery({
+    ...trpc.reports.summary.queryOptions(shown),
+    placeholderData: keepPreviousData,
+  });
+
+  const choose = (next: ChosenPeriod) => {
+    setChosen(next);
+    const period = periodOf(next);
+    if (period) setShown(period);
+  };
+  const exportRecords = async () => {
+    setExporting(true);
+    const query = new URLSearchParams(Object.entries(shown).filter(([, v]) => v) as [string, string][]);
+    try {
+      await downloadFile(`/api/salesReport/export?${query}`, 'sales_report.xlsx');
+    } catch {
+      toast(REPORT_TEXT.exportFailed, 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>Sales Report</Title>
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} />}
+          loading={exporting}
+          onClick={exportRecords}
+        >
+          Export to Excel
+        </Button>
+      </Group>
+      <PeriodPicker value={chosen} onChange={choose} today={today} />
+      <SummaryCards summary={summary.data} />
+      <TransactionRecords period={shown} onOpen={setSaleRef} />
+      {summary.data ? (
+        <Suspense fallback={<ScreenLoader />}>
+          <ReportCharts summary={summary.data} />
+        </Suspense>
+      ) : null}
+      <ReceiptDialog saleRef={saleRef} onClose={() => setSaleRef(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `inventory_items_margin` ON `inventory_items` ((case when "unit_price" = 0 then null else ("unit_price" - "purchase_price") * 1.0 / "unit_price" end),`id`);

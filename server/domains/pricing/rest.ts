@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bodyOf, pesos, pesosIn } from '../../legacy';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { pricingRouter } from './router';
+import type { MarginRow } from './service';
+
+const pricing = createCallerFactory(pricingRouter);
+
+type Query = Record<string, string | undefined>;
+type ByKindAndId = { Params: { kind: string; id: string } };
+
+/** A margin row at the REST boundary: `_id` and pesos. */
+function legacyRow({ id, cost, price, margin, ...row }: MarginRow) {
+  return { _id: id, ...row, cost: pesos(cost), price: pesos(price), margin: pesos(margin) };
+}
+
+/** An id no product has: the procedure still checks the caller first (401/403), then answers 404. */
+const NO_PRODUCT = Number.MAX_SAFE_INTEGER;
+
+/** `:id` is the `_id`; anything else names no product, so it is 404 like every unknown id. */
+function ref(id: string): number {
+  const number = /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  return Number.isSafeInteger(number) && number > 0 ? number : NO_PRODUCT;
+}
+
+// GET /api/pricing?kind=item|cake&page&limit&search&order; PATCH /api/pricing/:kind/:id {price} in pesos.
+export const pricingRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get<{ Querystring: Query }>('/pricing', async (req) => {
+    const q = req.query;
+    const page = await pricing(contextFrom(deps, req)).margins({
+      kind: (q.kind ?? 'item') as never,
+      page: (q.page ?? 1) as never,
+      limit: (q.limit ?? 10) as never,
+      search: q.search ?? '',
+      order: (q.order ?? 'asc') as never,
+    });
+    return { ...page, rows: page.rows.map(legacyRow) };
+  });
+  app.patch<ByKindAndId>('/pricing/:kind/:id', async (req) => {
+    const body = bodyOf(req.body);
+    const result = await pricing(contextFrom(deps, req)).setPrice({
+      kind: req.params.kind as never,
+      id: ref(req.params.id),
+      price: pesosIn(body.price) as never,
+    });
+    return { ...result, row: legacyRow(result.row) };
+  });
+};

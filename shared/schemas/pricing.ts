@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants';
+import { CAKE_TEXT } from './cakes';
+import { centavos, recordId } from './catalogue';
+import { INVENTORY_TEXT } from './inventory';
+import { pageInput, SEARCH_MAX, SORT_ORDERS } from './paging';
+import { REPORT_TEXT } from './reports';
+
+// The Profitability Dashboard and Pricing Management (SPEC.md §2 menu entries): margins
+// of items and cakes, and prices changed in place.
+export const PRICING_TEXT = {
+  profitabilityTitle: 'Profitability Dashboard',
+  pricingTitle: 'Pricing Management',
+  lowestFirst: 'Lowest margins first: margin is price minus cost, and margin % is margin over price.',
+  marginsTable: 'Margins',
+  pricesTable: 'Prices',
+  items: 'Items',
+  cakes: 'Cakes',
+  searchPlaceholder: 'Search by name or ID...',
+  noItems: INVENTORY_TEXT.noItems,
+  noCakes: CAKE_TEXT.noCakes,
+  itemNotFound: INVENTORY_TEXT.notFound,
+  cakeNotFound: CAKE_TEXT.notFound,
+  productNotFound: 'That product does not exist.',
+  badKind: 'Kind must be item or cake.',
+  orderInvalid: 'order must be asc or desc.',
+  searchText: 'search must be text.',
+  searchTooLong: `search must be at most ${SEARCH_MAX} characters.`,
+  priceRequired: REPORT_TEXT.notANumber,
+  priceNegative: 'Price must be a non-negative number.',
+  confirmPrice: REPORT_TEXT.confirmPrice,
+  changed: REPORT_TEXT.priceChanged,
+  changeFailed: REPORT_TEXT.priceChangeFailed,
+  unchanged: (name: string, price: string) => `The price of "${name}" is already ${price}; nothing changed.`,
+  save: 'Save',
+  noPercent: '—',
+} as const;
+
+export const PRICING_KINDS = ['item', 'cake'] as const;
+export type PricingKind = (typeof PRICING_KINDS)[number];
+
+const kind = z.enum(PRICING_KINDS, { error: PRICING_TEXT.badKind });
+
+/** A page of margins; `asc` puts the lowest (and unpriced) first. */
+export const marginsInput = pageInput(PAGE_SIZE).extend({
+  kind: kind.default('item'),
+  search: z
+    .string({ error: PRICING_TEXT.searchText })
+    .trim()
+    .max(SEARCH_MAX, PRICING_TEXT.searchTooLong)
+    .default(''),
+  order: z.enum(SORT_ORDERS, { error: PRICING_TEXT.orderInvalid }).default('asc'),
+});
+export type MarginsInput = z.infer<typeof marginsInput>;
+
+/** A new price in centavos, the same bounds as the item and cake forms. */
+export const setPriceInput = z.object({
+  kind,
+  id: recordId(PRICING_TEXT.productNotFound),
+  price: z
+    .number({
+      error: (issue) => (issue.input == null ? PRICING_TEXT.priceRequired : PRICING_TEXT.priceNegative),
+    })
+    .pipe(centavos(PRICING_TEXT.priceNegative)),
+});
+export type SetPriceInput = z.infer<typeof setPriceInput>;
+
+/** Margin as a percent of the price, to one decimal (half away from zero); none for a price of 0. */
+export function marginPercent(price: number, cost: number): number | null {
+  if (price === 0) return null;
+  const tenths = ((price - cost) / price) * 1000;
+  const rounded = Math.round(Math.abs(tenths)) / 10;
+  return tenths < 0 && rounded !== 0 ? -rounded : rounded;
+}

@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { categories, inventoryItems, users } from '../../server/db/schema';
+import type { Viewer } from '../../server/domains/auth/viewer';
+import { refund } from '../../server/domains/sales/refund';
+import { checkout } from '../../server/domains/sales/service';
+import { formatPeso } from '../../shared/money';
+import { checkoutInput } from '../../shared/schemas/sales';
+import { addDays, manilaDate } from '../../shared/time';
+import { ADMIN, PASSWORD } from '../helpers/app';
+import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
+
+// Dashboard and Sales Report in the browser (issue 9): the cards each role sees, the
+// Financial Overview, the report's cards and charts over real sales, the records that
+// load six more on scroll and stop, a record opening its receipt, the .xlsx export.
+
+const b = browserShopForFile();
+const today = manilaDate();
+/** 20 sales this month (the first on the 1st), the 7th of them refunded. */
+const SALES = 20;
+let expectedTotal = 0;
+let refundedSaleId = '';
+/** Completed sales dated today. */
+let todaysSales = 0;
+const accounts: Record<string, { email: string }> = {};
+
+beforeAll(async () => {
+  const db = b.shop.db;
+  const flourCategory = db
+    .insert(categories)
+    .values({ name: 'Flour', type: 'inventory' })
+    .returning()
+    .get().id;
+  const sugarCategory = db
+    .insert(categories)
+    .values({ name: 'Sugar', type: 'inventory' })
+    .returning()
+    .get().id;
+  const product = (itemId: string, name: string, unitPrice: number, categoryId: number, stock = 500) =>
+    db
+      .insert(inventoryItems)
+      .values({ itemId, name, unitPrice, purchasePrice: Math.round(unitPrice * 0.6), stock, categoryId })
+      .returning()
+      .get().id;
+  const flour = product('INV-300001', 'Bread Flour', 10000, flourCategory);
+  const sugar = product('INV-300002', 'Brown Sugar', 5000, sugarCategory);
+  product('INV-300003', 'Cake Boxes', 2000, sugarCategory, 0); // out of stock on the dashboard
+  const admin = db.select().from(users).where(eq(users.email, ADMIN.email)).get()!;
+  const viewer: Viewer = { user: admin, sessionId: 'fixture', mustSetPassword: false };
+  const monthStart = `${today.slice(0, 8)}01`;
+  for (let n = 0; n < SALES; n++) {
+    // Spread over the month so far, oldest first, each at a different minute.
+    const span = Math.max(0, Number(today.slice(8)) - 1);
+    const day = addDays(monthStart, Math.floor((n * span) / (SALES - 1)));
+    const at = new Date(`${day}T09:${String(10 + n).padStart(2, '0')}:00+08:00`);
+    const input = checkoutInput.parse({
+      customerName: `Customer ${n + 1}`,
+      orderType: n % 3 ? 'Walk-in' : 'Online',
+      lines: [
+        { kind: 'item', id: flour, quantity: 1 + (n % 3) },
+        ...(n % 2 ? [{ kind: 'item', id: sugar, quantity: 2 }] : []),
+      ],
+      taxRate: n % 4 ? 0 : 12,
+      paymentMethod: n % 2 ? 'GCash' : 'Cash',
+      reference: n % 2 ? `G-${n}` : '',
+      cashTendered: n % 2 ? undefined : 10_000_000,
+    });
+    const { sale } = await checkout(db, viewer, input, at);
+    if (n === 6) {
+      refundedSaleId = sale.saleId;
+      await refund(db, viewer, sale.id, at);
+    } else {
+      expectedTotal += sale.totalAmount;
+      if (day === today) todaysSales++;
+    }
+  }
+  for (const role of ['owner', 'manager', 'staff'] as const) accounts[role] = await b.shop.addUser(role);
+});
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const cardLabels = (page: Page) =>
+  page
+    .locator('a[aria-label]')
+    .filter({ has: page.locator('[data-testid]') })
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+
+describe('the dashboard', () => {
+  it('shows staff the three stock cards and no Financial Overview', async () => {
+    const { page, context } = await signedInPage(b, {
+      as: { email: accounts.staff!.email, password: PASSWORD },
+    });
+    await page.getByTestId('totalInventoryCount').waitFor();
+    expect(await cardLabels(page)).toEqual(['Total Inventory', 'Low Stock', 'Out Of Stock']);
+    expect(await page.getByTestId('totalInventoryCount').textContent()).toBe('3');
+    expect(await page.getByTestId('outOfStockCount').textContent()).toBe('1');
+    expect(await section(page, 'Financial Overview').count()).toBe(0);
+    await page.getByRole('link', { name: 'Out Of Stock' }).click();
+    await page.waitForURL('**/inventory');
+    await context.close();
+  });
+
+  it('adds Sales Today and the chart for a manager, and the logs card for the owner', async () => {
+    const manager = await signedInPage(b, { as: { email: accounts.manager!.email, password: PASSWORD } });
+    await manager.page.getByTestId('salesToday').waitFor();
+    expect(await cardLabels(manager.page)).toEqual([
+      'Total Inventory',
+      'Low Stock',
+      'Out Of Stock',
+      'Sales Today',
+    ]);
+    await manager.context.close();
+
+    const { page, context } = await signedInPage(b, {
+      as: { email: accounts.owner!.email, password: PASSWORD },
+    });
+    await page.getByTestId('activityLogsToday').waitFor();
+    expect(await cardLabels(page)).toHaveLength(5);
+    const chart = section(page, 'Financial Overview');
+    await chart.locator('.recharts-line path').first().waitFor();
+    const legend = await chart.locator('.mantine-ChartLegend-legendItemName').allTextContents();
+    expect(legend.sort()).toEqual(['Cost', 'Revenue']);
+    // Revenue green, cost orange-red (SPEC.md §9).
+    const strokes = await chart
+      .locator('path.recharts-line-curve')
+      .evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
+    expect(strokes).toEqual(['var(--mantine-color-green-7)', '#e8590c']);
+    // 30 days: one point per Manila day on the axis data.
+    await chart.getByText('30 days', { exact: true }).click();
+    await expect
+      .poll(() => chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count())
+      .toBeGreaterThan(7);
+    await snapshot(page, 'dashboard-owner');
+    await context.close();
+  });
+});
+
+describe('the sales report', () => {
+  it('shows this month’s cards and charts from the sales', async () => {
+    const { page, context } = await signedInPage(b, {
+      as: { email: accounts.owner!.email, password: PASSWORD },
+    });
+    await openScreen(page, 'Sales Report', '/sales-report');
+    const totals = section(page, 'Total Sales');
+    await totals.getByText(formatPeso(expectedTotal), { exact: true }).waitFor();
+    expect(
+      await section(page, 'Total Transactions')
+        .getByText(String(SALES - 1), { exact: true })
+        .count(),
+    ).toBe(1);
+    expect(await section(page, 'Best-Selling Items').textContent()).toContain('1. Bread Flour');
+    expect(await section(page, 'Payment Breakdown').textContent()).toMatch(/GCash \(10\).*Cash \(9\)/);
+    for (const chart of ['Daily Sales Trend', 'Sales by Category', 'Sales Distribution by Category'])
+      await section(page, chart).locator('svg.recharts-surface').first().waitFor();
+    expect(
+      await section(page, 'Sales Distribution by Category').locator('.recharts-pie-sector').count(),
+    ).toBe(2);
+    await snapshot(page, 'sales-report');
+    await context.close();
+  });
+
+  it('loads six more records on scroll, stops with No more records, and opens a receipt', async () => {
+    const { page, context } = await signedInPage(b, {
+      as: { email: accounts.owner!.email, password: PASSWORD },
+    });
+    await page.goto('/sales-report');
+    const records = section(page, 'Transaction Records');
+    const rows = records.locator('tbody tr');
+    await rows.first().waitFor();
+    // Pages of six: as many as fill the box, then six more each time it is scrolled to the bottom.
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(6);
+    await page.waitForTimeout(300);
+    let shown = await rows.count();
+    expect(shown % 6).toBe(0);
+    expect(shown).toBeLessThan(SALES);
+    expect(await rows.first().textContent()).toContain('Customer 20'); // newest first
+    const box = page.getByTestId('records-scroll');
+    while (shown < SALES) {
+      await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      const expected = Math.min(shown + 6, SALES);
+      await expect.poll(() => rows.count()).toBe(expected);
+      shown = expected;
+    }
+    await records.getByText('No more records', { exact: true }).waitFor();
+    const refunded = rows.filter({ hasText: refundedSaleId });
+    expect(await refunded.getByText('Refunded', { exact: true }).count()).toBe(1);
+    await refunded.click();
+    const receipt = page.getByRole('dialog', { name: 'Receipt' });
+    await receipt.getByText(refundedSaleId).first().waitFor();
+    await snapshot(page, 'sales-report-receipt');
+    await context.close();
+  });
+
+  it('exports the period’s records to .xlsx', async () => {
+    const { page, context } = await signedInPage(b, {
+      as: { email: accounts.owner!.email, password: PASSWORD },
+    });
+    await page.goto('/sales-report');
+    await section(page, 'Total Sales').getByText(formatPeso(expectedTotal)).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sales_report_${today.slice(0, 8)}01_to_${today}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    expect(book.getWorksheet('Sales')?.rowCount).toBe(1 + SALES);
+    await context.close();
+  });
+
+  it('fits a tablet, and a custom range follows through cards and records', async () => {
+    const { page, context } = await signedInPage(b, {
+      as: { email: accounts.owner!.email, password: PASSWORD },
+      viewport: TABLET,
+    });
+    await page.goto('/sales-report');
+    await page.getByText('Custom', { exact: true }).click();
+    await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    const records = section(page, 'Transaction Records');
+    await expect
+      .poll(async () =>
+        (await section(page, 'Total Transactions').textContent())?.replace('Total Transactions', ''),
+      )
+      .toBe(String(todaysSales));
+    await records.getByText('No more records', { exact: true }).waitFor();
+    expect(await records.locator('tbody tr').count()).toBeGreaterThanOrEqual(todaysSales);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snapshot(page, 'sales-report-tablet');
+    await context.close();
+  });
+});
