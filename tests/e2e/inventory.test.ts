@@ -19,6 +19,8 @@ import { ADMIN, PASSWORD } from '../helpers/app';
 import {
   type BrowserShop,
   browserShop,
+  column,
+  rowOf,
   sideNav,
   signInThroughScreen,
   snapshot,
@@ -54,16 +56,6 @@ function clearShelves() {
 
 const itemTable = (page: Page) => page.getByRole('table', { name: 'Inventory', exact: true });
 const cakeTable = (page: Page) => page.getByRole('table', { name: 'Cake Inventory', exact: true });
-const rowOf = (table: Locator, name: string) =>
-  table.getByRole('row').filter({ has: table.page().getByText(name, { exact: true }) });
-/** The texts of a table's body rows in one column (0-based). */
-const column = (table: Locator, index: number) =>
-  table
-    .locator('tbody tr')
-    .evaluateAll(
-      (rows, i) => rows.map((r) => r.querySelectorAll('td')[i as number]?.textContent?.trim() ?? ''),
-      index,
-    );
 /** A required field's label: its name, then Mantine's asterisk. */
 const required = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 /** Lets a modal finish fading in before a screenshot. */

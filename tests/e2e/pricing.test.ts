@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, inventoryItems } from '../../server/db/schema';
 import { PRICING_TEXT } from '../../shared/schemas/pricing';
 import { PASSWORD } from '../helpers/app';
-import { signedInPage, snapshot, TABLET } from '../helpers/browser';
+import { column, rowOf, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
 // Pricing Management (a manager changes a price in place) and the Profitability
@@ -24,16 +24,6 @@ beforeAll(async () => {
 });
 
 const shows = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-const rowOf = (table: Locator, name: string) =>
-  table.getByRole('row').filter({ has: table.page().getByText(name, { exact: true }) });
-/** The texts of a table's body rows in one column (0-based). */
-const column = (table: Locator, index: number) =>
-  table
-    .locator('tbody tr')
-    .evaluateAll(
-      (rows, i) => rows.map((r) => r.querySelectorAll('td')[i as number]?.textContent?.trim() ?? ''),
-      index,
-    );
 
 async function open(page: Page, view: 'pricing' | 'profitability', title: string) {
   await page.goto(`/dashboard?view=${view}`);

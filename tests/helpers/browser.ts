@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { ADMIN, PASSWORD, type TestShop, testApp } from './app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -117,3 +117,16 @@ export async function openScreen(page: Page, label: string, path: string) {
   await sideNav(page).getByRole('link', { name: label }).click();
   await page.waitForURL(`**${path}`);
 }
+
+/** A table's row holding a cell with exactly `name`. */
+export const rowOf = (table: Locator, name: string) =>
+  table.getByRole('row').filter({ has: table.page().getByText(name, { exact: true }) });
+
+/** The texts of a table's body rows in one column (0-based). */
+export const column = (table: Locator, index: number) =>
+  table
+    .locator('tbody tr')
+    .evaluateAll(
+      (rows, i) => rows.map((r) => r.querySelectorAll('td')[i as number]?.textContent?.trim() ?? ''),
+      index,
+    );
