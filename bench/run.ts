@@ -13,6 +13,7 @@ import { type AttackResult, signInUnderAttack } from './attack';
 import { checkoutBench } from './checkout';
 import { inventoryBench } from './inventory';
 import { measure as measureAt, type Row } from './measure';
+import { reportsBench } from './reports';
 import { addToResults } from './results';
 import { BENCH_ADMIN, benchShop } from './shop';
 
@@ -97,6 +98,8 @@ const signIn = (await (
   })
 ).json()) as { accessToken: string; user: { id: number } };
 const checkout = await checkoutBench(db, appUrl, signIn.accessToken, signIn.user.id, SECONDS);
+// Three years of sales on top of the checkout bench's, then the dashboard and the report.
+const reports = await reportsBench(db, appUrl, signIn.accessToken, SECONDS);
 
 await bare.close();
 await shop.close();
@@ -124,6 +127,7 @@ const section = [
   '',
   inventory,
   checkout,
+  reports,
 ].join('\n');
 
 addToResults(section);
