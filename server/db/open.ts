@@ -14,7 +14,7 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
  * Opens the shop's database with the pragmas every connection needs (better-sqlite3
  * does not keep synchronous=FULL across reopen) and brings the schema up to date.
  */
-export function openDb(file: string): Db {
+export function openDb(file: string, migrationsFolder = MIGRATIONS): Db {
   // Readable by the app's user only. SQLite gives the -wal and -shm files the main file's mode.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
@@ -25,7 +25,7 @@ export function openDb(file: string): Db {
   // Drizzle rebuilds tables in some migrations; foreign keys must be off meanwhile.
   sqlite.pragma('foreign_keys = OFF');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  migrate(db, { migrationsFolder });
   sqlite.pragma('foreign_keys = ON');
   const violations = sqlite.pragma('foreign_key_check') as unknown[];
   if (violations.length > 0) throw new Error(`Database has ${violations.length} broken references.`);

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, inventoryItems, users } from '../../server/db/schema';
+import { categories, inventoryItems, productSalesByDay, users } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
+import { bestSellers } from '../../server/domains/reports/bestSellers';
 import { periodDays } from '../../server/domains/reports/period';
 import { reportSummary } from '../../server/domains/reports/summary';
 import { refund } from '../../server/domains/sales/refund';
@@ -111,7 +112,7 @@ describe('the daily roll-ups', () => {
           const sold = (codes: { code: string; quantity: number }[]) =>
             Object.fromEntries(codes.filter((c) => c.quantity > 0).map((c) => [c.code, c.quantity]));
           const allSellers = shop.db.all<{ code: string; quantity: number }>(
-            sql`select code, sum(quantity) as quantity from line_sales_by_day where day between ${from} and ${to} group by code order by code`,
+            sql`select code, sum(quantity) as quantity from product_sales_by_day where day between ${from} and ${to} group by code order by code`,
           );
           expect(sold(allSellers)).toEqual(sold(truth.byCode));
           expect(report.daily.reduce((sum, d) => sum + d.totalSales, 0)).toBe(truth.totalSales);
@@ -119,5 +120,83 @@ describe('the daily roll-ups', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('find the best sellers exactly from each day’s leaders, however the sales spread', () => {
+    // Far more products a day than the first leaders read, so the bound decides when to stop.
+    const day = fc.record({
+      offset: fc.integer({ min: 0, max: 9 }),
+      sold: fc.array(fc.tuple(fc.integer({ min: 0, max: 79 }), fc.integer({ min: 0, max: 40 })), {
+        maxLength: 60,
+      }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(day, { maxLength: 10 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 9 }),
+        (days, a, b) => {
+          const rows = new Map<string, { day: string; code: string; quantity: number }>();
+          for (const d of days)
+            for (const [product, quantity] of d.sold) {
+              const row = { day: addDays('2030-01-01', d.offset), code: `INV-${800000 + product}`, quantity };
+              rows.set(`${row.day}:${row.code}`, row); // one row per product and day, as the roll-up keeps
+            }
+          shop.db.delete(productSalesByDay).where(sql`day >= '2030-01-01'`).run();
+          for (const r of rows.values())
+            shop.db
+              .insert(productSalesByDay)
+              .values({
+                ...r,
+                kind: 'item',
+                name: r.code,
+                revenue: r.quantity * 100 + (Number(r.code.slice(-2)) % 7),
+                cost: 0,
+              })
+              .run();
+          const [from, to] = [addDays('2030-01-01', Math.min(a, b)), addDays('2030-01-01', Math.max(a, b))];
+          const totals = new Map<string, { quantity: number; revenue: number }>();
+          for (const r of rows.values()) {
+            if (r.day < from || r.day > to) continue;
+            const t = totals.get(r.code) ?? { quantity: 0, revenue: 0 };
+            t.quantity += r.quantity;
+            t.revenue += r.quantity * 100 + (Number(r.code.slice(-2)) % 7);
+            totals.set(r.code, t);
+          }
+          const expected = [...totals.entries()]
+            .filter(([, t]) => t.quantity > 0)
+            .sort(
+              ([ca, x], [cb, y]) => y.quantity - x.quantity || y.revenue - x.revenue || ca.localeCompare(cb),
+            )
+            .slice(0, 5)
+            .map(([code, t]) => [code, t.quantity]);
+          const found = bestSellers(shop.db, periodDays(shop.db, { range: 'custom', from, to }));
+          expect(found.map((s) => [s.code, s.quantity])).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('finds a steady seller that never led a single day', () => {
+    shop.db.delete(productSalesByDay).where(sql`day >= '2031-01-01'`).run();
+    const put = (day: string, code: string, quantity: number) =>
+      shop.db
+        .insert(productSalesByDay)
+        .values({ day, kind: 'item', code, name: code, quantity, revenue: quantity * 100, cost: 0 })
+        .run();
+    for (let d = 0; d < 10; d++) {
+      const day = addDays('2031-01-01', d);
+      // Thirteen products a day sell 100 each, a different thirteen every day...
+      for (let n = 0; n < 13; n++) put(day, `INV-SPIKE-${d}-${n}`, 100);
+      // ...while one sells 50 every day: 500 in all, the period's best seller.
+      put(day, 'INV-STEADY', 50);
+    }
+    const found = bestSellers(
+      shop.db,
+      periodDays(shop.db, { range: 'custom', from: '2031-01-01', to: '2031-01-10' }),
+    );
+    expect(found[0]).toMatchObject({ code: 'INV-STEADY', quantity: 500 });
+    expect(found.slice(1).map((s) => s.quantity)).toEqual([100, 100, 100, 100]);
   });
 });

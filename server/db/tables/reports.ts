@@ -1,7 +1,7 @@
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 // ---- Daily roll-ups of completed sales ---------------------------------------------------
-// Kept by triggers on sales and sale_lines (drizzle/0005_reports.sql) inside the sale's own
+// Kept by triggers on sales and sale_lines (drizzle/0007_report_rollups.sql) inside the sale's own
 // transaction, whoever writes: a checkout adds, a refund takes away. The dashboard and the
 // sales report read these instead of the lines, so a month costs about thirty rows, not
 // thirty thousand. `day` is the Manila calendar date (YYYY-MM-DD) of the sale.
@@ -23,20 +23,38 @@ export const salesByDay = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.paymentMethod] })],
 );
 
-/** Per Manila day, product (kind and code as sold) and category as sold: quantity, revenue, cost. */
-export const lineSalesByDay = sqliteTable(
-  'line_sales_by_day',
+/**
+ * Per Manila day and product (kind and code as sold): quantity, revenue, cost. The best
+ * sellers of a period are found from each day's leaders (the `_rank` index) and then
+ * summed exactly per product (the `_product` index); see server/domains/reports/bestSellers.ts.
+ */
+export const productSalesByDay = sqliteTable(
+  'product_sales_by_day',
   {
     day: text('day').notNull(),
     kind: text('kind').notNull(),
     code: text('code').notNull(),
-    /** The category's name when sold; '' for none. */
-    category: text('category').notNull(),
     /** The product's name on its latest sale that day. */
     name: text('name').notNull(),
     quantity: integer('quantity').notNull().default(0),
     revenue: integer('revenue').notNull().default(0),
     cost: integer('cost').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.kind, t.code, t.category] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.kind, t.code] }),
+    index('product_sales_by_day_rank').on(t.day, t.quantity, t.kind, t.code),
+    index('product_sales_by_day_product').on(t.kind, t.code, t.day, t.quantity, t.revenue),
+  ],
+);
+
+/** Per Manila day and category as sold ('' for none): quantity and revenue. */
+export const categorySalesByDay = sqliteTable(
+  'category_sales_by_day',
+  {
+    day: text('day').notNull(),
+    category: text('category').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenue: integer('revenue').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.category] })],
 );

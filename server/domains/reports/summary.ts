@@ -1,20 +1,20 @@
 import { desc, type SQLWrapper, sql } from 'drizzle-orm';
 import { daysBetween } from '../../../shared/time';
 import type { Store } from '../../db/open';
-import { lineSalesByDay, salesByDay } from '../../db/schema';
+import { categorySalesByDay, salesByDay } from '../../db/schema';
+import { bestSellers } from './bestSellers';
 import type { Days } from './period';
 
 // The sales report's cards and charts (PRODUCT.md's formulas) over the daily roll-ups:
 // refunded sales are not in them, revenue is the subtotals net of VAT, profit is revenue
-// minus cost. A month reads about thirty rows per payment method, however many lines sold.
+// minus cost. A month reads about thirty rows per payment method and per category, however
+// many lines were sold; best sellers read each day's leaders (bestSellers.ts).
 
 const s = salesByDay;
-const l = lineSalesByDay;
-const BEST_SELLERS = 5;
+const c = categorySalesByDay;
 
 export function reportSummary(db: Store, days: Days) {
   const inSales = sql`${s.day} between ${days.from} and ${days.to}`;
-  const inLines = sql`${l.day} between ${days.from} and ${days.to}`;
   const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`;
 
   const totals = db
@@ -56,36 +56,19 @@ export function reportSummary(db: Store, days: Days) {
     return { date, totalSales: d?.totalSales ?? 0, revenue: d?.revenue ?? 0, cost: d?.cost ?? 0 };
   });
 
-  // SQLite's bare column: `name` comes from the row holding max(day), the latest name sold.
-  const bestSellers = db
-    .select({
-      kind: l.kind,
-      code: l.code,
-      name: l.name,
-      latest: sql`max(${l.day})`,
-      quantity: sql<number>`sum(${l.quantity})`,
-      revenue: sql<number>`sum(${l.revenue})`,
-    })
-    .from(l)
-    .where(inLines)
-    .groupBy(l.kind, l.code)
-    .having(sql`sum(${l.quantity}) > 0`)
-    .orderBy(desc(sql`5`), desc(sql`6`), l.code)
-    .limit(BEST_SELLERS)
-    .all()
-    .map(({ latest: _, ...seller }) => seller);
+  const sellers = bestSellers(db, days);
 
   const categories = db
     .select({
-      category: l.category,
-      quantity: sql<number>`sum(${l.quantity})`,
-      revenue: sql<number>`sum(${l.revenue})`,
+      category: c.category,
+      quantity: sql<number>`sum(${c.quantity})`,
+      revenue: sql<number>`sum(${c.revenue})`,
     })
-    .from(l)
-    .where(inLines)
-    .groupBy(l.category)
-    .having(sql`sum(${l.quantity}) > 0`)
-    .orderBy(desc(sql`3`), l.category)
+    .from(c)
+    .where(sql`${c.day} between ${days.from} and ${days.to}`)
+    .groupBy(c.category)
+    .having(sql`sum(${c.quantity}) > 0`)
+    .orderBy(desc(sql`3`), c.category)
     .all();
 
   return {
@@ -93,7 +76,7 @@ export function reportSummary(db: Store, days: Days) {
     to: days.to,
     ...totals,
     totalProfit: totals.revenue - totals.cost,
-    bestSellers,
+    bestSellers: sellers,
     payments,
     daily,
     categories,
