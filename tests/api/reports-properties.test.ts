@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, inventoryItems, productSalesByDay, users } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
-import { bestSellers } from '../../server/domains/reports/bestSellers';
+import { bestSellers, FIRST_LEADERS } from '../../server/domains/reports/bestSellers';
 import { periodDays } from '../../server/domains/reports/period';
 import { reportSummary } from '../../server/domains/reports/summary';
 import { refund } from '../../server/domains/sales/refund';
@@ -126,8 +126,8 @@ describe('the daily roll-ups', () => {
     // Far more products a day than the first leaders read, so the bound decides when to stop.
     const day = fc.record({
       offset: fc.integer({ min: 0, max: 9 }),
-      sold: fc.array(fc.tuple(fc.integer({ min: 0, max: 79 }), fc.integer({ min: 0, max: 40 })), {
-        maxLength: 60,
+      sold: fc.array(fc.tuple(fc.integer({ min: 0, max: 199 }), fc.integer({ min: 0, max: 40 })), {
+        maxLength: 2 * FIRST_LEADERS,
       }),
     });
     fc.assert(
@@ -187,8 +187,8 @@ describe('the daily roll-ups', () => {
         .run();
     for (let d = 0; d < 10; d++) {
       const day = addDays('2031-01-01', d);
-      // Thirteen products a day sell 100 each, a different thirteen every day...
-      for (let n = 0; n < 13; n++) put(day, `INV-SPIKE-${d}-${n}`, 100);
+      // More products a day than the leaders read sell 100 each, different ones every day...
+      for (let n = 0; n <= FIRST_LEADERS; n++) put(day, `INV-SPIKE-${d}-${n}`, 100);
       // ...while one sells 50 every day: 500 in all, the period's best seller.
       put(day, 'INV-STEADY', 50);
     }

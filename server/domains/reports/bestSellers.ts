@@ -1,22 +1,27 @@
-import { sql } from 'drizzle-orm';
 import { daysBetween } from '../../../shared/time';
-import type { Store } from '../../db/open';
+import type { Db } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { productSalesByDay } from '../../db/schema';
 import type { Days } from './period';
 
 // The period's best sellers (most units, then most revenue) without summing every product
 // sold: a long catalogue sells most products once or twice a day, so a month holds tens
-// of thousands of product-days. Each day's leaders are read from the rank index; their
-// exact totals over the period are summed; and a product that led no day cannot have sold
-// more than the sum, over the days, of the quantity just below each day's leaders. When the
-// fifth candidate beats that bound the answer is exact; otherwise more leaders are read.
+// of thousands of product-days.
+//
+// Each day has a threshold: the quantity of its (K+1)-th best product, read from the rank
+// index. A product above it is one of the day's leaders; any other sold at most the
+// threshold that day. So the sum of the thresholds bounds every product that never led,
+// and a leader's bound is its quantities on the days it led plus the other days'
+// thresholds. Leaders are summed exactly, highest bound first, until none left can place;
+// once the fifth also beats the bound of the products that never led, the answer is exact.
+// Otherwise the days that weigh most in that bound (a day when many products sold alike)
+// are read whole, and the check runs again.
 
-const p = productSalesByDay;
-const ph = sql.placeholder;
-/** Leaders read per day on the first try; each retry reads four times as many. */
-const FIRST_LEADERS = 12;
-const MOST_LEADERS = 3_000;
+/** Leaders per day at first. */
+export const FIRST_LEADERS = 48;
+/** A day that weighs in the bound is then read whole, up to this many products; past it, every product is summed. */
+const MOST_LEADERS = 5_000;
+/** Leaders fetched, highest bound first, before fetching them all. */
+const FIRST_CANDIDATES = 200;
 
 export interface BestSeller {
   kind: string;
@@ -26,102 +31,84 @@ export interface BestSeller {
   revenue: number;
 }
 
-const statements = (db: Store) =>
-  prepared(db, 'reports.bestSellers', () => ({
-    leaders: db
-      .select({ kind: p.kind, code: p.code, quantity: p.quantity })
-      .from(p)
-      .where(sql`${p.day} = ${ph('day')}`)
-      .orderBy(sql`${p.quantity} desc`)
-      .limit(ph('limit'))
-      .prepare(),
-    total: db
-      .select({
-        name: p.name,
-        latest: sql`max(${p.day})`,
-        quantity: sql<number>`sum(${p.quantity})`,
-        revenue: sql<number>`sum(${p.revenue})`,
-      })
-      .from(p)
-      .where(
-        sql`${p.kind} = ${ph('kind')} and ${p.code} = ${ph('code')} and ${p.day} between ${ph('from')} and ${ph('to')}`,
-      )
-      .prepare(),
-    everyProduct: db
-      .select({
-        kind: p.kind,
-        code: p.code,
-        name: p.name,
-        latest: sql`max(${p.day})`,
-        quantity: sql<number>`sum(${p.quantity})`,
-        revenue: sql<number>`sum(${p.revenue})`,
-      })
-      .from(p)
-      .where(sql`${p.day} between ${ph('from')} and ${ph('to')}`)
-      .groupBy(p.kind, p.code)
-      .having(sql`sum(${p.quantity}) > 0`)
-      .orderBy(sql`5 desc, 6 desc, ${p.code}`)
-      .limit(ph('count'))
-      .prepare(),
-  }));
+type Summed = BestSeller & { latest: string };
+
+const statements = (db: Db) =>
+  prepared(db, 'reports.bestSellers', () => {
+    const sqlite = db.$client;
+    return {
+      threshold: sqlite
+        .prepare<[string, number], number>(
+          'select quantity from product_sales_by_day where day = ? order by quantity desc limit 1 offset ?',
+        )
+        .pluck(),
+      // Every leader of the period with what it sold on the days it led and those days' thresholds.
+      leaders: sqlite.prepare<[number, string, number], { kind: string; code: string; lead: number }>(
+        `select p.kind, p.code, sum(p.quantity) - sum(t.value ->> 1) + ? as lead
+         from json_each(?) as t
+         join product_sales_by_day as p on p.day = t.value ->> 0 and p.quantity > t.value ->> 1
+         group by p.kind, p.code order by 3 desc limit ?`,
+      ),
+      total: sqlite.prepare<[string, string, string, string], Summed>(
+        `select kind, code, name, max(day) as latest, sum(quantity) as quantity, sum(revenue) as revenue
+         from product_sales_by_day where kind = ? and code = ? and day between ? and ?`,
+      ),
+      everyProduct: sqlite.prepare<[string, string, number], Summed>(
+        `select kind, code, name, max(day) as latest, sum(quantity) as quantity, sum(revenue) as revenue
+         from product_sales_by_day where day between ? and ? group by kind, code
+         having sum(quantity) > 0 order by 5 desc, 6 desc, code limit ?`,
+      ),
+    };
+  });
 
 const ranked = (a: BestSeller, b: BestSeller) =>
-  b.quantity - a.quantity || b.revenue - a.revenue || a.code.localeCompare(b.code);
+  b.quantity - a.quantity || b.revenue - a.revenue || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+const withoutLatest = ({ latest: _, ...seller }: Summed): BestSeller => seller;
 
-interface Candidate {
-  kind: string;
-  code: string;
-  /** The most it can have sold: its quantities on the days it led, and each other day's threshold. */
-  upper: number;
+interface Day {
+  day: string;
+  read: number;
+  /** The most a product outside the day's leaders sold that day; 0 when every product is a leader. */
+  threshold: number;
 }
 
-/** Each day's leaders, and the most any product outside them can have sold in the period. */
-function readLeaders(db: Store, period: string[], perDay: number) {
-  const { leaders } = statements(db);
-  const led = new Map<string, { kind: string; code: string; quantity: number; threshold: number }>();
-  let bound = 0;
-  for (const day of period) {
-    const rows = leaders.all({ day, limit: perDay + 1 });
-    // A product not among the day's leaders sold at most the first quantity below them.
-    const threshold = rows.length > perDay ? (rows[perDay]?.quantity ?? 0) : 0;
-    bound += threshold;
-    for (const row of rows.slice(0, perDay)) {
-      const key = `${row.kind}:${row.code}`;
-      const seen = led.get(key) ?? { kind: row.kind, code: row.code, quantity: 0, threshold: 0 };
-      seen.quantity += row.quantity;
-      seen.threshold += threshold;
-      led.set(key, seen);
-    }
-  }
-  const candidates: Candidate[] = [...led.values()].map((c) => ({
-    kind: c.kind,
-    code: c.code,
-    upper: c.quantity + bound - c.threshold,
-  }));
-  return { candidates: candidates.sort((a, b) => b.upper - a.upper), bound };
+function readDay(db: Db, day: string, read: number): Day {
+  return { day, read, threshold: statements(db).threshold.get(day, read) ?? 0 };
 }
 
-export function bestSellers(db: Store, days: Days, count = 5): BestSeller[] {
-  const { total, everyProduct } = statements(db);
-  const period = daysBetween(days.from, days.to);
-  for (let perDay = FIRST_LEADERS; perDay < MOST_LEADERS; perDay *= 4) {
-    const { candidates, bound } = readLeaders(db, period, perDay);
+/** The leaders summed exactly, highest bound first, while one could still reach the places shown. */
+function sumLeaders(db: Db, days: Days, period: Day[], bound: number, count: number) {
+  const { leaders, total } = statements(db);
+  const thresholds = JSON.stringify(period.map((d) => [d.day, d.threshold]));
+  for (let fetched = FIRST_CANDIDATES; ; fetched = Number.MAX_SAFE_INTEGER) {
     const sellers: BestSeller[] = [];
-    // Sum exactly only while a candidate could still reach the places shown.
-    for (const [n, candidate] of candidates.entries()) {
-      const last = sellers.length >= count ? sellers[count - 1] : undefined;
-      if (last && last.quantity > candidate.upper) break;
-      const { kind, code } = candidate;
-      const sum = total.get({ kind, code, from: days.from, to: days.to });
-      if (sum && sum.quantity > 0)
-        sellers.push({ kind, code, name: sum.name, quantity: sum.quantity, revenue: sum.revenue });
-      sellers.sort(ranked);
-      if (n === candidates.length - 1) break;
+    const candidates = leaders.all(bound, thresholds, fetched);
+    let settled = candidates.length < fetched;
+    for (const c of candidates) {
+      if ((sellers[count - 1]?.quantity ?? -1) > c.lead) {
+        settled = true;
+        break;
+      }
+      const sum = total.get(c.kind, c.code, days.from, days.to);
+      if (sum && sum.quantity > 0) {
+        sellers.push(withoutLatest(sum));
+        sellers.sort(ranked);
+      }
     }
-    const last = sellers[count - 1];
-    // Exact once nothing unread can reach the last place shown (ties included), or nothing is unread.
-    if (bound === 0 || (last && last.quantity > bound)) return sellers.slice(0, count);
+    if (settled) return sellers;
   }
-  // Days so even that leaders cannot settle it: sum every product once.
-  return everyProduct.all({ from: days.from, to: days.to, count }).map(({ latest: _, ...seller }) => seller);
+}
+
+export function bestSellers(db: Db, days: Days, count = 5): BestSeller[] {
+  const period = daysBetween(days.from, days.to).map((day) => readDay(db, day, FIRST_LEADERS));
+  for (;;) {
+    const bound = period.reduce((sum, d) => sum + d.threshold, 0);
+    const sellers = sumLeaders(db, days, period, bound, count);
+    const last = sellers[count - 1];
+    if (bound === 0 || (last && last.quantity > bound)) return sellers.slice(0, count);
+    const heavy = period.filter((d) => d.threshold > 0 && d.threshold * period.length >= bound);
+    if (heavy.some((d) => d.read >= MOST_LEADERS)) break;
+    for (const d of heavy) Object.assign(d, readDay(db, d.day, MOST_LEADERS));
+  }
+  return statements(db).everyProduct.all(days.from, days.to, count).map(withoutLatest);
 }

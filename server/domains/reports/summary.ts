@@ -1,6 +1,6 @@
 import { desc, type SQLWrapper, sql } from 'drizzle-orm';
 import { daysBetween } from '../../../shared/time';
-import type { Store } from '../../db/open';
+import type { Db } from '../../db/open';
 import { categorySalesByDay, salesByDay } from '../../db/schema';
 import { bestSellers } from './bestSellers';
 import type { Days } from './period';
@@ -13,7 +13,7 @@ import type { Days } from './period';
 const s = salesByDay;
 const c = categorySalesByDay;
 
-export function reportSummary(db: Store, days: Days) {
+export function reportSummary(db: Db, days: Days) {
   const inSales = sql`${s.day} between ${days.from} and ${days.to}`;
   const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`;
 
