@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, gte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cakeIngredients, cakes, categories, inventoryItems, users } from '../../server/db/schema';
+import {
+  activityLogs,
+  cakeIngredients,
+  cakes,
+  categories,
+  inventoryItems,
+  users,
+} from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
 import { dashboardStats, revenueCostByDay } from '../../server/domains/reports/dashboard';
 import { periodDays } from '../../server/domains/reports/period';
@@ -10,6 +17,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { rangeStart } from '../../shared/time';
 import { ADMIN, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
@@ -262,6 +270,29 @@ describe('the dashboard', () => {
       { date: '2026-11-10', revenue: 20000, cost: 12000 },
       { date: '2026-11-11', revenue: 110000, cost: 28500 },
     ]);
+  });
+
+  it('counts today’s activity-log rows by Manila day', async () => {
+    const start = rangeStart('today') as Date;
+    const naive = await shop.db.$count(activityLogs, gte(activityLogs.createdAt, start));
+    expect(naive).toBeGreaterThan(0);
+    expect(dashboardStats(shop.db, viewer).activityLogsToday).toBe(naive);
+    // Yesterday's rows are not today's.
+    shop.db
+      .insert(activityLogs)
+      .values({
+        action: 'Test',
+        module: 'Test',
+        description: 'yesterday',
+        createdAt: new Date(start.getTime() - 1),
+      })
+      .run();
+    expect(dashboardStats(shop.db, viewer).activityLogsToday).toBe(naive);
+    shop.db
+      .insert(activityLogs)
+      .values({ action: 'Test', module: 'Test', description: 'today', createdAt: start })
+      .run();
+    expect(dashboardStats(shop.db, viewer).activityLogsToday).toBe(naive + 1);
   });
 
   it('answers each role only its own cards', async () => {

@@ -58,3 +58,9 @@ export const categorySalesByDay = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.category] })],
 );
+
+/** Activity-log rows per Manila day, for the dashboard's Activity Logs Today (a trigger on activity_logs adds). */
+export const activityByDay = sqliteTable('activity_by_day', {
+  day: text('day').primaryKey(),
+  entries: integer('entries').notNull().default(0),
+});

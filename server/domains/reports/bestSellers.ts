@@ -43,10 +43,10 @@ const statements = (db: Db) =>
         )
         .pluck(),
       // Every leader of the period with what it sold on the days it led and those days' thresholds.
-      leaders: sqlite.prepare<[number, string, number], { kind: string; code: string; lead: number }>(
-        `select p.kind, p.code, sum(p.quantity) - sum(t.value ->> 1) + ? as lead
-         from json_each(?) as t
-         join product_sales_by_day as p on p.day = t.value ->> 0 and p.quantity > t.value ->> 1
+      leaders: sqlite.prepare<[string, number, number], { kind: string; code: string; lead: number }>(
+        `with t(day, threshold) as materialized (select value ->> 0, value ->> 1 from json_each(?))
+         select p.kind, p.code, sum(p.quantity) - sum(t.threshold) + ? as lead
+         from t join product_sales_by_day as p on p.day = t.day and p.quantity > t.threshold
          group by p.kind, p.code order by 3 desc limit ?`,
       ),
       total: sqlite.prepare<[string, string, string, string], Summed>(
@@ -82,7 +82,7 @@ function sumLeaders(db: Db, days: Days, period: Day[], bound: number, count: num
   const thresholds = JSON.stringify(period.map((d) => [d.day, d.threshold]));
   for (let fetched = FIRST_CANDIDATES; ; fetched = Number.MAX_SAFE_INTEGER) {
     const sellers: BestSeller[] = [];
-    const candidates = leaders.all(bound, thresholds, fetched);
+    const candidates = leaders.all(thresholds, bound, fetched);
     let settled = candidates.length < fetched;
     for (const c of candidates) {
       if ((sellers[count - 1]?.quantity ?? -1) > c.lead) {

@@ -1,8 +1,8 @@
-import { and, count, gte, sql } from 'drizzle-orm';
+import { and, count, sql } from 'drizzle-orm';
 import { can } from '../../../shared/roles';
-import { addDays, daysBetween, manilaDate, rangeStart } from '../../../shared/time';
+import { addDays, daysBetween, manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
-import { activityLogs, inventoryItems, salesByDay } from '../../db/schema';
+import { activityByDay, inventoryItems, salesByDay } from '../../db/schema';
 import type { Viewer } from '../auth/viewer';
 
 const i = inventoryItems;
@@ -49,9 +49,12 @@ export function dashboardStats(db: Store, viewer: Viewer, now = new Date()): Das
         .get()?.n ?? 0;
   }
   if (can(role, 'salesReport')) {
-    const start = rangeStart('today', now) ?? now;
     stats.activityLogsToday =
-      db.select({ n: count() }).from(activityLogs).where(gte(activityLogs.createdAt, start)).get()?.n ?? 0;
+      db
+        .select({ n: activityByDay.entries })
+        .from(activityByDay)
+        .where(sql`${activityByDay.day} = ${today}`)
+        .get()?.n ?? 0;
   }
   return stats;
 }

@@ -1,85 +1,73 @@
-import { desc, type SQLWrapper, sql } from 'drizzle-orm';
 import { daysBetween } from '../../../shared/time';
 import type { Db } from '../../db/open';
-import { categorySalesByDay, salesByDay } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import { bestSellers } from './bestSellers';
 import type { Days } from './period';
 
 // The sales report's cards and charts (PRODUCT.md's formulas) over the daily roll-ups:
 // refunded sales are not in them, revenue is the subtotals net of VAT, profit is revenue
 // minus cost. A month reads about thirty rows per payment method and per category, however
-// many lines were sold; best sellers read each day's leaders (bestSellers.ts).
+// many lines were sold; best sellers read each day's leaders (bestSellers.ts). Statements
+// are prepared once: at this size, compiling the SQL would cost more than running it.
 
-const s = salesByDay;
-const c = categorySalesByDay;
+interface DayRow {
+  day: string;
+  totalSales: number;
+  revenue: number;
+  taxAmount: number;
+  cost: number;
+  transactions: number;
+}
+
+const statements = (db: Db) =>
+  prepared(db, 'reports.summary', () => {
+    const sqlite = db.$client;
+    return {
+      perDay: sqlite.prepare<[string, string], DayRow>(
+        `select day, sum(total_amount) as totalSales, sum(subtotal) as revenue, sum(tax_amount) as taxAmount,
+           sum(cost) as cost, sum(sales) as transactions
+         from sales_by_day where day between ? and ? group by day`,
+      ),
+      payments: sqlite.prepare<
+        [string, string],
+        { method: string; transactions: number; totalSales: number }
+      >(
+        `select payment_method as method, sum(sales) as transactions, sum(total_amount) as totalSales
+         from sales_by_day where day between ? and ? group by payment_method
+         having sum(sales) > 0 order by 3 desc, 1`,
+      ),
+      categories: sqlite.prepare<[string, string], { category: string; quantity: number; revenue: number }>(
+        `select category, sum(quantity) as quantity, sum(revenue) as revenue
+         from category_sales_by_day where day between ? and ? group by category
+         having sum(quantity) > 0 order by 3 desc, 1`,
+      ),
+    };
+  });
 
 export function reportSummary(db: Db, days: Days) {
-  const inSales = sql`${s.day} between ${days.from} and ${days.to}`;
-  const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`;
-
-  const totals = db
-    .select({
-      totalSales: total(s.totalAmount),
-      revenue: total(s.subtotal),
-      taxAmount: total(s.taxAmount),
-      cost: total(s.cost),
-      totalTransactions: total(s.sales),
-    })
-    .from(s)
-    .where(inSales)
-    .get() ?? { totalSales: 0, revenue: 0, taxAmount: 0, cost: 0, totalTransactions: 0 };
-
-  const payments = db
-    .select({ method: s.paymentMethod, transactions: total(s.sales), totalSales: total(s.totalAmount) })
-    .from(s)
-    .where(inSales)
-    .groupBy(s.paymentMethod)
-    .having(sql`sum(${s.sales}) > 0`)
-    .orderBy(desc(sql`3`), s.paymentMethod)
-    .all();
-
-  const perDay = db
-    .select({
-      day: s.day,
-      totalSales: total(s.totalAmount),
-      revenue: total(s.subtotal),
-      cost: total(s.cost),
-      transactions: total(s.sales),
-    })
-    .from(s)
-    .where(inSales)
-    .groupBy(s.day)
-    .all();
-  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  const { perDay, payments, categories } = statements(db);
+  const byDay = new Map(perDay.all(days.from, days.to).map((d) => [d.day, d]));
+  const totals = { totalSales: 0, revenue: 0, taxAmount: 0, cost: 0, totalTransactions: 0 };
+  for (const d of byDay.values()) {
+    totals.totalSales += d.totalSales;
+    totals.revenue += d.revenue;
+    totals.taxAmount += d.taxAmount;
+    totals.cost += d.cost;
+    totals.totalTransactions += d.transactions;
+  }
   const daily = daysBetween(days.from, days.to).map((date) => {
     const d = byDay.get(date);
     return { date, totalSales: d?.totalSales ?? 0, revenue: d?.revenue ?? 0, cost: d?.cost ?? 0 };
   });
-
-  const sellers = bestSellers(db, days);
-
-  const categories = db
-    .select({
-      category: c.category,
-      quantity: sql<number>`sum(${c.quantity})`,
-      revenue: sql<number>`sum(${c.revenue})`,
-    })
-    .from(c)
-    .where(sql`${c.day} between ${days.from} and ${days.to}`)
-    .groupBy(c.category)
-    .having(sql`sum(${c.quantity}) > 0`)
-    .orderBy(desc(sql`3`), c.category)
-    .all();
-
   return {
     from: days.from,
     to: days.to,
     ...totals,
     totalProfit: totals.revenue - totals.cost,
-    bestSellers: sellers,
-    payments,
+    bestSellers: bestSellers(db, days),
+    payments: payments.all(days.from, days.to),
     daily,
-    categories,
+    categories: categories.all(days.from, days.to),
   };
 }
 export type ReportSummary = ReturnType<typeof reportSummary>;
