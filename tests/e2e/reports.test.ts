@@ -8,6 +8,7 @@ import type { Viewer } from '../../server/domains/auth/viewer';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
+import { REPORT_COLOURS } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { ADMIN, PASSWORD } from '../helpers/app';
@@ -27,6 +28,8 @@ let refundedSaleId = '';
 /** Completed sales dated today. */
 let todaysSales = 0;
 const accounts: Record<string, { email: string }> = {};
+/** A day of last month. */
+const LOSS_DAY = addDays(`${today.slice(0, 8)}01`, -3);
 
 beforeAll(async () => {
   const db = b.shop.db;
@@ -78,6 +81,19 @@ beforeAll(async () => {
       if (day === today) todaysSales++;
     }
   }
+  // A day of last month sold only at a loss: ₱10.00 liners that cost ₱30.00.
+  const liners = db
+    .insert(inventoryItems)
+    .values({ itemId: 'INV-300004', name: 'Paper Liners', unitPrice: 1000, purchasePrice: 3000, stock: 50 })
+    .returning()
+    .get().id;
+  const lossInput = checkoutInput.parse({
+    orderType: 'Walk-in',
+    lines: [{ kind: 'item', id: liners, quantity: 1 }],
+    paymentMethod: 'Cash',
+    cashTendered: 100_000,
+  });
+  await checkout(db, viewer, lossInput, new Date(`${LOSS_DAY}T10:00:00+08:00`));
   for (const role of ['owner', 'manager', 'staff'] as const) accounts[role] = await b.shop.addUser(role);
 });
 
@@ -95,7 +111,7 @@ describe('the dashboard', () => {
     });
     await page.getByTestId('totalInventoryCount').waitFor();
     expect(await cardLabels(page)).toEqual(['Total Inventory', 'Low Stock', 'Out Of Stock']);
-    expect(await page.getByTestId('totalInventoryCount').textContent()).toBe('3');
+    expect(await page.getByTestId('totalInventoryCount').textContent()).toBe('4');
     expect(await page.getByTestId('outOfStockCount').textContent()).toBe('1');
     expect(await section(page, 'Financial Overview').count()).toBe(0);
     await page.getByRole('link', { name: 'Out Of Stock' }).click();
@@ -178,6 +194,16 @@ describe('the sales report', () => {
     expect(shown).toBeLessThan(SALES);
     expect(await rows.first().textContent()).toContain('Customer 20'); // newest first
     const box = page.getByTestId('records-scroll');
+    // Hold the next page back a moment: the list says it is loading meanwhile.
+    await page.route('**/trpc/reports.records**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await records.getByText('Loading...', { exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(shown + 6);
+    shown += 6;
+    await page.unroute('**/trpc/reports.records**');
     while (shown < SALES) {
       await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       const expected = Math.min(shown + 6, SALES);
@@ -228,6 +254,17 @@ describe('the sales report', () => {
       .toBe(String(todaysSales));
     await records.getByText('No more records', { exact: true }).waitFor();
     expect(await records.locator('tbody tr').count()).toBeGreaterThanOrEqual(todaysSales);
+    // A day sold at a loss: Total Profit in red and bold.
+    await page.getByLabel('From', { exact: true }).fill(LOSS_DAY);
+    await page.getByLabel('To', { exact: true }).fill(LOSS_DAY);
+    const profit = section(page, 'Total Profit').getByText(formatPeso(-2000), { exact: true });
+    await profit.waitFor();
+    const style = await profit.evaluate((el) => ({
+      color: getComputedStyle(el).color,
+      weight: getComputedStyle(el).fontWeight,
+    }));
+    expect(style.weight).toBe('800');
+    expect(style.color).toBe('rgb(240, 62, 62)'); // Mantine's red.7
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(page, 'sales-report-tablet');
