@@ -171,9 +171,13 @@ describe('the sales report', () => {
     expect(await section(page, 'Payment Breakdown').textContent()).toMatch(/GCash \(10\).*Cash \(9\)/);
     for (const chart of ['Daily Sales Trend', 'Sales by Category', 'Sales Distribution by Category'])
       await section(page, chart).locator('svg.recharts-surface').first().waitFor();
-    expect(
-      await section(page, 'Sales Distribution by Category').locator('.recharts-pie-sector').count(),
-    ).toBe(2);
+    // The six fixed colours, in order: the best category takes the first.
+    const fills = await section(page, 'Sales Distribution by Category')
+      .locator('.recharts-pie-sector path')
+      .evaluateAll((paths) => paths.map((p) => p.getAttribute('fill')));
+    expect(fills).toEqual(
+      REPORT_COLOURS.slice(0, 2).map((c) => `var(--mantine-color-${c.replace('.', '-')})`),
+    );
     await snapshot(page, 'sales-report');
     await context.close();
   });
