@@ -11,10 +11,13 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { type AccessRule, can, type Role } from '../../../shared/roles';
 import { useTRPC } from '../../trpc';
 
 interface Card {
   field: 'totalInventoryCount' | 'lowStockCount' | 'outOfStockCount' | 'salesToday' | 'activityLogsToday';
+  /** Who sees it (PRODUCT.md); the server answers only these fields, the client knows how many to hold room for. */
+  rule: AccessRule;
   label: string;
   to: string;
   icon: Icon;
@@ -23,12 +26,41 @@ interface Card {
 
 // SPEC.md §2's cards in order; the server answers only the fields the role may see.
 const CARDS: Card[] = [
-  { field: 'totalInventoryCount', label: 'Total Inventory', to: '/inventory', icon: IconBox, color: 'blue' },
-  { field: 'lowStockCount', label: 'Low Stock', to: '/inventory', icon: IconAlertTriangle, color: 'yellow' },
-  { field: 'outOfStockCount', label: 'Out Of Stock', to: '/inventory', icon: IconPackageOff, color: 'red' },
-  { field: 'salesToday', label: 'Sales Today', to: '/sales-management', icon: IconCash, color: 'green' },
+  {
+    field: 'totalInventoryCount',
+    rule: 'dashboard',
+    label: 'Total Inventory',
+    to: '/inventory',
+    icon: IconBox,
+    color: 'blue',
+  },
+  {
+    field: 'lowStockCount',
+    rule: 'dashboard',
+    label: 'Low Stock',
+    to: '/inventory',
+    icon: IconAlertTriangle,
+    color: 'yellow',
+  },
+  {
+    field: 'outOfStockCount',
+    rule: 'dashboard',
+    label: 'Out Of Stock',
+    to: '/inventory',
+    icon: IconPackageOff,
+    color: 'red',
+  },
+  {
+    field: 'salesToday',
+    rule: 'dashboardFinance',
+    label: 'Sales Today',
+    to: '/sales-management',
+    icon: IconCash,
+    color: 'green',
+  },
   {
     field: 'activityLogsToday',
+    rule: 'salesReport',
     label: 'Activity Logs Today',
     to: '/activity-log',
     icon: IconListDetails,
@@ -38,12 +70,13 @@ const CARDS: Card[] = [
 
 const count = new Intl.NumberFormat('en-PH');
 
-export function DashboardCards() {
+export function DashboardCards({ role }: { role: Role }) {
   const trpc = useTRPC();
   // SPEC.md §8: a failed fetch is only logged; the cards stay as they were.
   const stats = useQuery({ ...trpc.reports.dashboard.queryOptions(), refetchInterval: 60_000 });
   const data = stats.data as Partial<Record<Card['field'], number>> | undefined;
-  const shown = data ? CARDS.filter((c) => data[c.field] !== undefined) : CARDS.slice(0, 3);
+  // The role's cards from the start, so nothing moves when the counts arrive.
+  const shown = CARDS.filter((c) => can(role, c.rule));
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
@@ -59,7 +92,7 @@ export function DashboardCards() {
                 {count.format(data[card.field] ?? 0)}
               </Text>
             ) : (
-              <Skeleton h={36} mt={8} w="50%" />
+              <Skeleton h={50} mt={4} w="50%" />
             )}
           </Paper>
         </UnstyledButton>

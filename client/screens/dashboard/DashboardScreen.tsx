@@ -1,6 +1,7 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Box, Stack, Title } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { can, type DashboardView, type Role } from '../../../shared/roles';
 import { AUTH_TEXT } from '../../../shared/schemas/auth';
@@ -16,6 +17,20 @@ const ProfitabilityView = lazy(() =>
   import('./ProfitabilityView').then((m) => ({ default: m.ProfitabilityView })),
 );
 const PricingView = lazy(() => import('./PricingView').then((m) => ({ default: m.PricingView })));
+
+/**
+ * Loads and draws a heavy part (the chart) only once it comes into view: on a phone or a
+ * small tablet the cards fill the screen first, and the chart waits until scrolled to.
+ */
+function WhenInView({ height, render }: { height: number; render: () => ReactNode }) {
+  const { ref, inViewport } = useInViewport();
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (inViewport) setSeen(true);
+  }, [inViewport]);
+  if (seen) return <Suspense fallback={<ScreenLoader />}>{render()}</Suspense>;
+  return <Box ref={ref} mih={height} aria-hidden />;
+}
 
 /** Which part of the Dashboard the menu opened (SPEC.md points these entries at /dashboard). */
 function viewFor(role: Role | null | undefined, view: string | null): DashboardView | null {
@@ -46,11 +61,9 @@ export function DashboardScreen() {
           {AUTH_TEXT.noRole}
         </Alert>
       ) : null}
-      {role ? <DashboardCards /> : null}
+      {role ? <DashboardCards role={role} /> : null}
       {can(role, 'dashboardFinance') ? (
-        <Suspense fallback={<ScreenLoader />}>
-          <FinancialOverview />
-        </Suspense>
+        <WhenInView height={400} render={() => <FinancialOverview />} />
       ) : null}
     </Stack>
   );

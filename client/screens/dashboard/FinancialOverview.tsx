@@ -48,6 +48,8 @@ export function FinancialOverview() {
           curveType="monotone"
           withLegend
           withDots={days === 7}
+          // Drawn at once: an animation is frames of work the shop's slow tablet can spare.
+          lineProps={{ isAnimationActive: false }}
           valueFormatter={pesoValue}
           yAxisProps={{ tickFormatter: pesoTick, width: 72 }}
           xAxisProps={{ minTickGap: 16 }}

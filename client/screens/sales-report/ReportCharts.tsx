@@ -65,6 +65,7 @@ export function ReportCharts({ summary }: { summary: Summary }) {
           series={[{ name: 'Total Sales', color: REPORT_COLOURS[0] }]}
           curveType="monotone"
           withDots={daily.length <= 31}
+          lineProps={{ isAnimationActive: false }}
           valueFormatter={pesoValue}
           yAxisProps={{ tickFormatter: pesoTick, width: 72 }}
           xAxisProps={{ minTickGap: 16 }}
@@ -76,6 +77,7 @@ export function ReportCharts({ summary }: { summary: Summary }) {
           data={bars}
           dataKey="category"
           type="stacked"
+          barProps={{ isAnimationActive: false }}
           series={slices.map((s) => ({ name: s.name, color: s.color }))}
           valueFormatter={pesoValue}
           yAxisProps={{ tickFormatter: pesoTick, width: 72 }}
@@ -93,6 +95,7 @@ export function ReportCharts({ summary }: { summary: Summary }) {
           labelsPosition="outside"
           labelsType="percent"
           withLabels
+          pieProps={{ isAnimationActive: false }}
         />
       </ChartCard>
     </SimpleGrid>
