@@ -5,6 +5,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { actionRequestsRest } from './domains/actions/rest';
 import { activityRest } from './domains/activity/rest';
 import { authRest } from './domains/auth/rest';
+import { backupRest } from './domains/backup/rest';
 import { cakesRest } from './domains/cakes/rest';
 import { customersRest } from './domains/customers/rest';
 import { inventoryRest } from './domains/inventory/rest';
@@ -51,6 +52,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(salesRest, domain);
   await app.register(settingsRest, domain);
   await app.register(reportsRest, domain);
+  await app.register(backupRest, domain);
   await app.register(pricingRest, domain);
 };
 
