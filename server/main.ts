@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { seedSystemAdmin } from './db/seed';
+import { scheduleSnapshots } from './domains/backup/snapshot';
 import { scheduleStockCheck } from './domains/inventory/alerts';
 
 const config = loadConfig();
@@ -12,6 +13,8 @@ const app = await buildApp({ db, config });
 await app.listen({ port: config.port, host: config.host });
 // Low-stock, out-of-stock and expiring-soon notifications: now, then every four hours.
 const stopStockCheck = scheduleStockCheck(db, (err) => app.log.error({ err }, 'stock check failed'));
+// A whole-database snapshot into DATA_DIR/backups once a day, keeping the last 14.
+const stopSnapshots = scheduleSnapshots(db, config, (err) => app.log.error({ err }, 'daily snapshot failed'));
 
 const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nBake shop back office: http://${shown}:${config.port}`);
@@ -30,6 +33,7 @@ if (seed.generatedPassword) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     stopStockCheck();
+    stopSnapshots();
     await app.close();
     db.$client.close();
     process.exit(0);

@@ -6,6 +6,7 @@ import { actionRequestsRest } from './domains/actions/rest';
 import { activityRest } from './domains/activity/rest';
 import { authRest } from './domains/auth/rest';
 import { backupRest } from './domains/backup/rest';
+import { snapshotRest } from './domains/backup/snapshotRest';
 import { cakesRest } from './domains/cakes/rest';
 import { customersRest } from './domains/customers/rest';
 import { inventoryRest } from './domains/inventory/rest';
@@ -54,6 +55,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(reportsRest, domain);
   await app.register(backupRest, domain);
   await app.register(pricingRest, domain);
+  await app.register(snapshotRest, domain);
 };
 
 /** One mapping from any error to a status and a message a person can read. */

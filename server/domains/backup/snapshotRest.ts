@@ -1,0 +1,23 @@
+import { createReadStream, rmSync, statSync } from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { snapshotRouter } from './snapshotRouter';
+
+export const SQLITE_TYPE = 'application/vnd.sqlite3';
+
+const snapshots = createCallerFactory(snapshotRouter);
+
+// GET /api/backup/database: the whole database as one checked SQLite file (admin, owner).
+export const snapshotRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get('/backup/database', async (req, reply) => {
+    const { file, filename } = await snapshots(contextFrom(deps, req)).take();
+    const stream = createReadStream(file);
+    // Sent, failed or cut off by the client: the temp copy goes either way.
+    stream.once('close', () => rmSync(file, { force: true }));
+    return reply
+      .header('content-type', SQLITE_TYPE)
+      .header('content-length', statSync(file).size)
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(stream);
+  });
+};
