@@ -10,7 +10,6 @@ import {
   units,
   users,
 } from '../../server/db/schema';
-import type { Viewer } from '../../server/domains/auth/viewer';
 import { checkout } from '../../server/domains/sales/service';
 import { BACKUP_TEXT } from '../../shared/schemas/backup';
 import { checkoutInput } from '../../shared/schemas/sales';
@@ -31,7 +30,7 @@ const HOSTILE = '=HYPERLINK("http://x.test","click")';
 
 beforeAll(async () => {
   shop = await testApp();
-  admin = { ...(await shop.login(ADMIN.email, ADMIN.password)), api: undefined as never };
+  admin = await shop.adminSession();
   owner = await shop.signedIn('owner');
   manager = await shop.signedIn('manager');
   staff = await shop.signedIn('staff');
@@ -62,7 +61,7 @@ beforeAll(async () => {
     })
     .returning()
     .get().id;
-  const viewer: Viewer = { user: adminUser, sessionId: 'fixture', mustSetPassword: false };
+  const viewer = shop.adminViewer();
   const input = checkoutInput.parse({
     saleId: 'SALE-BACKUP01',
     customerName: HOSTILE,

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, inventoryItems, productSalesByDay, users } from '../../server/db/schema';
+import { categories, inventoryItems, productSalesByDay } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
 import { bestSellers, FIRST_LEADERS } from '../../server/domains/reports/bestSellers';
 import { periodDays } from '../../server/domains/reports/period';
@@ -10,7 +10,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { addDays } from '../../shared/time';
-import { ADMIN, type TestShop, testApp } from '../helpers/app';
+import { type TestShop, testApp } from '../helpers/app';
 
 // The daily roll-ups are kept by triggers (drizzle/0005_reports.sql). Whatever sales and
 // refunds happen, at whatever time of the Manila day, the report read from them must equal
@@ -23,8 +23,7 @@ const FIRST_DAY = '2026-03-01';
 
 beforeAll(async () => {
   shop = await testApp();
-  const admin = shop.db.select().from(users).where(eq(users.email, ADMIN.email)).get()!;
-  viewer = { user: admin, sessionId: 'property', mustSetPassword: false };
+  viewer = shop.adminViewer();
   const named = shop.db.insert(categories).values({ name: 'Pantry', type: 'inventory' }).returning().get().id;
   for (let n = 0; n < 4; n++)
     products.push(

@@ -1,14 +1,7 @@
-import { eq, gte } from 'drizzle-orm';
+import { gte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activityLogs,
-  cakeIngredients,
-  cakes,
-  categories,
-  inventoryItems,
-  users,
-} from '../../server/db/schema';
+import { activityLogs, cakeIngredients, cakes, categories, inventoryItems } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
 import { dashboardStats, revenueCostByDay } from '../../server/domains/reports/dashboard';
 import { periodDays } from '../../server/domains/reports/period';
@@ -18,7 +11,7 @@ import { checkout } from '../../server/domains/sales/service';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { rangeStart } from '../../shared/time';
-import { ADMIN, type TestShop, testApp } from '../helpers/app';
+import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
@@ -73,13 +66,11 @@ const sold: Record<string, string> = {};
 
 beforeAll(async () => {
   shop = await testApp();
-  admin = { ...(await shop.login(ADMIN.email, ADMIN.password)), api: undefined as never };
-  admin.api = shop.caller(admin.accessToken);
+  admin = await shop.adminSession();
   owner = await shop.signedIn('owner');
   manager = await shop.signedIn('manager');
   staff = await shop.signedIn('staff');
-  const user = shop.db.select().from(users).where(eq(users.email, ADMIN.email)).get();
-  viewer = { user: user as Viewer['user'], sessionId: 'fixture', mustSetPassword: false };
+  viewer = shop.adminViewer();
 
   const baking = category('Flour');
   const sweet = category('Sugar');

@@ -20,7 +20,7 @@ import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { SALES_TEXT } from '../../shared/schemas/sales';
 import { manilaDate } from '../../shared/time';
-import { ADMIN, postJson, type TestShop, testApp } from '../helpers/app';
+import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
@@ -36,8 +36,7 @@ let staff: Session;
 
 beforeAll(async () => {
   shop = await testApp();
-  admin = { ...(await shop.login(ADMIN.email, ADMIN.password)), api: undefined as never };
-  admin.api = shop.caller(admin.accessToken);
+  admin = await shop.adminSession();
   manager = await shop.signedIn('manager');
   staff = await shop.signedIn('staff');
 });

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { categories, inventoryItems, users } from '../../server/db/schema';
-import type { Viewer } from '../../server/domains/auth/viewer';
+import { categories, inventoryItems } from '../../server/db/schema';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
 import { REPORT_COLOURS } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { addDays, manilaDate } from '../../shared/time';
-import { ADMIN, PASSWORD } from '../helpers/app';
+import { PASSWORD } from '../helpers/app';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
@@ -52,8 +50,7 @@ beforeAll(async () => {
   const flour = product('INV-300001', 'Bread Flour', 10000, flourCategory);
   const sugar = product('INV-300002', 'Brown Sugar', 5000, sugarCategory);
   product('INV-300003', 'Cake Boxes', 2000, sugarCategory, 0); // out of stock on the dashboard
-  const admin = db.select().from(users).where(eq(users.email, ADMIN.email)).get()!;
-  const viewer: Viewer = { user: admin, sessionId: 'fixture', mustSetPassword: false };
+  const viewer = b.shop.adminViewer();
   const monthStart = `${today.slice(0, 8)}01`;
   for (let n = 0; n < SALES; n++) {
     // Spread over the month so far, oldest first, each at a different minute.

@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/open';
 import { users } from '../../server/db/schema';
 import { seedSystemAdmin } from '../../server/db/seed';
 import { hashPassword } from '../../server/domains/auth/passwords';
+import type { Viewer } from '../../server/domains/auth/viewer';
 import { createCaller } from '../../server/router';
 import { contextFrom } from '../../server/trpc';
 import type { Role } from '../../shared/roles';
@@ -67,6 +69,17 @@ export async function testApp(env: Record<string, string> = {}) {
       const user = await shop.addUser(role);
       const session = await shop.login(user.email);
       return { ...session, api: shop.caller(session.accessToken) };
+    },
+    /** The seeded system admin, signed in: its tokens and a caller holding them. */
+    async adminSession() {
+      const session = await shop.login(ADMIN.email, ADMIN.password);
+      return { ...session, api: shop.caller(session.accessToken) };
+    },
+    /** The system admin as a service sees its caller, for calling services directly (with a chosen `now`). */
+    adminViewer(): Viewer {
+      const user = db.select().from(users).where(eq(users.email, ADMIN.email)).get();
+      if (!user) throw new Error('no system admin');
+      return { user, sessionId: 'test', mustSetPassword: false };
     },
     async close() {
       await app.close();
