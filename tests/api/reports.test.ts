@@ -226,6 +226,23 @@ describe('the report summary', () => {
     const bad = await rest(shop, 'GET', '/api/salesReport/summary?range=fortnight', admin.accessToken);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/range/i);
+    // The same over every REST route of the report: a 400 with the message, never a file.
+    for (const url of [
+      '/api/salesReport/sales?range=custom&from=2026-11-01',
+      '/api/salesReport/export?range=custom&from=2026-11-01',
+    ]) {
+      const res = await rest(shop, 'GET', url, admin.accessToken);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe(REPORT_TEXT.customNeedsDates);
+    }
+    const backwards = await rest(
+      shop,
+      'GET',
+      '/api/salesReport/export?range=custom&from=2026-11-12&to=2026-11-11',
+      admin.accessToken,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(REPORT_TEXT.fromAfterTo);
   });
 
   it('answers REST in pesos', async () => {
