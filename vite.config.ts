@@ -15,12 +15,13 @@ const NEVER_INITIAL = /node_modules\/(recharts|@mantine\/charts|mantine-datatabl
  * kept, with all of zod, even when no client code uses it, so in the client build
  * each such initializer is wrapped in a pure IIFE: kept if used, dropped if not.
  */
+const SHARED_SCHEMA = /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/;
 function unusedSchemasDropped(): Plugin {
   return {
     name: 'bakeshop:unused-schemas-dropped',
     apply: 'build',
     transform: {
-      filter: { id: /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/ },
+      filter: { id: SHARED_SCHEMA },
       handler(code) {
         const edits: { start: number; end: number }[] = [];
         for (const statement of parseAst(code, { lang: 'ts' }).body) {
@@ -86,6 +87,107 @@ const LOGIN_JS_BUDGET = 150_000;
 const LOGIN_SCREEN = /[\\/]client[\\/]screens[\\/]login[\\/]LoginScreen\.tsx$/;
 const SHELL = /[\\/]client[\\/]shell[\\/]AppLayout\.tsx$/;
 
+/**
+ * The library modules the login screen needs beyond the entry's, for the 'login-libs' chunk
+ * group below. Found once the module graph is complete, following imports by name through
+ * barrel files (a library's index that only re-exports), as tree-shaking will: all of
+ * @mantine/core is one index away from every screen.
+ */
+const loginLibraries = new Set<string>();
+
+type Names = Set<string> | 'all';
+interface Reexport {
+  source: string;
+  imported: string | 'all';
+  exported: string | 'all';
+}
+
+/** A module's imports and re-exports by source, and whether it holds nothing else. */
+function linksOf(code: string) {
+  const imports: { source: string; names: Names }[] = [];
+  const reexports: Reexport[] = [];
+  const local = new Map<string, { source: string; imported: string }>();
+  let barrel = true;
+  for (const node of parseAst(code, { lang: 'js' }).body) {
+    if (node.type === 'ImportDeclaration') {
+      const names = new Set<string>();
+      let all = false;
+      for (const s of node.specifiers) {
+        if (s.type === 'ImportNamespaceSpecifier') all = true;
+        const imported =
+          s.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : s.type === 'ImportSpecifier'
+              ? nameOf(s.imported)
+              : '*';
+        names.add(imported);
+        local.set(s.local.name, { source: String(node.source.value), imported });
+      }
+      imports.push({ source: String(node.source.value), names: all ? 'all' : names });
+    } else if (node.type === 'ExportAllDeclaration') {
+      const exported = node.exported ? nameOf(node.exported) : 'all';
+      reexports.push({ source: String(node.source.value), imported: 'all', exported });
+    } else if (node.type === 'ExportNamedDeclaration' && !node.declaration) {
+      for (const s of node.specifiers) {
+        const from = node.source
+          ? { source: String(node.source.value), imported: nameOf(s.local) }
+          : local.get(nameOf(s.local));
+        if (from) reexports.push({ ...from, exported: nameOf(s.exported) });
+        else barrel = false;
+      }
+    } else barrel = false;
+  }
+  return { imports, reexports, barrel };
+}
+const nameOf = (n: { type: string; name?: string; value?: unknown }) =>
+  n.type === 'Identifier' ? String(n.name) : String(n.value);
+
+function loginLibrariesFound(): Plugin {
+  return {
+    name: 'bakeshop:login-libraries-found',
+    apply: 'build',
+    async buildEnd() {
+      loginLibraries.clear();
+      const screen = [...this.getModuleIds()].find((id) => LOGIN_SCREEN.test(id));
+      if (!screen) return;
+      const wanted = new Map<string, Names>();
+      const queue: [string, Names][] = [[screen, 'all']];
+      while (queue.length > 0) {
+        const [id, names] = queue.shift() as [string, Names];
+        const before = wanted.get(id);
+        if (before === 'all') continue;
+        const added = names === 'all' ? 'all' : [...names].filter((n) => !before?.has(n));
+        if (added !== 'all' && added.length === 0) continue;
+        wanted.set(id, added === 'all' ? 'all' : new Set([...(before ?? []), ...added]));
+        const code = this.getModuleInfo(id)?.code;
+        if (!code || !/\.(m?js|jsx|tsx?)$/.test(id.split('?')[0] ?? '')) continue;
+        if (/[\\/]node_modules[\\/]/.test(id)) loginLibraries.add(id);
+        const { imports, reexports, barrel } = linksOf(code);
+        const follow = async (source: string, next: Names) => {
+          // The client build drops the schemas' zod calls it does not use (unusedSchemasDropped).
+          if (source === 'zod' && SHARED_SCHEMA.test(id)) return;
+          const resolved = await this.resolve(source, id);
+          if (resolved && !resolved.external) queue.push([resolved.id, next]);
+        };
+        if (!barrel || added === 'all') {
+          for (const i of imports) await follow(i.source, i.names);
+          for (const r of reexports)
+            await follow(r.source, r.imported === 'all' ? 'all' : new Set([r.imported]));
+          continue;
+        }
+        // A barrel: only what provides the names asked for.
+        for (const name of added) {
+          for (const r of reexports) {
+            if (r.exported === name)
+              await follow(r.source, r.imported === 'all' ? 'all' : new Set([r.imported]));
+            else if (r.exported === 'all') await follow(r.source, new Set([name]));
+          }
+        }
+      }
+    },
+  };
+}
+
 type Chunk = Extract<Rolldown.OutputBundle[string], { type: 'chunk' }>;
 
 /** The chunks built from the modules `roots` matches (or entries), and all they import statically. */
@@ -122,10 +224,14 @@ function initialBundleGuard(): Plugin {
       // with everything they import statically, as the browser receives them (gzipped).
       const login = withStaticImports(bundle, (c) => c.isEntry || builtFrom(LOGIN_SCREEN)(c));
       const bytes = login.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
+      // BUNDLE_REPORT=1 npm run build: what /login loads, file by file, gzipped.
+      if (process.env.BUNDLE_REPORT) {
+        for (const c of login) console.log(`${c.fileName} ${(gzipSync(c.code).length / 1000).toFixed(1)} kB`);
+      }
       if (bytes > LOGIN_JS_BUDGET)
         this.error(
           `/login's first JavaScript is ${(bytes / 1000).toFixed(1)} kB gzipped, over its ${LOGIN_JS_BUDGET / 1000} kB: ` +
-            'see the shared-chunk notes under codeSplitting below.',
+            'see the chunk-group notes under codeSplitting below (BUNDLE_REPORT=1 lists its files).',
         );
     },
   };
@@ -203,6 +309,7 @@ export default defineConfig({
     react(),
     scrollAreaWithoutFloatingUi(),
     unusedSchemasDropped(),
+    loginLibrariesFound(),
     initialBundleGuard(),
     pagePreloads(),
     precompressed(),
@@ -220,10 +327,14 @@ export default defineConfig({
             // What the entry imports statically, which every page loads, in one file with it:
             // left to itself Rolldown split part of it (React, Mantine's core) into a second file.
             { name: 'index', tags: ['$initial'] },
+            // The libraries the login screen adds, in one file of their own. Before, they sat
+            // in the shared files below, and adding any screen reshuffled those: once /login
+            // went from 13 files and 149.5 kB to 186 kB. Now it is 5 files, about 136 kB.
+            { name: 'login-libs', test: (id) => loginLibraries.has(id) },
             // Library code shared by several screens: Rolldown makes a file for each set of
-            // screens sharing some, and /login ended up fetching 22 files, a round trip each on
-            // the tablet. Sets under 8 KB join a neighbouring file instead, so a page may load a
-            // few KB of library code it does not run (never a whole library: see the guard).
+            // screens sharing some (a round trip each on the tablet). Sets under 8 KB join a
+            // neighbouring file instead, so a screen may load a few KB of library code it does
+            // not run (never a whole library: see the guard).
             {
               name: 'shared',
               test: /[\\/]node_modules[\\/]/,

@@ -59,6 +59,9 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/inventory': lazyScreen(() =>
     import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen),
   ),
+  '/backuprestore': lazyScreen(() =>
+    import('./screens/backuprestore/BackupRestoreScreen').then((m) => m.BackupRestoreScreen),
+  ),
   '/sales-report': lazyScreen(() =>
     import('./screens/sales-report/SalesReportScreen').then((m) => m.SalesReportScreen),
   ),
