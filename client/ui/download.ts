@@ -1,12 +1,15 @@
 import { readToken } from '../session';
 import { refreshSession } from '../trpc';
 
-// Files (spreadsheets, backups) come over plain HTTP from /api: tRPC carries JSON only.
+// Files (spreadsheets, backups) go over plain HTTP to and from /api: tRPC carries JSON only.
 // The same session rules apply: a refused token is refreshed once and the download retried.
 
-async function fetchWithSession(url: string): Promise<Response> {
+async function fetchWithSession(url: string, init: RequestInit = {}): Promise<Response> {
   const send = (token: string | null) =>
-    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    fetch(url, {
+      ...init,
+      headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   const token = readToken();
   const first = await send(token);
   if (first.status !== 401) return first;
@@ -28,4 +31,22 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/**
+ * Sends `file` as the request body and reads the JSON answer; a refusal (4xx with a
+ * body) is answered too, with `ok: false`. Fails only when the server cannot be reached
+ * or answers without JSON.
+ */
+export async function sendFile<Answer>(
+  url: string,
+  file: Blob,
+): Promise<{ ok: boolean; status: number; body: Answer & { message?: string } }> {
+  const response = await fetchWithSession(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: file,
+  });
+  const body = (await response.json()) as Answer & { message?: string };
+  return { ok: response.ok, status: response.status, body };
 }

@@ -125,17 +125,24 @@ function supplierSheet(db: Db): Sheet<typeof suppliers.$inferSelect> {
 
 function salesSheets(db: Db) {
   const seller = alias(users, 'seller');
+  const refunder = alias(users, 'refunder');
   const salesPage = (after: number, limit: number) =>
     db
-      .select({ sale: sales, customerId: customers.customerId, soldBy: seller.email })
+      .select({
+        sale: sales,
+        customerId: customers.customerId,
+        soldBy: seller.email,
+        refundedBy: refunder.email,
+      })
       .from(sales)
       .leftJoin(customers, eq(customers.id, sales.customerId))
       .leftJoin(seller, eq(seller.id, sales.soldBy))
+      .leftJoin(refunder, eq(refunder.id, sales.refundedBy))
       .where(gt(sales.id, after))
       .orderBy(sales.id)
       .limit(limit)
       .all()
-      .map((r) => ({ ...r.sale, customerId: r.customerId, soldBy: r.soldBy }));
+      .map((r) => ({ ...r.sale, customerId: r.customerId, soldBy: r.soldBy, refundedBy: r.refundedBy }));
   const salesSheet: Sheet<ReturnType<typeof salesPage>[number]> = {
     name: 'sales',
     chunks: byId(salesPage),
@@ -156,6 +163,7 @@ function salesSheets(db: Db) {
         change: (r) => pesos(r.change),
         status: (r) => r.status,
         refundedAt: (r) => iso(r.refundedAt),
+        refundedBy: (r) => r.refundedBy,
         soldBy: (r) => r.soldBy,
       },
       ['subtotal', 'taxAmount', 'totalAmount', 'cashTendered', 'change'],

@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { BACKUP_TEXT, RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
+import { fail } from '../../errors';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { XLSX_TYPE } from '../../xlsx';
 import { backupFilesRouter } from './router';
 
 const files = createCallerFactory(backupFilesRouter);
 
-// PRODUCT.md: GET /api/backup/{inventory|supplier|sales|users} downloads {area}_backup.xlsx.
+// PRODUCT.md: GET /api/backup/{inventory|supplier|sales|users} downloads {area}_backup.xlsx;
+// POST /api/backup/{area}/restore takes that file back as the body (?dryRun=true previews).
 export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Params: { area: string } }>('/backup/:area', async (req, reply) => {
     const { filename, stream } = await files(contextFrom(deps, req)).area({ area: req.params.area as never });
@@ -14,4 +17,33 @@ export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
       .header('content-disposition', `attachment; filename="${filename}"`)
       .send(stream);
   });
+
+  // The file is the body, as it is: the workbook type or any binary one.
+  app.addContentTypeParser(
+    [XLSX_TYPE, 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: RESTORE_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  app.setErrorHandler((error: FastifyError, _req, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.status(413).send({ message: BACKUP_TEXT.tooLarge });
+    throw error;
+  });
+
+  app.post<{ Params: { area: string }; Querystring: { dryRun?: string } }>(
+    '/backup/:area/restore',
+    async (req, reply) => {
+      if (!Buffer.isBuffer(req.body)) throw fail.badRequest(BACKUP_TEXT.notWorkbook);
+      const outcome = await files(contextFrom(deps, req)).restore({
+        area: req.params.area as never,
+        dryRun: req.query.dryRun === 'true' || req.query.dryRun === '1',
+        file: req.body,
+      });
+      if (!outcome.applied && req.query.dryRun !== 'true' && req.query.dryRun !== '1')
+        return reply
+          .status(400)
+          .send({ message: BACKUP_TEXT.rowsRefused(outcome.rejected.length), ...outcome });
+      return outcome;
+    },
+  );
 };

@@ -1,13 +1,28 @@
+import { z } from 'zod';
 import { backupAreaInput } from '../../../shared/schemas/backup';
 import { allow, router } from '../../trpc';
+import { restoreArea } from './restore';
 import { backupArea } from './service';
 
 /**
- * Files are not JSON, so this router is not mounted at /trpc: only the REST download
- * routes call it, in-process, for the role check and the input schema.
+ * Files are not JSON, so this router is not mounted at /trpc: only the REST routes call
+ * it, in-process, for the role check and the input schema.
  */
 export const backupFilesRouter = router({
   area: allow('backupRestore')
     .input(backupAreaInput)
     .query(({ ctx, input }) => backupArea(ctx.db, ctx.viewer, input.area)),
+  restore: allow('backupRestore')
+    .input(
+      backupAreaInput.extend({
+        dryRun: z.boolean(),
+        file: z.custom<Uint8Array>((v) => v instanceof Uint8Array),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      restoreArea(ctx.db, ctx.viewer, input.area, input.file, {
+        dryRun: input.dryRun,
+        systemEmail: ctx.config.adminEmail,
+      }),
+    ),
 });

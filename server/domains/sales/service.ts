@@ -19,7 +19,7 @@ import { findSale, getSale } from './records';
 export const MODULE = 'Sales Management';
 
 /** The lines in one canonical form: the same cart in any order is the same sale. */
-function linesKey(lines: readonly { kind: string; id: number; quantity: number }[]): string {
+export function linesKey(lines: readonly { kind: string; id: number; quantity: number }[]): string {
   return lines
     .map((l) => `${l.kind}:${l.id}x${l.quantity}`)
     .sort()

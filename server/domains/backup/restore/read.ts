@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { BACKUP_TEXT, type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
+import { fail } from '../../../errors';
+
+// Reading an uploaded backup: the area's sheets with the header row its backup writes,
+// each later row as {field: value}. Only values: a formula, an error cell or a rich value
+// is a problem of that row (the restore names it), never code to run.
+
+/** A cell as the restore reads it; `problem` says why a cell cannot be read as a value. */
+export type Cell = string | number | boolean | null | { problem: string };
+
+export interface SheetRow {
+  /** The row number the spreadsheet shows (the header is row 1). */
+  row: number;
+  cells: Record<string, Cell>;
+}
+
+export type Book = Record<string, SheetRow[]>;
+
+/** The sheets an area's workbook must hold, and the fields each must have. */
+export type Layout = Record<string, readonly string[]>;
+
+function cellOf(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('formula' in value || 'sharedFormula' in value)
+      return { problem: 'holds a formula; only values restore' };
+    if ('error' in value) return { problem: `holds an error (${String(value.error)})` };
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText.map((part: { text?: string }) => part.text ?? '').join('');
+    if ('text' in value) return String(value.text);
+  }
+  return { problem: 'holds something that is not a value' };
+}
+
+/**
+ * The workbook's rows for the sheets in `layout`. Refuses with 400 a file that is not a
+ * workbook, or not this area's (a sheet or a field missing), or holds no rows.
+ */
+export async function readBackup(file: Uint8Array, area: BackupArea, layout: Layout): Promise<Book> {
+  if (file.byteLength > RESTORE_MAX_BYTES) throw fail.badRequest(BACKUP_TEXT.tooLarge);
+  const book: Book = {};
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(file)]), {
+      styles: 'cache',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+    });
+    for await (const sheet of reader) {
+      const name = String((sheet as unknown as { name?: string }).name ?? '');
+      const fields = layout[name];
+      let header: string[] | null = null;
+      const rows: SheetRow[] = [];
+      for await (const row of sheet) {
+        if (!fields) continue; // drained, so the next sheet can be read
+        const values = Array.isArray(row.values) ? row.values : [];
+        if (!header) {
+          header = values.map((v) => (typeof v === 'string' ? v.trim() : ''));
+          continue;
+        }
+        const cells: Record<string, Cell> = {};
+        let blank = true;
+        header.forEach((field, n) => {
+          if (!fields.includes(field)) return;
+          const cell = cellOf(values[n]);
+          cells[field] = cell;
+          if (cell !== null) blank = false;
+        });
+        if (!blank) rows.push({ row: row.number, cells });
+      }
+      if (fields) {
+        const missing = fields.filter((f) => !header?.includes(f));
+        if (missing.length > 0)
+          throw fail.badRequest(
+            BACKUP_TEXT.wrongArea(area, `its ${name} sheet has no ${missing.join(', ')} column`),
+          );
+        book[name] = rows;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TRPCError') throw error;
+    throw fail.badRequest(BACKUP_TEXT.notWorkbook);
+  }
+  const absent = Object.keys(layout).filter((name) => !book[name]);
+  if (absent.length > 0)
+    throw fail.badRequest(BACKUP_TEXT.wrongArea(area, `it has no ${absent.join(' or ')} sheet`));
+  if (Object.values(book).every((rows) => rows.length === 0)) throw fail.badRequest(BACKUP_TEXT.empty);
+  return book;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { toCentavos } from '../../../../shared/money';
+import type { RejectedRow, RestoreOutcome } from '../../../../shared/schemas/backup';
+import type { Cell, SheetRow } from './read';
+
+// The cell readers every area's rows use: the backup writes pesos, ISO instants and
+// text; a person who edited the file in Excel may have turned text into numbers.
+
+/** Text as written; a number Excel made of an id ("1001") is read back as its digits. */
+export const cellText = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v === null ? '' : v),
+  z.string({ error: 'must be text' }),
+);
+
+/** Blank cells are null. */
+export const orNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || v === '' ? null : v), z.union([z.null(), schema]));
+
+const numeric = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+
+/** Pesos with at most two decimals, as centavos. */
+export const pesosCell = z.preprocess(
+  numeric,
+  z
+    .number({ error: 'must be an amount in pesos' })
+    .refine(
+      (n) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      'must be pesos with at most two decimals',
+    )
+    .transform(toCentavos),
+);
+
+export const numberCell = z.preprocess(numeric, z.number({ error: 'must be a number' }));
+
+/** An instant as the backup writes it (ISO 8601 with its offset). */
+export const instantCell = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : v),
+  z
+    .date({ error: 'must be a date and time like 2026-11-20T01:30:00.000Z' })
+    .refine((d) => !Number.isNaN(d.getTime()), {
+      message: 'must be a date and time like 2026-11-20T01:30:00.000Z',
+    }),
+);
+
+/** A row read with `schema`, or the first reason it cannot be: "purchasePrice: must be …". */
+export function readRow<T extends z.ZodType>(
+  schema: T,
+  { cells }: SheetRow,
+): { value: z.infer<T> } | { reason: string } {
+  for (const [field, cell] of Object.entries(cells) as [string, Cell][]) {
+    if (cell && typeof cell === 'object') return { reason: `${field}: ${cell.problem}` };
+  }
+  const parsed = schema.safeParse(cells);
+  if (parsed.success) return { value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'cannot be read'}` };
+}
+
+/** The fields whose values differ (dates by their instant). */
+export function changedFields<T extends object>(before: T, after: Partial<T>): string[] {
+  const same = (a: unknown, b: unknown) =>
+    a instanceof Date || b instanceof Date
+      ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime()
+      : (a ?? null) === (b ?? null);
+  return (Object.keys(after) as (keyof T)[]).filter((k) => !same(before[k], after[k])).map(String);
+}
+
+/** The running count of a restore: rows added, updated, unchanged and refused. */
+export class Tally implements Omit<RestoreOutcome, 'applied'> {
+  added = 0;
+  updated = 0;
+  unchanged = 0;
+  rejected: RejectedRow[] = [];
+  constructor(private readonly sheet: string) {}
+  reject(row: number, reason: string, sheet = this.sheet) {
+    this.rejected.push({ sheet, row, reason });
+  }
+}
+
+/** Each business id once per file, case-insensitively, like the database's unique indexes. */
+export function firstSeen() {
+  const seen = new Map<string, number>();
+  return (id: string, row: number): number | null => {
+    const key = id.toLowerCase();
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return earlier;
+    seen.set(key, row);
+    return null;
+  };
+}

@@ -1,0 +1,244 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../../../../shared/constants';
+import { formatPeso } from '../../../../shared/money';
+import type { Tx } from '../../../db/open';
+import { cakes, customers, inventoryItems, saleLines, sales, users } from '../../../db/schema';
+import { SALE_LINE_KINDS, SALE_STATUSES } from '../../../db/tables/sales';
+import { linesKey } from '../../sales/service';
+import type { Book, SheetRow } from './read';
+import {
+  cellText,
+  changedFields,
+  firstSeen,
+  instantCell,
+  numberCell,
+  orNull,
+  pesosCell,
+  readRow,
+  type Tally,
+} from './rows';
+
+export const SALES_LAYOUT = {
+  sales: [
+    'saleId',
+    'soldAt',
+    'customerName',
+    'customerId',
+    'orderType',
+    'subtotal',
+    'taxRate',
+    'taxAmount',
+    'totalAmount',
+    'paymentMethod',
+    'paymentReference',
+    'cashTendered',
+    'change',
+    'status',
+    'refundedAt',
+    'refundedBy',
+    'soldBy',
+  ],
+  lines: ['saleId', 'kind', 'code', 'name', 'category', 'price', 'purchasePrice', 'quantity', 'lineTotal'],
+} as const;
+
+const saleRow = z.object({
+  saleId: cellText.pipe(z.string().trim().min(1, 'is required').max(40, 'is too long')),
+  soldAt: instantCell,
+  customerName: cellText.pipe(z.string().max(200, 'is too long')),
+  customerId: orNull(cellText),
+  orderType: cellText.pipe(z.enum(ORDER_TYPES, { error: `must be ${ORDER_TYPES.join(' or ')}` })),
+  subtotal: pesosCell,
+  taxRate: numberCell.pipe(
+    z.union(
+      VAT_RATES.map((r) => z.literal(r)),
+      { error: `must be ${VAT_RATES.join(' or ')}` },
+    ),
+  ),
+  taxAmount: pesosCell,
+  totalAmount: pesosCell,
+  paymentMethod: cellText.pipe(
+    z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` }),
+  ),
+  paymentReference: orNull(cellText),
+  cashTendered: orNull(pesosCell),
+  change: orNull(pesosCell),
+  status: cellText.pipe(z.enum(SALE_STATUSES, { error: 'must be completed or refunded' })),
+  refundedAt: orNull(instantCell),
+  refundedBy: orNull(cellText),
+  soldBy: orNull(cellText),
+});
+
+const lineRow = z.object({
+  saleId: cellText.pipe(z.string().trim().min(1, 'is required')),
+  kind: cellText.pipe(z.enum(SALE_LINE_KINDS, { error: 'must be item or cake' })),
+  code: cellText.pipe(z.string().trim().min(1, 'is required').max(40, 'is too long')),
+  name: cellText.pipe(z.string().min(1, 'is required').max(200, 'is too long')),
+  category: orNull(cellText),
+  price: pesosCell,
+  purchasePrice: pesosCell,
+  quantity: numberCell.pipe(z.number().int('must be a whole number').min(1, 'must be at least 1')),
+  lineTotal: pesosCell,
+});
+
+type Line = z.infer<typeof lineRow> & { row: number };
+
+const lower = (v: string | null) => v?.toLowerCase() ?? '';
+
+/** The lines sheet by sale, each line checked on its own first. */
+function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]> {
+  const bySale = new Map<string, Line[]>();
+  for (const row of rows) {
+    const read = readRow(lineRow, row);
+    if ('reason' in read) {
+      tally.reject(row.row, read.reason, 'lines');
+      continue;
+    }
+    const line = { ...read.value, row: row.row };
+    if (line.lineTotal !== line.price * line.quantity) {
+      tally.reject(row.row, `lineTotal ${formatPeso(line.lineTotal)} is not price × quantity.`, 'lines');
+      continue;
+    }
+    const key = lower(line.saleId);
+    bySale.set(key, [...(bySale.get(key) ?? []), line]);
+  }
+  return bySale;
+}
+
+const userByEmail = (tx: Tx, email: string | null) =>
+  email
+    ? (tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id ?? null)
+    : null;
+
+/** Why a sale's figures do not hold together, or null. */
+function figuresProblem(sale: z.infer<typeof saleRow>, lines: Line[]): string | null {
+  const sum = lines.reduce((total, l) => total + l.lineTotal, 0);
+  if (sale.subtotal !== sum)
+    return `subtotal ${formatPeso(sale.subtotal)} is not the sum of its lines (${formatPeso(sum)}).`;
+  if (sale.totalAmount !== sale.subtotal + sale.taxAmount) return 'totalAmount is not subtotal + taxAmount.';
+  if (sale.status === 'refunded' && !sale.refundedAt)
+    return 'refundedAt: a refunded sale needs its refund time.';
+  return null;
+}
+
+/**
+ * Sales by saleId, with their lines. A sale is a record of what happened: a missing one
+ * is added (stock is the inventory backup's to restore, so none moves here), one on file
+ * is left as it is, and may only take a refund the file records. Any other difference is
+ * refused, as is undoing a refund.
+ */
+export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
+  const lines = linesBySale(book.lines ?? [], tally);
+  const seen = firstSeen();
+  const saleIds = new Set<string>();
+  for (const row of book.sales ?? []) {
+    const read = readRow(saleRow, row);
+    if ('reason' in read) {
+      tally.reject(row.row, read.reason);
+      continue;
+    }
+    const sale = read.value;
+    saleIds.add(lower(sale.saleId));
+    const earlier = seen(sale.saleId, row.row);
+    if (earlier !== null) {
+      tally.reject(row.row, `saleId ${sale.saleId} is also on row ${earlier}.`);
+      continue;
+    }
+    const its = lines.get(lower(sale.saleId)) ?? [];
+    const problem = its.length === 0 ? 'has no lines in the lines sheet.' : figuresProblem(sale, its);
+    if (problem) {
+      tally.reject(row.row, `${sale.saleId} ${problem}`);
+      continue;
+    }
+    const customer = sale.customerId
+      ? tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(sql`lower(${customers.customerId})`, lower(sale.customerId)))
+          .get()
+      : null;
+    if (customer === undefined) {
+      tally.reject(row.row, `customerId: ${sale.customerId} is not a customer on file.`);
+      continue;
+    }
+    const { customerId: _c, soldBy, refundedBy, ...fields } = sale;
+    const wanted = {
+      ...fields,
+      customerId: customer?.id ?? null,
+      soldBy: userByEmail(tx, soldBy),
+      refundedBy: userByEmail(tx, refundedBy),
+    };
+    const existing = tx
+      .select()
+      .from(sales)
+      .where(eq(sql`lower(${sales.saleId})`, lower(sale.saleId)))
+      .get();
+    if (existing) {
+      applyToExisting(tx, tally, row.row, existing, wanted);
+      continue;
+    }
+    const resolved = its.map((l) => ({ ...l, id: productId(tx, l) }));
+    const saleId = tx
+      .insert(sales)
+      .values({
+        ...wanted,
+        linesKey: linesKey(resolved.map((l) => ({ kind: l.kind, id: l.id ?? 0, quantity: l.quantity }))),
+      })
+      .returning({ id: sales.id })
+      .get().id;
+    for (const { row: _r, saleId: _s, id, ...line } of resolved) {
+      tx.insert(saleLines)
+        .values({
+          ...line,
+          saleId,
+          itemId: line.kind === 'item' ? id : null,
+          cakeId: line.kind === 'cake' ? id : null,
+        })
+        .run();
+    }
+    tally.added++;
+  }
+  for (const [saleId, its] of lines) {
+    if (saleIds.has(saleId)) continue;
+    for (const line of its)
+      tally.reject(line.row, `saleId ${line.saleId} is not in the sales sheet.`, 'lines');
+  }
+}
+
+/** The item or cake a line sold, when it is still on file. */
+function productId(tx: Tx, line: Line): number | null {
+  const table = line.kind === 'item' ? inventoryItems : cakes;
+  const code = line.kind === 'item' ? inventoryItems.itemId : cakes.cakeId;
+  return (
+    tx
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(sql`lower(${code})`, lower(line.code)))
+      .get()?.id ?? null
+  );
+}
+
+function applyToExisting(
+  tx: Tx,
+  tally: Tally,
+  row: number,
+  existing: typeof sales.$inferSelect,
+  wanted: Partial<typeof sales.$inferSelect>,
+): void {
+  const { status, refundedAt, refundedBy, ...record } = wanted;
+  const differs = changedFields(existing, record);
+  if (differs.length > 0) {
+    tally.reject(
+      row,
+      `${existing.saleId} differs from the sale on file (${differs.join(', ')}); a sale is never changed.`,
+    );
+  } else if (existing.status === status) {
+    tally.unchanged++;
+  } else if (existing.status === 'refunded') {
+    tally.reject(row, `${existing.saleId} was refunded after this backup; a refund is never undone.`);
+  } else {
+    // The refund the file records; the report roll-ups follow through their triggers.
+    tx.update(sales).set({ status, refundedAt, refundedBy }).where(eq(sales.id, existing.id)).run();
+    tally.updated++;
+  }
+}
