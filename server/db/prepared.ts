@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Store } from './open';
 
 const byDb = new WeakMap<object, Map<string, unknown>>();
@@ -20,3 +21,10 @@ export function prepared<Statement>(db: Store, key: string, build: () => Stateme
   }
   return statement;
 }
+
+/** `{name: sql.placeholder(name)}` for each column: the values of a prepared insert or update. */
+export const placeholders = <Names extends string>(names: readonly Names[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<
+    Names,
+    ReturnType<typeof sql.placeholder>
+  >;

@@ -355,6 +355,14 @@ describe('restoring an area', () => {
     const back = db.select().from(users).where(eq(users.email, staff.user.email)).get();
     expect(back).toMatchObject({ passwordHash: NO_PASSWORD, needsPasswordReset: true });
     await expect(shop.login(staff.user.email, PASSWORD)).rejects.toThrow();
+    // The way back in: the account asks for a reset, an admin approves it, the account sets a password.
+    await shop.caller().resetRequests.create({ email: staff.user.email });
+    const admin = await shop.adminSession();
+    const request = (await admin.api.resetRequests.list()).find((r) => r.email === staff.user.email);
+    const { temporaryPassword } = await admin.api.resetRequests.approve({ id: request?.id ?? 0 });
+    const session = await shop.login(staff.user.email, temporaryPassword);
+    await shop.caller(session.accessToken).auth.setNewPassword({ userId: back?.id ?? 0, newPassword: 'a-new-pass-77' });
+    expect((await shop.login(staff.user.email, 'a-new-pass-77')).accessToken).toBeTruthy();
     // Nobody else's password changed.
     const after = db.select({ email: users.email, hash: users.passwordHash }).from(users).all();
     expect(after.filter((u) => u.email !== staff.user.email)).toEqual(

@@ -147,10 +147,17 @@ describe('backup and restore', () => {
       await card.getByRole('button', { name: 'Backup' }).waitFor();
       await card.getByRole('button', { name: 'Restore' }).waitFor();
     }
-    await page
-      .getByRole('region', { name: 'Full backup' })
-      .getByRole('button', { name: 'Full backup' })
-      .waitFor();
+    const [whole] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('region', { name: 'Full backup' }).getByRole('button', { name: 'Full backup' }).click(),
+    ]);
+    // A SQLite file, whole: its header says so.
+    expect(whole.suggestedFilename()).toMatch(/\.sqlite$/);
+    expect(
+      readFileSync((await whole.path()) as string)
+        .subarray(0, 15)
+        .toString(),
+    ).toBe('SQLite format 3');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(page, 'backup-restore-tablet');

@@ -5,7 +5,7 @@ import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
-import { prepared } from '../../db/prepared';
+import { placeholders, prepared } from '../../db/prepared';
 import { customers, saleLines, sales } from '../../db/schema';
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
@@ -116,11 +116,6 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
 }
 
 /** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
-const columnsOf = <Names extends string>(names: readonly Names[]) =>
-  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<
-    Names,
-    ReturnType<typeof sql.placeholder>
-  >;
 
 const SALE_COLUMNS = [
   'saleId',
@@ -143,7 +138,7 @@ const insertSale = (tx: Tx) =>
   prepared(tx, 'sales.insert', () =>
     tx
       .insert(sales)
-      .values(columnsOf(SALE_COLUMNS) as never)
+      .values(placeholders(SALE_COLUMNS) as never)
       .returning({ id: sales.id })
       .prepare(),
   );
@@ -165,7 +160,7 @@ const insertLine = (tx: Tx) =>
   prepared(tx, 'sales.insertLine', () =>
     tx
       .insert(saleLines)
-      .values(columnsOf(LINE_COLUMNS) as never)
+      .values(placeholders(LINE_COLUMNS) as never)
       .prepare(),
   );
 

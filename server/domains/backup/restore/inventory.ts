@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { calendarDate } from '../../../../shared/schemas/catalogue';
 import { itemFields } from '../../../../shared/schemas/inventory';
@@ -15,7 +16,9 @@ import {
   orNull,
   pesosCell,
   readRow,
+  remembered,
   type Tally,
+  tableWriter,
 } from './rows';
 
 export const INVENTORY_LAYOUT = {
@@ -55,47 +58,67 @@ const itemRow = z.object({
   updatedAt: orNull(instantCell),
 });
 
-const lower = (column: Parameters<typeof sql>[1]) => sql`lower(${column})`;
+const lower = (column: AnySQLiteColumn) => sql`lower(${column})`;
 
-/** The database ids of a row's references by name or business id, or why one is not on file. */
-function referencesOf(tx: Tx, row: z.infer<typeof itemRow>) {
-  const category = row.category
-    ? tx
+/** The database ids of a row's references by name or business id, each looked up once per restore. */
+function referenceLookups(tx: Tx) {
+  const category = remembered(
+    (name) =>
+      tx
         .select({ id: categories.id })
         .from(categories)
-        .where(and(eq(categories.type, 'inventory'), eq(lower(categories.name), row.category.toLowerCase())))
-        .get()
-    : null;
-  if (category === undefined)
-    return { reason: `category: "${row.category}" is not an inventory category on file.` };
-  const unit = row.unit
-    ? tx
+        .where(and(eq(categories.type, 'inventory'), eq(lower(categories.name), name.toLowerCase())))
+        .get()?.id,
+  );
+  const unit = remembered(
+    (name) =>
+      tx
         .select({ id: units.id })
         .from(units)
-        .where(eq(lower(units.name), row.unit.toLowerCase()))
-        .get()
-    : null;
-  if (unit === undefined) return { reason: `unit: "${row.unit}" is not a unit on file.` };
-  const supplier = row.supplierId
-    ? tx
+        .where(eq(lower(units.name), name.toLowerCase()))
+        .get()?.id,
+  );
+  const supplier = remembered(
+    (id) =>
+      tx
         .select({ id: suppliers.id })
         .from(suppliers)
-        .where(eq(lower(suppliers.supplierId), row.supplierId.toLowerCase()))
-        .get()
-    : null;
-  if (supplier === undefined)
-    return { reason: `supplierId: ${row.supplierId} is not on file; restore the supplier backup first.` };
-  // Who created an item is history: an account no longer here leaves it blank, as a deletion does.
-  const creator = row.createdBy
-    ? tx.select({ id: users.id }).from(users).where(eq(users.email, row.createdBy.toLowerCase())).get()
-    : null;
-  return {
-    categoryId: category?.id ?? null,
-    unitId: unit?.id ?? null,
-    supplierId: supplier?.id ?? null,
-    createdBy: creator?.id ?? null,
+        .where(eq(lower(suppliers.supplierId), id.toLowerCase()))
+        .get()?.id,
+  );
+  const user = remembered(
+    (email) => tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id,
+  );
+  return (row: z.infer<typeof itemRow>) => {
+    const categoryId = row.category ? category(row.category) : null;
+    if (categoryId === undefined)
+      return { reason: `category: "${row.category}" is not an inventory category on file.` };
+    const unitId = row.unit ? unit(row.unit) : null;
+    if (unitId === undefined) return { reason: `unit: "${row.unit}" is not a unit on file.` };
+    const supplierId = row.supplierId ? supplier(row.supplierId) : null;
+    if (supplierId === undefined)
+      return { reason: `supplierId: ${row.supplierId} is not on file; restore the supplier backup first.` };
+    // Who created an item is history: an account no longer here leaves it blank, as a deletion does.
+    return { categoryId, unitId, supplierId, createdBy: (row.createdBy && user(row.createdBy)) || null };
   };
 }
+
+/** What an item row writes, beside its stock (which moves through the ledger). */
+const ITEM_FIELDS = [
+  'itemId',
+  'name',
+  'categoryId',
+  'unitId',
+  'supplierId',
+  'purchasePrice',
+  'unitPrice',
+  'amount',
+  'restockThreshold',
+  'expirationDate',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /**
  * Items by itemId: new ones added, the others set to the file's values. Stock moves
@@ -103,6 +126,15 @@ function referencesOf(tx: Tx, row: z.infer<typeof itemRow>) {
  */
 export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: number): void {
   const seen = firstSeen();
+  const referencesOf = referenceLookups(tx);
+  const items = tableWriter<typeof inventoryItems.$inferSelect>(
+    tx,
+    'inventory',
+    inventoryItems,
+    inventoryItems.itemId,
+    [...ITEM_FIELDS, 'stock'],
+  );
+  const fieldsOnly = tableWriter(tx, 'inventory.fields', inventoryItems, inventoryItems.itemId, ITEM_FIELDS);
   for (const row of book.inventory ?? []) {
     const read = readRow(itemRow, row);
     if ('reason' in read) {
@@ -115,25 +147,17 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
       tally.reject(row.row, `itemId ${item.itemId} is also on row ${earlier}.`);
       continue;
     }
-    const refs = referencesOf(tx, item);
+    const refs = referencesOf(item);
     if ('reason' in refs) {
       tally.reject(row.row, refs.reason as string);
       continue;
     }
     const { stock, category: _c, unit: _u, supplierId: _s, createdBy: _b, ...fields } = item;
     const wanted = { ...fields, ...refs };
-    const existing = tx
-      .select()
-      .from(inventoryItems)
-      .where(eq(lower(inventoryItems.itemId), item.itemId.toLowerCase()))
-      .get();
+    const existing = items.find(item.itemId);
     const movement = { reason: 'restore' as const, userId, reference: 'inventory_backup.xlsx' };
     if (!existing) {
-      const id = tx
-        .insert(inventoryItems)
-        .values({ ...wanted, stock })
-        .returning()
-        .get().id;
+      const id = items.insert({ ...wanted, stock });
       record(tx, { kind: 'item', id, record: item.itemId }, { ...movement, change: stock }, 0, stock);
       tally.added++;
       continue;
@@ -143,7 +167,7 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
       tally.unchanged++;
       continue;
     }
-    tx.update(inventoryItems).set(wanted).where(eq(inventoryItems.id, existing.id)).run();
+    fieldsOnly.update(existing.id, wanted);
     if (stock !== existing.stock)
       moveStock(
         tx,

@@ -1,6 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { toCentavos } from '../../../../shared/money';
 import type { RejectedRow, RestoreOutcome } from '../../../../shared/schemas/backup';
+import type { Tx } from '../../../db/open';
+import { prepared } from '../../../db/prepared';
 import type { Cell, SheetRow } from './read';
 
 // The cell readers every area's rows use: the backup writes pesos, ISO instants and
@@ -87,5 +91,73 @@ export function firstSeen() {
     if (earlier !== undefined) return earlier;
     seen.set(key, row);
     return null;
+  };
+}
+
+/**
+ * Prepared statements for one table's rows by business id: find (case-insensitively, on
+ * the unique index), insert and update all of `fields`. A restore runs them once per
+ * row, tens of thousands of times, where building each query anew cost most of the time.
+ */
+export function tableWriter<Row extends { id: number }>(
+  tx: Tx,
+  name: string,
+  table: SQLiteTable & { id: AnySQLiteColumn },
+  businessId: AnySQLiteColumn,
+  fields: readonly string[],
+  /** How the business id's unique index compares: sale ids are upper-case, the others any case. */
+  compare: 'any-case' | 'exact' = 'any-case',
+) {
+  const key = `restore.${name}`;
+  const exact = compare === 'exact';
+  // Raw placeholders, values converted here: drizzle's own would run the column's encoder
+  // on null too (a blank updatedAt), which fails.
+  const raw = Object.fromEntries(fields.map((f) => [f, sql`${sql.placeholder(f)}`]));
+  const bind = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [
+        k,
+        v instanceof Date ? v.getTime() : typeof v === 'boolean' ? Number(v) : v,
+      ]),
+    );
+  const find = prepared(tx, `${key}.find`, () =>
+    tx
+      .select()
+      .from(table)
+      .where(
+        exact
+          ? eq(businessId, sql.placeholder('key'))
+          : eq(sql`lower(${businessId})`, sql.placeholder('key')),
+      )
+      .prepare(),
+  );
+  const insert = prepared(tx, `${key}.insert`, () =>
+    tx
+      .insert(table)
+      .values(raw as never)
+      .returning({ id: table.id })
+      .prepare(),
+  );
+  const update = prepared(tx, `${key}.update`, () =>
+    tx
+      .update(table)
+      .set(raw as never)
+      .where(eq(table.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  return {
+    find: (id: string) => find.get({ key: exact ? id : id.toLowerCase() }) as Row | undefined,
+    insert: (values: Record<string, unknown>) => (insert.get(bind(values)) as { id: number }).id,
+    update: (id: number, values: Record<string, unknown>) => update.run({ ...bind(values), id }),
+  };
+}
+
+/** A lookup run once per distinct key during one restore (a category, a supplier, an email). */
+export function remembered<T>(look: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    const k = key.toLowerCase();
+    if (!known.has(k)) known.set(k, look(key));
+    return known.get(k) as T;
   };
 }

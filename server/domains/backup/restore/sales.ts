@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
@@ -16,7 +17,9 @@ import {
   orNull,
   pesosCell,
   readRow,
+  remembered,
   type Tally,
+  tableWriter,
 } from './rows';
 
 export const SALES_LAYOUT = {
@@ -42,8 +45,18 @@ export const SALES_LAYOUT = {
   lines: ['saleId', 'kind', 'code', 'name', 'category', 'price', 'purchasePrice', 'quantity', 'lineTotal'],
 } as const;
 
+/** Sale ids are upper-case, as the counter makes them (the unique index compares exactly). */
+const saleIdCell = cellText.pipe(
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(40, 'is too long')
+    .transform((id) => id.toUpperCase()),
+);
+
 const saleRow = z.object({
-  saleId: cellText.pipe(z.string().trim().min(1, 'is required').max(40, 'is too long')),
+  saleId: saleIdCell,
   soldAt: instantCell,
   customerName: cellText.pipe(z.string().max(200, 'is too long')),
   customerId: orNull(cellText),
@@ -70,7 +83,7 @@ const saleRow = z.object({
 });
 
 const lineRow = z.object({
-  saleId: cellText.pipe(z.string().trim().min(1, 'is required')),
+  saleId: saleIdCell,
   kind: cellText.pipe(z.enum(SALE_LINE_KINDS, { error: 'must be item or cake' })),
   code: cellText.pipe(z.string().trim().min(1, 'is required').max(40, 'is too long')),
   name: cellText.pipe(z.string().min(1, 'is required').max(200, 'is too long')),
@@ -105,10 +118,54 @@ function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]> {
   return bySale;
 }
 
-const userByEmail = (tx: Tx, email: string | null) =>
-  email
-    ? (tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id ?? null)
-    : null;
+const SALE_FIELDS = [
+  ...SALES_LAYOUT.sales.filter((f) => f !== 'customerId'),
+  'customerId',
+  'linesKey',
+] as const;
+const LINE_FIELDS = [
+  'saleId',
+  'kind',
+  'itemId',
+  'cakeId',
+  'code',
+  'name',
+  'category',
+  'price',
+  'purchasePrice',
+  'quantity',
+  'lineTotal',
+];
+
+/** Customers, accounts and products by business id, each looked up once per restore. */
+function lookups(tx: Tx) {
+  const byCode = (table: typeof inventoryItems | typeof cakes, code: AnySQLiteColumn) =>
+    remembered(
+      (key) =>
+        tx
+          .select({ id: table.id })
+          .from(table)
+          .where(eq(sql`lower(${code})`, key.toLowerCase()))
+          .get()?.id ?? null,
+    );
+  const user = remembered(
+    (email) =>
+      tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id ?? null,
+  );
+  return {
+    customer: remembered(
+      (id) =>
+        tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(sql`lower(${customers.customerId})`, id.toLowerCase()))
+          .get()?.id,
+    ),
+    user: (email: string | null) => (email ? user(email) : null),
+    item: byCode(inventoryItems, inventoryItems.itemId),
+    cake: byCode(cakes, cakes.cakeId),
+  };
+}
 
 /** Why a sale's figures do not hold together, or null. */
 function figuresProblem(sale: z.infer<typeof saleRow>, lines: Line[]): string | null {
@@ -130,6 +187,16 @@ function figuresProblem(sale: z.infer<typeof saleRow>, lines: Line[]): string | 
 export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
   const lines = linesBySale(book.lines ?? [], tally);
   const seen = firstSeen();
+  const find = lookups(tx);
+  const saleRows = tableWriter<typeof sales.$inferSelect>(
+    tx,
+    'sales',
+    sales,
+    sales.saleId,
+    SALE_FIELDS,
+    'exact',
+  );
+  const lineRows = tableWriter(tx, 'sale-lines', saleLines, saleLines.code, LINE_FIELDS);
   const saleIds = new Set<string>();
   for (const row of book.sales ?? []) {
     const read = readRow(saleRow, row);
@@ -150,13 +217,7 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
       tally.reject(row.row, `${sale.saleId} ${problem}`);
       continue;
     }
-    const customer = sale.customerId
-      ? tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(sql`lower(${customers.customerId})`, lower(sale.customerId)))
-          .get()
-      : null;
+    const customer = sale.customerId ? find.customer(sale.customerId) : null;
     if (customer === undefined) {
       tally.reject(row.row, `customerId: ${sale.customerId} is not a customer on file.`);
       continue;
@@ -164,37 +225,28 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
     const { customerId: _c, soldBy, refundedBy, ...fields } = sale;
     const wanted = {
       ...fields,
-      customerId: customer?.id ?? null,
-      soldBy: userByEmail(tx, soldBy),
-      refundedBy: userByEmail(tx, refundedBy),
+      customerId: customer,
+      soldBy: find.user(soldBy),
+      refundedBy: find.user(refundedBy),
     };
-    const existing = tx
-      .select()
-      .from(sales)
-      .where(eq(sql`lower(${sales.saleId})`, lower(sale.saleId)))
-      .get();
+    const existing = saleRows.find(sale.saleId);
     if (existing) {
       applyToExisting(tx, tally, row.row, existing, wanted);
       continue;
     }
-    const resolved = its.map((l) => ({ ...l, id: productId(tx, l) }));
-    const saleId = tx
-      .insert(sales)
-      .values({
-        ...wanted,
-        linesKey: linesKey(resolved.map((l) => ({ kind: l.kind, id: l.id ?? 0, quantity: l.quantity }))),
-      })
-      .returning({ id: sales.id })
-      .get().id;
+    const resolved = its.map((l) => ({
+      ...l,
+      id: l.kind === 'item' ? find.item(l.code) : find.cake(l.code),
+    }));
+    const key = linesKey(resolved.map((l) => ({ kind: l.kind, id: l.id ?? 0, quantity: l.quantity })));
+    const saleId = saleRows.insert({ ...wanted, linesKey: key });
     for (const { row: _r, saleId: _s, id, ...line } of resolved) {
-      tx.insert(saleLines)
-        .values({
-          ...line,
-          saleId,
-          itemId: line.kind === 'item' ? id : null,
-          cakeId: line.kind === 'cake' ? id : null,
-        })
-        .run();
+      lineRows.insert({
+        ...line,
+        saleId,
+        itemId: line.kind === 'item' ? id : null,
+        cakeId: line.kind === 'cake' ? id : null,
+      });
     }
     tally.added++;
   }
@@ -203,19 +255,6 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
     for (const line of its)
       tally.reject(line.row, `saleId ${line.saleId} is not in the sales sheet.`, 'lines');
   }
-}
-
-/** The item or cake a line sold, when it is still on file. */
-function productId(tx: Tx, line: Line): number | null {
-  const table = line.kind === 'item' ? inventoryItems : cakes;
-  const code = line.kind === 'item' ? inventoryItems.itemId : cakes.cakeId;
-  return (
-    tx
-      .select({ id: table.id })
-      .from(table)
-      .where(eq(sql`lower(${code})`, lower(line.code)))
-      .get()?.id ?? null
-  );
 }
 
 function applyToExisting(
