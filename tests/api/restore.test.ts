@@ -361,7 +361,9 @@ describe('restoring an area', () => {
     const request = (await admin.api.resetRequests.list()).find((r) => r.email === staff.user.email);
     const { temporaryPassword } = await admin.api.resetRequests.approve({ id: request?.id ?? 0 });
     const session = await shop.login(staff.user.email, temporaryPassword);
-    await shop.caller(session.accessToken).auth.setNewPassword({ userId: back?.id ?? 0, newPassword: 'a-new-pass-77' });
+    await shop
+      .caller(session.accessToken)
+      .auth.setNewPassword({ userId: back?.id ?? 0, newPassword: 'a-new-pass-77' });
     expect((await shop.login(staff.user.email, 'a-new-pass-77')).accessToken).toBeTruthy();
     // Nobody else's password changed.
     const after = db.select({ email: users.email, hash: users.passwordHash }).from(users).all();

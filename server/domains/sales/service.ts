@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { type CheckoutInput, newSaleId, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
