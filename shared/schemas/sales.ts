@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../constants';
+import { DISCOUNT_TYPES } from '../totals';
 import { calendarDate, NAME_MAX, recordId } from './catalogue';
 import { pageInput } from './paging';
 
@@ -38,6 +39,14 @@ export const SALES_TEXT = {
   futureDate: 'The sale date cannot be in the future.',
   notFound: 'That sale does not exist.',
   badCustomer: 'Please choose a customer from the list.',
+  // Issue 11: SC/PWD discounts and split tender.
+  discountName: 'Please enter the senior citizen or PWD holder’s name.',
+  discountIdNumber: 'Please enter the senior citizen or PWD ID number.',
+  discountType: 'The discount must be SC (senior citizen) or PWD.',
+  paymentsSum: (total: string) => `The payments must add up to the total, ${total}.`,
+  paymentAmount: 'Each payment must be more than ₱0.00.',
+  oneCashPayment: 'Cash can be one payment of the sale; put the whole cash share in it.',
+  cashTenderedWithoutCash: 'Cash tendered needs a Cash payment.',
   badTaxRate: 'Tax rate must be 0 or 12.',
   badSaleId: 'Sale ID must be SALE- followed by 8 letters A-Z or digits.',
   tooLarge: 'A sale cannot exceed ₱1,000,000,000.00.',
@@ -76,11 +85,47 @@ export type SaleLineInput = z.infer<typeof saleLineInput>;
 const saleAmount = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, SALES_TEXT.tooLarge);
 
+export const discountInput = z.object(
+  {
+    type: z.enum(DISCOUNT_TYPES, { error: SALES_TEXT.discountType }),
+    name: z
+      .string({ error: SALES_TEXT.discountName })
+      .trim()
+      .min(1, SALES_TEXT.discountName)
+      .max(NAME_MAX, `The holder's name must be at most ${NAME_MAX} characters.`),
+    idNumber: z
+      .string({ error: SALES_TEXT.discountIdNumber })
+      .trim()
+      .min(1, SALES_TEXT.discountIdNumber)
+      .max(40, 'The ID number must be at most 40 characters.'),
+  },
+  { error: SALES_TEXT.discountType },
+);
+export type DiscountInput = z.infer<typeof discountInput>;
+
+/** One payment of a split-tender sale, in centavos; card and e-wallet payments carry a reference. */
+export const paymentInput = z
+  .object({
+    method: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }),
+    amount: saleAmount(SALES_TEXT.paymentAmount).refine((n) => n > 0, SALES_TEXT.paymentAmount),
+    reference: z
+      .string({ error: 'Reference number must be text.' })
+      .trim()
+      .max(60, 'Reference number must be at most 60 characters.')
+      .default(''),
+  })
+  .superRefine((p, ctx) => {
+    if (NEEDS_REFERENCE.includes(p.method) && !p.reference)
+      ctx.addIssue({ code: 'custom', message: SALES_TEXT.referenceRequired, path: ['reference'] });
+  });
+export type PaymentInput = z.infer<typeof paymentInput>;
+
 /** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
 export const expectedTotals = z.object({
   subtotal: saleAmount('subtotal must be whole centavos.'),
   taxAmount: saleAmount('taxAmount must be whole centavos.'),
   totalAmount: saleAmount('totalAmount must be whole centavos.'),
+  discountAmount: saleAmount('discountAmount must be whole centavos.').optional(),
 });
 
 export const checkoutInput = z
@@ -107,7 +152,8 @@ export const checkoutInput = z
       .number({ error: SALES_TEXT.badTaxRate })
       .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), SALES_TEXT.badTaxRate)
       .default(0),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }),
+    /** The one method of a sale paid one way; a split sale names its methods in `payments`. */
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }).optional(),
     reference: z
       .string({ error: 'Reference number must be text.' })
       .trim()
@@ -119,10 +165,28 @@ export const checkoutInput = z
     /** A sale made away from the counter: its Manila date, never in the future. */
     date: z.union([z.null(), calendarDate('Sale date')]).default(null),
     expected: expectedTotals.optional(),
+    /** Issue 11: an SC or PWD discount, with the holder's name and ID number. */
+    discount: discountInput.nullable().default(null),
+    /** Issue 11: split tender; absent, the sale is one payment of its total by paymentMethod. */
+    payments: z
+      .array(paymentInput, { error: 'payments must be a list of {method, amount, reference}.' })
+      .min(1, 'payments must hold at least one payment.')
+      .max(PAYMENT_METHODS.length, `A sale can have at most ${PAYMENT_METHODS.length} payments.`)
+      .nullable()
+      .default(null),
   })
   .superRefine((sale, ctx) => {
-    if (NEEDS_REFERENCE.includes(sale.paymentMethod) && !sale.reference)
+    if (!sale.payments && !sale.paymentMethod)
+      ctx.addIssue({ code: 'custom', message: SALES_TEXT.noPaymentMethod, path: ['paymentMethod'] });
+    if (
+      !sale.payments &&
+      sale.paymentMethod &&
+      NEEDS_REFERENCE.includes(sale.paymentMethod) &&
+      !sale.reference
+    )
       ctx.addIssue({ code: 'custom', message: SALES_TEXT.referenceRequired, path: ['reference'] });
+    if (sale.payments && sale.payments.filter((p) => p.method === 'Cash').length > 1)
+      ctx.addIssue({ code: 'custom', message: SALES_TEXT.oneCashPayment, path: ['payments'] });
   });
 export type CheckoutInput = z.output<typeof checkoutInput>;
 

@@ -169,6 +169,7 @@ describe('area backups', () => {
         purchasePrice: 45.5,
         quantity: 3,
         lineTotal: 183.75,
+        discount: 0,
       },
     ]);
   });

@@ -14,13 +14,29 @@ export const salesByDay = sqliteTable(
     paymentMethod: text('payment_method').notNull(),
     sales: integer('sales').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
-    /** Revenue: the subtotals, net of VAT. */
+    /** Revenue: the subtotals less SC/PWD discounts, net of VAT. */
     subtotal: integer('subtotal').notNull().default(0),
     taxAmount: integer('tax_amount').notNull().default(0),
     /** Purchase price times quantity of the lines, as sold. */
     cost: integer('cost').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.paymentMethod] })],
+);
+
+/**
+ * Per Manila day and payment method: what completed sales took by each method (issue 11:
+ * a split sale counts each payment under its own method). Kept by triggers on
+ * sale_payments and sales (drizzle/0009_counter.sql); the Payment Breakdown reads it.
+ */
+export const paymentsByDay = sqliteTable(
+  'payments_by_day',
+  {
+    day: text('day').notNull(),
+    method: text('method').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amount: integer('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.method] })],
 );
 
 /**

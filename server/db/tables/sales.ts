@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { cakes, customers, inventoryItems } from './catalogue';
+import { shifts } from './counter';
 import { createdAt } from './columns';
 
 // ---- Sales -------------------------------------------------------------------------------
@@ -36,8 +37,28 @@ export const sales = sqliteTable(
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Issue 11: an SC or PWD discount, with the holder's name and ID number as the law asks. */
+    discountType: text('discount_type', { enum: ['SC', 'PWD'] }),
+    discountName: text('discount_name'),
+    discountIdNumber: text('discount_id_number'),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    vatExemptAmount: integer('vat_exempt_amount').notNull().default(0),
+    /** The cashier's shift open when it was sold, and when it was refunded. */
+    shiftId: integer('shift_id').references(() => shifts.id),
+    refundShiftId: integer('refund_shift_id').references(() => shifts.id),
+    /** The Z reading that counted the sale, and the one that counted its refund. */
+    zNumber: integer('z_number'),
+    refundZNumber: integer('refund_z_number'),
   },
-  (t) => [index('sales_sold_at').on(t.soldAt, t.id), index('sales_status_sold_at').on(t.status, t.soldAt)],
+  (t) => [
+    index('sales_sold_at').on(t.soldAt, t.id),
+    index('sales_status_sold_at').on(t.status, t.soldAt),
+    index('sales_shift').on(t.shiftId),
+    index('sales_refund_shift').on(t.refundShiftId),
+    index('sales_z').on(t.zNumber),
+    index('sales_refund_z').on(t.refundZNumber),
+    index('sales_discount').on(t.discountType, t.soldAt),
+  ],
 );
 
 export const SALE_LINE_KINDS = ['item', 'cake'] as const;
@@ -61,10 +82,31 @@ export const saleLines = sqliteTable(
     lineTotal: integer('line_total').notNull(),
     /** The product's category name when sold, so reports by category never change after. */
     category: text('category'),
+    /** The line's SC/PWD discount (issue 11), so reports count what was charged. */
+    discount: integer('discount').notNull().default(0),
   },
   (t) => [
     index('sale_lines_sale').on(t.saleId),
     index('sale_lines_item').on(t.itemId),
     index('sale_lines_cake').on(t.cakeId),
   ],
+);
+
+/**
+ * How a sale was paid: one row per method (issue 11's split tender). A sale with one
+ * method has one row of its total. Cash rows hold the cash share of the total; what was
+ * tendered above it is the sale's cashTendered, the difference its change.
+ */
+export const salePayments = sqliteTable(
+  'sale_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    reference: text('reference'),
+  },
+  (t) => [index('sale_payments_sale').on(t.saleId)],
 );

@@ -8,6 +8,7 @@ import {
   customers,
   inventoryItems,
   saleLines,
+  salePayments,
   sales,
   suppliers,
   units,
@@ -154,6 +155,11 @@ function salesSheets(db: Db) {
         customerId: (r) => r.customerId,
         orderType: (r) => r.orderType,
         subtotal: (r) => pesos(r.subtotal),
+        discountType: (r) => r.discountType,
+        discountName: (r) => r.discountName,
+        discountIdNumber: (r) => r.discountIdNumber,
+        discountAmount: (r) => pesos(r.discountAmount),
+        vatExemptAmount: (r) => pesos(r.vatExemptAmount),
         taxRate: (r) => r.taxRate,
         taxAmount: (r) => pesos(r.taxAmount),
         totalAmount: (r) => pesos(r.totalAmount),
@@ -166,7 +172,7 @@ function salesSheets(db: Db) {
         refundedBy: (r) => r.refundedBy,
         soldBy: (r) => r.soldBy,
       },
-      ['subtotal', 'taxAmount', 'totalAmount', 'cashTendered', 'change'],
+      ['subtotal', 'discountAmount', 'vatExemptAmount', 'taxAmount', 'totalAmount', 'cashTendered', 'change'],
     ),
   };
   const linesPage = (after: number, limit: number) =>
@@ -193,11 +199,35 @@ function salesSheets(db: Db) {
         purchasePrice: (r) => pesos(r.purchasePrice),
         quantity: (r) => r.quantity,
         lineTotal: (r) => pesos(r.lineTotal),
+        discount: (r) => pesos(r.discount),
       },
-      ['price', 'purchasePrice', 'lineTotal'],
+      ['price', 'purchasePrice', 'lineTotal', 'discount'],
     ),
   };
-  return [salesSheet, linesSheet];
+  const paymentsPage = (after: number, limit: number) =>
+    db
+      .select({ payment: salePayments, saleId: sales.saleId })
+      .from(salePayments)
+      .innerJoin(sales, eq(sales.id, salePayments.saleId))
+      .where(gt(salePayments.id, after))
+      .orderBy(salePayments.id)
+      .limit(limit)
+      .all()
+      .map((r) => ({ ...r.payment, saleId: r.saleId }));
+  const paymentsSheet: Sheet<ReturnType<typeof paymentsPage>[number]> = {
+    name: 'payments',
+    chunks: byId(paymentsPage),
+    columns: columns(
+      {
+        saleId: (r) => r.saleId,
+        method: (r) => r.method,
+        amount: (r) => pesos(r.amount),
+        reference: (r) => r.reference,
+      },
+      ['amount'],
+    ),
+  };
+  return [salesSheet, linesSheet, paymentsSheet];
 }
 
 /** Accounts without their secrets: no password hash, no tokens, no sessions. */

@@ -32,9 +32,10 @@ const statements = (db: Db) =>
         [string, string],
         { method: string; transactions: number; totalSales: number }
       >(
-        `select payment_method as method, sum(sales) as transactions, sum(total_amount) as totalSales
-         from sales_by_day where day between ? and ? group by payment_method
-         having sum(sales) > 0 order by 3 desc, 1`,
+        // Each payment under its own method (issue 11): a split sale counts in each of its methods.
+        `select method, sum(payments) as transactions, sum(amount) as totalSales
+         from payments_by_day where day between ? and ? group by method
+         having sum(payments) > 0 order by 3 desc, 1`,
       ),
       categories: sqlite.prepare<[string, string], { category: string; quantity: number; revenue: number }>(
         `select category, sum(quantity) as quantity, sum(revenue) as revenue

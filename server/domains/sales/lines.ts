@@ -23,6 +23,8 @@ export interface PricedLine {
   stock: number;
   /** The product's category name, kept on the line for the reports. */
   category: string | null;
+  /** Takes the SC/PWD discount (issue 11). */
+  scPwdEligible: boolean;
 }
 
 export interface ResolvedLine {
@@ -74,6 +76,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         stock: inventoryItems.stock,
         status: itemStatusSql(ph('today')),
         category: categories.name,
+        scPwdEligible: inventoryItems.scPwdEligible,
       })
       .from(inventoryItems)
       .leftJoin(categories, eq(categories.id, inventoryItems.categoryId))
@@ -91,6 +94,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         stock: cakes.stock,
         status: cakeStatusSql(ph('today')),
         category: categories.name,
+        scPwdEligible: cakes.scPwdEligible,
       })
       .from(cakes)
       .leftJoin(categories, eq(categories.id, cakes.categoryId))

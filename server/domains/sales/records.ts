@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { saleLines, sales } from '../../db/schema';
+import { saleLines, salePayments, sales } from '../../db/schema';
 import { fail } from '../../errors';
 
 // Reading sales back: one by id or SALE- id (the receipt), and the newest first (the list).
@@ -20,7 +20,14 @@ export function findSale(db: Db | Tx, ref: number | string) {
 
 export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
 
-/** A sale with its lines, as the receipt shows it. */
+const PAYMENT_FIELDS = {
+  saleId: salePayments.saleId,
+  method: salePayments.method,
+  amount: salePayments.amount,
+  reference: salePayments.reference,
+};
+
+/** A sale with its lines and payments, as the receipt shows it. */
 export function getSale(db: Db | Tx, ref: number | string) {
   const sale = findSale(db, ref);
   if (!sale) throw fail.notFound(SALES_TEXT.notFound);
@@ -32,7 +39,31 @@ export function getSale(db: Db | Tx, ref: number | string) {
       .orderBy(saleLines.id)
       .prepare(),
   ).all({ saleId: sale.id });
-  return { ...sale, lines };
+  const payments = prepared(db, 'sales.payments', () =>
+    db
+      .select(PAYMENT_FIELDS)
+      .from(salePayments)
+      .where(eq(salePayments.saleId, sql.placeholder('saleId')))
+      .orderBy(salePayments.id)
+      .prepare(),
+  ).all({ saleId: sale.id });
+  return { ...sale, lines, payments };
+}
+
+/** How the sales were paid, by method (issue 11's split tender), in the order given. */
+function paymentsOf(db: Db | Tx, saleIds: number[]) {
+  if (saleIds.length === 0) return [];
+  return db
+    .select({
+      saleId: salePayments.saleId,
+      method: salePayments.method,
+      amount: salePayments.amount,
+      reference: salePayments.reference,
+    })
+    .from(salePayments)
+    .where(inArray(salePayments.saleId, saleIds))
+    .orderBy(salePayments.id)
+    .all();
 }
 export type Sale = ReturnType<typeof getSale>;
 
@@ -59,8 +90,16 @@ export function listSales(db: Db, { page, limit }: { page: number; limit: number
         .orderBy(saleLines.id)
         .all()
     : [];
+  const payments = paymentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
-    rows: rows.map((sale) => ({ ...sale, lines: lines.filter((l) => l.saleId === sale.id) })),
+    rows: rows.map((sale) => ({
+      ...sale,
+      lines: lines.filter((l) => l.saleId === sale.id),
+      payments: payments.filter((p) => p.saleId === sale.id),
+    })),
     total,
     page,
     limit,

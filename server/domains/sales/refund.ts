@@ -9,6 +9,7 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
+import { openShiftOf } from '../shifts/current';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
 
@@ -20,7 +21,12 @@ function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date) {
   if (current.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
   const lines = tx.select().from(saleLines).where(eq(saleLines.saleId, sale.id)).all();
   tx.update(sales)
-    .set({ status: 'refunded', refundedAt: now, refundedBy: actor.user.id })
+    .set({
+      status: 'refunded',
+      refundedAt: now,
+      refundedBy: actor.user.id,
+      refundShiftId: openShiftOf(tx, actor.user.id)?.id ?? null,
+    })
     .where(eq(sales.id, sale.id))
     .run();
   for (const line of lines) {

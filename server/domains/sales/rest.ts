@@ -26,13 +26,24 @@ function legacySale(sale: Sale) {
       price: pesos(line.price),
       quantity: line.quantity,
       purchasePrice: pesos(line.purchasePrice),
+      discount: pesos(line.discount),
     })),
     subtotal: pesos(sale.subtotal),
+    discount: sale.discountType
+      ? { type: sale.discountType, name: sale.discountName, idNumber: sale.discountIdNumber }
+      : null,
+    discountAmount: pesos(sale.discountAmount),
+    vatExemptAmount: pesos(sale.vatExemptAmount),
     taxRate: sale.taxRate,
     taxAmount: pesos(sale.taxAmount),
     totalAmount: pesos(sale.totalAmount),
     paymentMethod: sale.paymentMethod,
     paymentReference: sale.paymentReference,
+    payments: sale.payments.map((p) => ({
+      method: p.method,
+      amount: pesos(p.amount),
+      reference: p.reference,
+    })),
     cashTendered: sale.cashTendered === null ? null : pesos(sale.cashTendered),
     change: sale.change === null ? null : pesos(sale.change),
     status: sale.status,
@@ -54,7 +65,9 @@ function lineOf(raw: unknown) {
 /** SPEC.md §7's POST /api/sales body, in pesos, to the checkout input in centavos. */
 function checkoutBody(raw: unknown) {
   const body = bodyOf(raw);
-  const hasTotals = ['subtotal', 'taxAmount', 'totalAmount'].some((k) => body[k] !== undefined);
+  const hasTotals = ['subtotal', 'taxAmount', 'totalAmount', 'discountAmount'].some(
+    (k) => body[k] !== undefined,
+  );
   return {
     saleId: body.saleId,
     customerName: body.customerName,
@@ -67,12 +80,20 @@ function checkoutBody(raw: unknown) {
     cashTendered: body.cashTendered === undefined ? null : pesosIn(body.cashTendered),
     // Blank is "not given" at this boundary (legacy.ts): no customer, today.
     date: body.date === '' ? null : (body.date ?? null),
+    discount: body.discount ?? null,
+    payments: Array.isArray(body.payments)
+      ? body.payments.map((raw) => {
+          const p = entryOf(raw);
+          return { method: p.method, amount: pesosIn(p.amount), reference: p.reference ?? undefined };
+        })
+      : (body.payments ?? null),
     ...(hasTotals
       ? {
           expected: {
             subtotal: pesosIn(body.subtotal),
             taxAmount: pesosIn(body.taxAmount),
             totalAmount: pesosIn(body.totalAmount),
+            ...(body.discountAmount === undefined ? {} : { discountAmount: pesosIn(body.discountAmount) }),
           },
         }
       : {}),

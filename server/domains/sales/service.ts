@@ -2,19 +2,21 @@ import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { type CheckoutInput, newSaleId, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
-import { saleTotals } from '../../../shared/totals';
+import { type DiscountType, lineDiscount, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
 import { placeholders, prepared } from '../../db/prepared';
-import { customers, saleLines, sales } from '../../db/schema';
+import { customers, saleLines, salePayments, sales } from '../../db/schema';
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
+import { openShiftOf } from '../shifts/current';
 import { type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
+import { tenderFor } from './tender';
 
 export const MODULE = 'Sales Management';
 
@@ -54,23 +56,11 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       }
     }
     const priced = priceLines(tx, lines, now);
-    const totals = saleTotals(priced, input.taxRate);
+    const discount = input.discount?.type ?? null;
+    const totals = saleTotals(priced, input.taxRate, discount);
     if (totals.totalAmount > SALE_TOTAL_MAX) throw fail.badRequest(SALES_TEXT.tooLarge);
-    const expected = input.expected;
-    if (
-      expected &&
-      (expected.subtotal !== totals.subtotal ||
-        expected.taxAmount !== totals.taxAmount ||
-        expected.totalAmount !== totals.totalAmount)
-    ) {
-      throw fail.conflict(
-        SALES_TEXT.totalsDisagree(
-          `subtotal ${formatPeso(totals.subtotal)}, tax ${formatPeso(totals.taxAmount)}, total ${formatPeso(totals.totalAmount)}`,
-        ),
-      );
-    }
-    const cash = input.paymentMethod === 'Cash' ? input.cashTendered : null;
-    if (cash !== null && cash < totals.totalAmount) throw fail.badRequest(SALES_TEXT.cashTooLow);
+    refuseOtherTotals(input.expected, totals);
+    const tender = tenderFor(input, totals.totalAmount);
     const customer = customerFor(tx, input);
     const saleId = input.saleId ?? uniqueSaleId(tx);
     const sale = insertSale(tx).get({
@@ -79,16 +69,21 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       customerId: customer.id,
       orderType: input.orderType,
       ...totals,
+      discountType: discount,
+      discountName: input.discount?.name ?? null,
+      discountIdNumber: input.discount?.idNumber ?? null,
       taxRate: input.taxRate,
-      paymentMethod: input.paymentMethod,
-      paymentReference: input.reference || null,
-      cashTendered: cash,
-      change: cash === null ? null : cash - totals.totalAmount,
+      paymentMethod: tender.paymentMethod,
+      paymentReference: tender.paymentReference,
+      cashTendered: tender.cashTendered,
+      change: tender.change,
       linesKey: key,
       soldBy: actor.user.id,
       soldAt,
+      shiftId: openShiftOf(tx, actor.user.id)?.id ?? null,
     });
-    for (const line of priced) insertLine(tx).run(lineRow(sale.id, line));
+    for (const line of priced) insertLine(tx).run(lineRow(sale.id, line, discount));
+    for (const payment of tender.payments) insertPayment(tx).run({ saleId: sale.id, ...payment });
     for (const line of priced) {
       moveStock(
         tx,
@@ -101,7 +96,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       userId: actor.user.id,
       action: 'Create Sale',
       module: MODULE,
-      description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${input.paymentMethod}`,
+      description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${tender.paymentMethod}${discount ? ` with the ${discount} discount (${formatPeso(totals.discountAmount)})` : ''}`,
     });
     alertForIds(
       tx,
@@ -117,12 +112,36 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
 
 /** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
 
+/** A client's totals that differ from the server's are refused (409), naming the server's. */
+function refuseOtherTotals(expected: CheckoutInput['expected'], totals: Totals) {
+  if (
+    expected &&
+    (expected.subtotal !== totals.subtotal ||
+      expected.taxAmount !== totals.taxAmount ||
+      expected.totalAmount !== totals.totalAmount ||
+      (expected.discountAmount !== undefined && expected.discountAmount !== totals.discountAmount))
+  ) {
+    const discount = totals.discountAmount ? `, discount ${formatPeso(totals.discountAmount)}` : '';
+    throw fail.conflict(
+      SALES_TEXT.totalsDisagree(
+        `subtotal ${formatPeso(totals.subtotal)}${discount}, tax ${formatPeso(totals.taxAmount)}, total ${formatPeso(totals.totalAmount)}`,
+      ),
+    );
+  }
+}
+
 const SALE_COLUMNS = [
   'saleId',
   'customerName',
   'customerId',
   'orderType',
   'subtotal',
+  'discountAmount',
+  'vatExemptAmount',
+  'discountType',
+  'discountName',
+  'discountIdNumber',
+  'shiftId',
   'taxAmount',
   'totalAmount',
   'taxRate',
@@ -155,6 +174,7 @@ const LINE_COLUMNS = [
   'quantity',
   'lineTotal',
   'category',
+  'discount',
 ] as const;
 const insertLine = (tx: Tx) =>
   prepared(tx, 'sales.insertLine', () =>
@@ -164,7 +184,17 @@ const insertLine = (tx: Tx) =>
       .prepare(),
   );
 
-function lineRow(saleId: number, line: PricedLine) {
+const insertPayment = (tx: Tx) =>
+  prepared(tx, 'sales.insertPayment', () =>
+    tx
+      .insert(salePayments)
+      .values(placeholders(['saleId', 'method', 'amount', 'reference']) as never)
+      .prepare(),
+  );
+
+/** A line as sold: lineTotal is what was charged for it, after its SC/PWD discount. */
+function lineRow(saleId: number, line: PricedLine, discount: DiscountType | null) {
+  const off = lineDiscount(line, discount);
   return {
     saleId,
     kind: line.kind,
@@ -175,8 +205,9 @@ function lineRow(saleId: number, line: PricedLine) {
     price: line.price,
     purchasePrice: line.purchasePrice,
     quantity: line.quantity,
-    lineTotal: line.price * line.quantity,
+    lineTotal: line.price * line.quantity - off,
     category: line.category,
+    discount: off,
   };
 }
 

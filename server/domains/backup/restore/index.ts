@@ -79,7 +79,7 @@ export async function restoreArea(
     });
     notify(db, 'error', `${BACKUP_TEXT.rowsRefused(tally.rejected.length)} (${area})`);
   }
-  const sheets = Object.keys(restorer.layout);
+  const sheets = Object.keys(restorer.layout).map((name) => name.replace(/\?$/, ''));
   const rejected = tally.rejected.sort(
     (x, y) => sheets.indexOf(x.sheet) - sheets.indexOf(y.sheet) || x.row - y.row,
   );

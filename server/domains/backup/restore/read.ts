@@ -18,8 +18,15 @@ export interface SheetRow {
 
 export type Book = Record<string, SheetRow[]>;
 
-/** The sheets an area's workbook must hold, and the fields each must have. */
+/**
+ * The sheets an area's workbook must hold, and the fields each must have. A name ending
+ * in '?' may be missing (a column or sheet added since older backups were made): its
+ * cells read as blank.
+ */
 export type Layout = Record<string, readonly string[]>;
+
+const bare = (name: string) => name.replace(/\?$/, '');
+const optional = (name: string) => name.endsWith('?');
 
 function cellOf(value: unknown): Cell {
   if (value === null || value === undefined) return null;
@@ -53,7 +60,7 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
     });
     for await (const sheet of reader) {
       const name = String((sheet as unknown as { name?: string }).name ?? '');
-      const fields = layout[name];
+      const fields = (layout[name] ?? layout[`${name}?`])?.map(bare);
       let header: string[] | null = null;
       const rows: SheetRow[] = [];
       for await (const row of sheet) {
@@ -65,6 +72,7 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
         }
         const cells: Record<string, Cell> = {};
         let blank = true;
+        for (const field of fields) cells[field] = null;
         header.forEach((field, n) => {
           if (!fields.includes(field)) return;
           const cell = cellOf(values[n]);
@@ -74,7 +82,8 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
         if (!blank) rows.push({ row: row.number, cells });
       }
       if (fields) {
-        const missing = fields.filter((f) => !header?.includes(f));
+        const wanted = layout[name] ?? layout[`${name}?`] ?? [];
+        const missing = wanted.filter((f) => !optional(f) && !header?.includes(f));
         if (missing.length > 0)
           throw fail.badRequest(
             BACKUP_TEXT.wrongArea(area, `its ${name} sheet has no ${missing.join(', ')} column`),
@@ -86,7 +95,8 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
     if (error instanceof Error && error.name === 'TRPCError') throw error;
     throw fail.badRequest(BACKUP_TEXT.notWorkbook);
   }
-  const absent = Object.keys(layout).filter((name) => !book[name]);
+  for (const name of Object.keys(layout).filter(optional)) book[bare(name)] ??= [];
+  const absent = Object.keys(layout).filter((name) => !book[bare(name)]);
   if (absent.length > 0)
     throw fail.badRequest(BACKUP_TEXT.wrongArea(area, `it has no ${absent.join(' or ')} sheet`));
   if (Object.values(book).every((rows) => rows.length === 0)) throw fail.badRequest(BACKUP_TEXT.empty);

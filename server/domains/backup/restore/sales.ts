@@ -3,8 +3,9 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
+import { DISCOUNT_TYPES } from '../../../../shared/totals';
 import type { Tx } from '../../../db/open';
-import { cakes, customers, inventoryItems, saleLines, sales, users } from '../../../db/schema';
+import { cakes, customers, inventoryItems, saleLines, salePayments, sales, users } from '../../../db/schema';
 import { SALE_LINE_KINDS, SALE_STATUSES } from '../../../db/tables/sales';
 import { linesKey } from '../../sales/service';
 import type { Book, SheetRow } from './read';
@@ -30,6 +31,11 @@ export const SALES_LAYOUT = {
     'customerId',
     'orderType',
     'subtotal',
+    'discountType?',
+    'discountName?',
+    'discountIdNumber?',
+    'discountAmount?',
+    'vatExemptAmount?',
     'taxRate',
     'taxAmount',
     'totalAmount',
@@ -42,7 +48,20 @@ export const SALES_LAYOUT = {
     'refundedBy',
     'soldBy',
   ],
-  lines: ['saleId', 'kind', 'code', 'name', 'category', 'price', 'purchasePrice', 'quantity', 'lineTotal'],
+  lines: [
+    'saleId',
+    'kind',
+    'code',
+    'name',
+    'category',
+    'price',
+    'purchasePrice',
+    'quantity',
+    'lineTotal',
+    'discount?',
+  ],
+  // Older backups (before split tender) have no payments sheet: each sale was one payment of its total.
+  'payments?': ['saleId', 'method', 'amount', 'reference'],
 } as const;
 
 /** Sale ids are upper-case, as the counter makes them (the unique index compares exactly). */
@@ -70,8 +89,14 @@ const saleRow = z.object({
   ),
   taxAmount: pesosCell,
   totalAmount: pesosCell,
+  // One method, or a split's methods joined by " + ".
   paymentMethod: cellText.pipe(
-    z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` }),
+    z
+      .string()
+      .refine(
+        (v) => v.split(' + ').every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)),
+        `must be one of ${PAYMENT_METHODS.join(', ')}, or several joined by " + "`,
+      ),
   ),
   paymentReference: orNull(cellText),
   cashTendered: orNull(pesosCell),
@@ -80,7 +105,20 @@ const saleRow = z.object({
   refundedAt: orNull(instantCell),
   refundedBy: orNull(cellText),
   soldBy: orNull(cellText),
+  discountType: orNull(cellText.pipe(z.enum(DISCOUNT_TYPES, { error: 'must be SC, PWD or blank' }))),
+  discountName: orNull(cellText),
+  discountIdNumber: orNull(cellText),
+  discountAmount: orNull(pesosCell).transform((v) => v ?? 0),
+  vatExemptAmount: orNull(pesosCell).transform((v) => v ?? 0),
 });
+
+const paymentRow = z.object({
+  saleId: saleIdCell,
+  method: cellText.pipe(z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` })),
+  amount: pesosCell,
+  reference: orNull(cellText),
+});
+type Payment = z.infer<typeof paymentRow> & { row: number };
 
 const lineRow = z.object({
   saleId: saleIdCell,
@@ -92,6 +130,7 @@ const lineRow = z.object({
   purchasePrice: pesosCell,
   quantity: numberCell.pipe(z.number().int('must be a whole number').min(1, 'must be at least 1')),
   lineTotal: pesosCell,
+  discount: orNull(pesosCell).transform((v) => v ?? 0),
 });
 
 type Line = z.infer<typeof lineRow> & { row: number };
@@ -108,8 +147,12 @@ function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]> {
       continue;
     }
     const line = { ...read.value, row: row.row };
-    if (line.lineTotal !== line.price * line.quantity) {
-      tally.reject(row.row, `lineTotal ${formatPeso(line.lineTotal)} is not price × quantity.`, 'lines');
+    if (line.lineTotal !== line.price * line.quantity - line.discount) {
+      tally.reject(
+        row.row,
+        `lineTotal ${formatPeso(line.lineTotal)} is not price × quantity - discount.`,
+        'lines',
+      );
       continue;
     }
     const key = lower(line.saleId);
@@ -118,8 +161,23 @@ function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]> {
   return bySale;
 }
 
+/** The payments sheet by sale. */
+function paymentsBySale(rows: SheetRow[], tally: Tally): Map<string, Payment[]> {
+  const bySale = new Map<string, Payment[]>();
+  for (const row of rows) {
+    const read = readRow(paymentRow, row);
+    if ('reason' in read) {
+      tally.reject(row.row, read.reason, 'payments');
+      continue;
+    }
+    const key = lower(read.value.saleId);
+    bySale.set(key, [...(bySale.get(key) ?? []), { ...read.value, row: row.row }]);
+  }
+  return bySale;
+}
+
 const SALE_FIELDS = [
-  ...SALES_LAYOUT.sales.filter((f) => f !== 'customerId'),
+  ...SALES_LAYOUT.sales.map((f) => f.replace(/\?$/, '')).filter((f) => f !== 'customerId'),
   'customerId',
   'linesKey',
 ] as const;
@@ -135,6 +193,7 @@ const LINE_FIELDS = [
   'purchasePrice',
   'quantity',
   'lineTotal',
+  'discount',
 ];
 
 /** Customers, accounts and products by business id, each looked up once per restore. */
@@ -168,11 +227,22 @@ function lookups(tx: Tx) {
 }
 
 /** Why a sale's figures do not hold together, or null. */
-function figuresProblem(sale: z.infer<typeof saleRow>, lines: Line[]): string | null {
-  const sum = lines.reduce((total, l) => total + l.lineTotal, 0);
+function figuresProblem(
+  sale: z.infer<typeof saleRow>,
+  lines: Line[],
+  payments: { amount: number }[],
+): string | null {
+  const sum = lines.reduce((total, l) => total + l.lineTotal + l.discount, 0);
   if (sale.subtotal !== sum)
     return `subtotal ${formatPeso(sale.subtotal)} is not the sum of its lines (${formatPeso(sum)}).`;
-  if (sale.totalAmount !== sale.subtotal + sale.taxAmount) return 'totalAmount is not subtotal + taxAmount.';
+  const discounts = lines.reduce((total, l) => total + l.discount, 0);
+  if (sale.discountAmount !== discounts)
+    return `discountAmount ${formatPeso(sale.discountAmount)} is not the sum of its lines' discounts (${formatPeso(discounts)}).`;
+  if (sale.totalAmount !== sale.subtotal - sale.discountAmount + sale.taxAmount)
+    return 'totalAmount is not subtotal - discountAmount + taxAmount.';
+  const paid = payments.reduce((total, p) => total + p.amount, 0);
+  if (paid !== sale.totalAmount)
+    return `payments add up to ${formatPeso(paid)}, not the total ${formatPeso(sale.totalAmount)}.`;
   if (sale.status === 'refunded' && !sale.refundedAt)
     return 'refundedAt: a refunded sale needs its refund time.';
   return null;
@@ -186,6 +256,7 @@ function figuresProblem(sale: z.infer<typeof saleRow>, lines: Line[]): string | 
  */
 export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
   const lines = linesBySale(book.lines ?? [], tally);
+  const paid = paymentsBySale(book.payments ?? [], tally);
   const seen = firstSeen();
   const find = lookups(tx);
   const saleRows = tableWriter<typeof sales.$inferSelect>(
@@ -197,6 +268,12 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
     'exact',
   );
   const lineRows = tableWriter(tx, 'sale-lines', saleLines, saleLines.code, LINE_FIELDS);
+  const paymentRows = tableWriter(tx, 'sale-payments', salePayments, salePayments.method, [
+    'saleId',
+    'method',
+    'amount',
+    'reference',
+  ]);
   const saleIds = new Set<string>();
   for (const row of book.sales ?? []) {
     const read = readRow(saleRow, row);
@@ -212,7 +289,11 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
       continue;
     }
     const its = lines.get(lower(sale.saleId)) ?? [];
-    const problem = its.length === 0 ? 'has no lines in the lines sheet.' : figuresProblem(sale, its);
+    const payments = paid.get(lower(sale.saleId)) ?? [
+      { method: sale.paymentMethod, amount: sale.totalAmount, reference: sale.paymentReference },
+    ];
+    const problem =
+      its.length === 0 ? 'has no lines in the lines sheet.' : figuresProblem(sale, its, payments);
     if (problem) {
       tally.reject(row.row, `${sale.saleId} ${problem}`);
       continue;
@@ -248,7 +329,13 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
         cakeId: line.kind === 'cake' ? id : null,
       });
     }
+    for (const { method, amount, reference } of payments)
+      paymentRows.insert({ saleId, method, amount, reference });
     tally.added++;
+  }
+  for (const [saleId, its] of paid) {
+    if (saleIds.has(saleId)) continue;
+    for (const p of its) tally.reject(p.row, `saleId ${p.saleId} is not in the sales sheet.`, 'payments');
   }
   for (const [saleId, its] of lines) {
     if (saleIds.has(saleId)) continue;
