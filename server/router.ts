@@ -2,6 +2,7 @@ import { actionRequestsRouter } from './domains/actions/router';
 import { activityRouter } from './domains/activity/router';
 import { authRouter } from './domains/auth/router';
 import { cakesRouter } from './domains/cakes/router';
+import { counterRouter } from './domains/counter/router';
 import { customersRouter } from './domains/customers/router';
 import { inventoryRouter } from './domains/inventory/router';
 import { notificationsRouter } from './domains/notifications/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   inventory: inventoryRouter,
   cakes: cakesRouter,
   sales: salesRouter,
+  counter: counterRouter,
   reports: reportsRouter,
   pricing: pricingRouter,
 });

@@ -41,6 +41,12 @@ export const ACCESS = {
   reviewRegistrations: ADMIN_OWNER,
   reviewPasswordResets: ADMIN_OWNER,
   reviewActionRequests: ADMIN_OWNER_MANAGER,
+  /** Issue 11: every cashier opens, uses and closes their own shift and reads its X reading. */
+  shifts: ALL,
+  /** Any cashier's shift: its X reading, closing it, the list of everyone's shifts. */
+  shiftsOversee: ADMIN_OWNER_MANAGER,
+  /** The Z reading (end of day) and its list, and the SC/PWD sales book BIR asks for. */
+  endOfDay: ADMIN_OWNER_MANAGER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;

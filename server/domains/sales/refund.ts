@@ -9,7 +9,7 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
-import { openShiftOf } from '../shifts/current';
+import { openShiftOf } from '../counter/current';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
 

@@ -13,7 +13,7 @@ import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
-import { openShiftOf } from '../shifts/current';
+import { openShiftOf } from '../counter/current';
 import { type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
 import { tenderFor } from './tender';

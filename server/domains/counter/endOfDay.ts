@@ -1,0 +1,100 @@
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { formatPeso } from '../../../shared/money';
+import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import type { Db } from '../../db/open';
+import { endOfDay, sales } from '../../db/schema';
+import { fail } from '../../errors';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+import { notify } from '../notifications/service';
+import { type ReadingTotals, readingTotals } from './readings';
+import { MODULE, openShifts } from './service';
+
+export interface ZReading extends ReadingTotals {
+  number: number;
+  takenAt: Date;
+  takenBy: number | null;
+  /** Every sale counted by Z readings so far, this one included: never reset. */
+  grandTotal: number;
+}
+
+function zOf(row: typeof endOfDay.$inferSelect): ZReading {
+  return {
+    ...(JSON.parse(row.totals) as ReadingTotals),
+    number: row.number,
+    takenAt: row.takenAt,
+    takenBy: row.takenBy,
+    grandTotal: row.grandTotal,
+  };
+}
+
+/**
+ * The end of day (issue 11): with no shift open, counts every sale and refund no Z
+ * reading has counted yet (marking them with this reading's number), numbered from 1
+ * without gaps, and keeps the totals as they are now: a later refund counts in the next.
+ */
+export function takeEndOfDay(db: Db, actor: Viewer, now = new Date()): ZReading {
+  return db.transaction(
+    (tx) => {
+      const open = openShifts(tx);
+      if (open.length > 0) throw fail.conflict(SHIFT_TEXT.shiftsOpen(open.map((s) => s.cashier).join(', ')));
+      const last = tx.select().from(endOfDay).orderBy(desc(endOfDay.number)).limit(1).get();
+      const number = (last?.number ?? 0) + 1;
+      tx.update(sales).set({ zNumber: number }).where(isNull(sales.zNumber)).run();
+      tx.update(sales)
+        .set({ refundZNumber: number })
+        .where(and(eq(sales.status, 'refunded'), isNull(sales.refundZNumber)))
+        .run();
+      const totals = readingTotals(db, { z: number });
+      const grandTotal = (last?.grandTotal ?? 0) + totals.salesTotal;
+      const row = tx
+        .insert(endOfDay)
+        .values({ number, takenAt: now, takenBy: actor.user.id, totals: JSON.stringify(totals), grandTotal })
+        .returning()
+        .get();
+      logActivity(tx, {
+        userId: actor.user.id,
+        action: 'End of Day',
+        module: MODULE,
+        description: `Took Z reading #${number}: ${totals.salesCount} sales, net ${formatPeso(totals.net)}, grand total ${formatPeso(grandTotal)}`,
+      });
+      notify(tx, 'info', `${SHIFT_TEXT.dayClosed(number)} Net ${formatPeso(totals.net)}.`);
+      return zOf(row);
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Z readings taken in [start, end), newest first. */
+export function listEndOfDay(db: Db, start: Date, end: Date): ZReading[] {
+  return db
+    .select()
+    .from(endOfDay)
+    .where(and(gte(endOfDay.takenAt, start), lt(endOfDay.takenAt, end)))
+    .orderBy(desc(endOfDay.number))
+    .limit(400)
+    .all()
+    .map(zOf);
+}
+
+/** The SC/PWD sales book (BIR): every discounted sale made in [start, end), oldest first. */
+export function scPwdBook(db: Db, start: Date, end: Date) {
+  return db
+    .select({
+      soldAt: sales.soldAt,
+      saleId: sales.saleId,
+      type: sales.discountType,
+      name: sales.discountName,
+      idNumber: sales.discountIdNumber,
+      // The discounted part of the sale: the eligible lines before and after the 20%.
+      gross: sales.vatExemptAmount,
+      discount: sales.discountAmount,
+      net: sql<number>`${sales.vatExemptAmount} - ${sales.discountAmount}`,
+      status: sales.status,
+    })
+    .from(sales)
+    .where(and(sql`${sales.discountType} is not null`, gte(sales.soldAt, start), lt(sales.soldAt, end)))
+    .orderBy(sales.soldAt, sales.id)
+    .limit(10_000)
+    .all();
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bodyOf, pesos, pesosIn } from '../../legacy';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import type { ZReading } from './endOfDay';
+import type { MethodTotals } from './readings';
+import { counterRouter } from './router';
+import type { XReading } from './service';
+
+const counter = createCallerFactory(counterRouter);
+
+type ById = { Params: { id: string } };
+type Days = { Querystring: { from?: string; to?: string } };
+
+const MONEY = [
+  'gross',
+  'scPwdDiscounts',
+  'scPwdSales',
+  'vat',
+  'vatExempt',
+  'salesTotal',
+  'refunds',
+  'net',
+  'cashTaken',
+  'changeGiven',
+  'cashRefunded',
+  'openingCash',
+  'cashIn',
+  'cashOut',
+  'expectedCash',
+  'countedCash',
+  'variance',
+  'grandTotal',
+] as const;
+
+/** A reading with its money in pesos (REST's edge, like every other route). */
+function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
+  const out: Record<string, unknown> = { ...reading };
+  for (const key of MONEY) {
+    const value = reading[key as keyof R];
+    if (typeof value === 'number') out[key] = pesos(value);
+  }
+  if (reading.byMethod)
+    out.byMethod = reading.byMethod.map((m: MethodTotals) => ({
+      method: m.method,
+      sales: pesos(m.sales),
+      refunds: pesos(m.refunds),
+      net: pesos(m.net),
+    }));
+  return out;
+}
+
+// Issue 11's REST: shifts, their cash, the X and Z readings, the SC/PWD sales book.
+export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  const api = (req: Parameters<typeof contextFrom>[1]) => counter(contextFrom(deps, req));
+
+  app.post('/shifts/open', async (req, reply) => {
+    const { message, shift } = await api(req).open({
+      openingCash: pesosIn(bodyOf(req.body).openingCash) as never,
+    });
+    return reply.status(201).send({ message, shift: { ...shift, openingCash: pesos(shift.openingCash) } });
+  });
+  app.post<ById>('/shifts/:id/cash', async (req) => {
+    const body = bodyOf(req.body);
+    const { message, reading } = await api(req).cash({
+      id: req.params.id as never,
+      type: body.type as never,
+      amount: pesosIn(body.amount) as never,
+      reason: body.reason as never,
+    });
+    return { message, reading: inPesos(reading) };
+  });
+  app.get('/shifts/current', async (req) => {
+    const { shift, reading } = await api(req).current();
+    return shift
+      ? { shift: { ...shift, openingCash: pesos(shift.openingCash) }, reading: inPesos(reading) }
+      : { shift: null, reading: null };
+  });
+  app.get<ById>('/shifts/:id/reading', async (req) =>
+    inPesos(await api(req).reading({ id: req.params.id as never })),
+  );
+  app.post<ById>('/shifts/:id/close', async (req) => {
+    const { message, reading } = await api(req).close({
+      id: req.params.id as never,
+      countedCash: pesosIn(bodyOf(req.body).countedCash) as never,
+    });
+    return { message, reading: inPesos(reading) };
+  });
+  app.get<Days>('/shifts', async (req) =>
+    (await api(req).shifts({ from: req.query.from, to: req.query.to })).map(inPesos),
+  );
+  app.post('/end-of-day', async (req, reply) => reply.status(201).send(inPesos(await api(req).endOfDay())));
+  app.get<Days>('/end-of-day', async (req) =>
+    (await api(req).endOfDayList({ from: req.query.from, to: req.query.to })).map(inPesos),
+  );
+  app.get<Days>('/sc-pwd-book', async (req) => {
+    const book = await api(req).scPwdBook({ from: req.query.from, to: req.query.to });
+    return {
+      ...book,
+      rows: book.rows.map((r) => ({
+        ...r,
+        gross: pesos(r.gross),
+        discount: pesos(r.discount),
+        net: pesos(r.net),
+      })),
+    };
+  });
+};
