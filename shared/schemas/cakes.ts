@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessId, calendarDate, centavos, NAME_MAX, recordId, stockCount } from './catalogue';
-import { AMOUNT_MAX } from './inventory';
+import { AMOUNT_MAX, INVENTORY_TEXT } from './inventory';
 import { listInput } from './paging';
 
 // SPEC.md §5 and §8 strings of the Inventory screen's cakes, with the server's own messages.
@@ -27,6 +27,7 @@ export const CAKE_TEXT = {
   badCategory: 'Please choose a cake category from the list.',
   badSize: 'Please choose a cake size from the list.',
   tooManyIngredients: 'A cake can have at most 100 ingredients.',
+  scPwdNotBoolean: INVENTORY_TEXT.scPwdNotBoolean,
 } as const;
 
 /** On the form "Regular"; over the wire "Always" (SPEC.md §3). */
@@ -60,61 +61,78 @@ export const ingredientInput = z.object({
     .max(1_000_000, 'Ingredient quantity is too large.'),
 });
 
-export const cakeFields = z
-  .object({
-    /** Blank: the server makes one, CK- plus 6 digits. */
-    cakeId: businessId('Cake ID').default(''),
-    name: z
-      .string({ error: CAKE_TEXT.nameRequired })
-      .trim()
-      .min(1, CAKE_TEXT.nameRequired)
-      .max(NAME_MAX, `Cake name must be at most ${NAME_MAX} characters.`),
-    categoryId: recordId(CAKE_TEXT.categoryRequired),
-    sizeId: recordId(CAKE_TEXT.sizeRequired),
-    availability: z.enum(AVAILABILITY, { error: CAKE_TEXT.availabilityRequired }),
-    seasonalPeriod: z
-      .object(
-        {
-          startDate: calendarDate('Season start'),
-          endDate: calendarDate('Season end'),
-        },
-        { error: CAKE_TEXT.seasonRequired },
-      )
-      .nullable()
-      .default(null),
-    price: z
-      .number({ error: (issue) => (issue.input == null ? CAKE_TEXT.priceRequired : CAKE_TEXT.priceNegative) })
-      .pipe(centavos(CAKE_TEXT.priceNegative)),
-    stock: stockCount(CAKE_TEXT.stockNegative).default(0),
-    amount: z
-      .number({ error: CAKE_TEXT.amountNegative })
-      .min(0, CAKE_TEXT.amountNegative)
-      .max(AMOUNT_MAX, CAKE_TEXT.amountNegative)
-      .default(0),
-    expirationDate: z.union([z.null(), calendarDate('Expiration date')]).default(null),
-    ingredients: z
-      .array(ingredientInput, { error: CAKE_TEXT.ingredientsRequired })
-      .min(1, CAKE_TEXT.ingredientsRequired)
-      .max(100, CAKE_TEXT.tooManyIngredients)
-      .refine(
-        (list) => new Set(list.map((i) => i.itemId)).size === list.length,
-        CAKE_TEXT.repeatedIngredient,
-      ),
-  })
-  .superRefine((cake, ctx) => {
-    if (cake.availability !== 'Seasonal') return;
-    if (!cake.seasonalPeriod)
-      ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonRequired, path: ['seasonalPeriod'] });
-    else if (cake.seasonalPeriod.endDate < cake.seasonalPeriod.startDate)
-      ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonBackwards, path: ['seasonalPeriod'] });
-  })
-  // SPEC.md §3: the seasonal period is kept only when Seasonal.
-  .transform((cake) => (cake.availability === 'Seasonal' ? cake : { ...cake, seasonalPeriod: null }));
+/** Takes the senior-citizen / PWD discount at checkout. */
+const scPwdEligible = z.boolean({ error: CAKE_TEXT.scPwdNotBoolean });
+
+const cakeObject = z.object({
+  /** Blank: the server makes one, CK- plus 6 digits. */
+  cakeId: businessId('Cake ID').default(''),
+  name: z
+    .string({ error: CAKE_TEXT.nameRequired })
+    .trim()
+    .min(1, CAKE_TEXT.nameRequired)
+    .max(NAME_MAX, `Cake name must be at most ${NAME_MAX} characters.`),
+  categoryId: recordId(CAKE_TEXT.categoryRequired),
+  sizeId: recordId(CAKE_TEXT.sizeRequired),
+  availability: z.enum(AVAILABILITY, { error: CAKE_TEXT.availabilityRequired }),
+  seasonalPeriod: z
+    .object(
+      {
+        startDate: calendarDate('Season start'),
+        endDate: calendarDate('Season end'),
+      },
+      { error: CAKE_TEXT.seasonRequired },
+    )
+    .nullable()
+    .default(null),
+  price: z
+    .number({ error: (issue) => (issue.input == null ? CAKE_TEXT.priceRequired : CAKE_TEXT.priceNegative) })
+    .pipe(centavos(CAKE_TEXT.priceNegative)),
+  stock: stockCount(CAKE_TEXT.stockNegative).default(0),
+  amount: z
+    .number({ error: CAKE_TEXT.amountNegative })
+    .min(0, CAKE_TEXT.amountNegative)
+    .max(AMOUNT_MAX, CAKE_TEXT.amountNegative)
+    .default(0),
+  /** Cakes are food: they take the SC/PWD discount unless the shop says otherwise. */
+  scPwdEligible: scPwdEligible.default(true),
+  expirationDate: z.union([z.null(), calendarDate('Expiration date')]).default(null),
+  ingredients: z
+    .array(ingredientInput, { error: CAKE_TEXT.ingredientsRequired })
+    .min(1, CAKE_TEXT.ingredientsRequired)
+    .max(100, CAKE_TEXT.tooManyIngredients)
+    .refine((list) => new Set(list.map((i) => i.itemId)).size === list.length, CAKE_TEXT.repeatedIngredient),
+});
+
+type Seasonal = Pick<z.output<typeof cakeObject>, 'availability' | 'seasonalPeriod'>;
+
+function checkSeason(cake: Seasonal, ctx: z.RefinementCtx) {
+  if (cake.availability !== 'Seasonal') return;
+  if (!cake.seasonalPeriod)
+    ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonRequired, path: ['seasonalPeriod'] });
+  else if (cake.seasonalPeriod.endDate < cake.seasonalPeriod.startDate)
+    ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonBackwards, path: ['seasonalPeriod'] });
+}
+
+/** SPEC.md §3: the seasonal period is kept only when Seasonal. */
+function seasonOnlyWhenSeasonal<T extends Seasonal>(cake: T): T {
+  return cake.availability === 'Seasonal' ? cake : { ...cake, seasonalPeriod: null };
+}
+
+export const cakeFields = cakeObject.superRefine(checkSeason).transform(seasonOnlyWhenSeasonal);
 export type CakeFields = z.output<typeof cakeFields>;
 export type CakeFieldsIn = z.input<typeof cakeFields>;
 
 export const cakeIdInput = z.object({ id: recordId(CAKE_TEXT.notFound) });
-export const updateCakeInput = z.object({ id: recordId(CAKE_TEXT.notFound), cake: cakeFields });
+/**
+ * An edit sends the whole cake, except that a cake sent without `scPwdEligible` (an older
+ * form) keeps the flag it has rather than falling back to the default.
+ */
+const cakeEdit = cakeObject
+  .extend({ scPwdEligible: scPwdEligible.optional() })
+  .superRefine(checkSeason)
+  .transform(seasonOnlyWhenSeasonal);
+export const updateCakeInput = z.object({ id: recordId(CAKE_TEXT.notFound), cake: cakeEdit });
 export type UpdateCakeInput = z.output<typeof updateCakeInput>;
 
 export const listCakesInput = listInput(10, CAKE_SORT_FIELDS);

@@ -20,6 +20,7 @@ export const INVENTORY_TEXT = {
   purchasePriceNegative: 'Purchase price must be a non-negative number.',
   thresholdNegative: 'Restock threshold must be a non-negative whole number.',
   amountNegative: 'Amount must be a non-negative number.',
+  scPwdNotBoolean: 'SC/PWD eligible must be true or false.',
   expiredDate: 'Expiration date cannot be in the past.',
   duplicateId: 'Item ID already exists. Please choose a unique ID.',
   added: 'Item added successfully!',
@@ -85,6 +86,8 @@ const itemShape = {
     .int(INVENTORY_TEXT.thresholdNegative)
     .min(0, INVENTORY_TEXT.thresholdNegative)
     .max(STOCK_MAX, INVENTORY_TEXT.thresholdNegative),
+  /** Takes the senior-citizen / PWD discount at checkout: food does, baking supplies do not. */
+  scPwdEligible: z.boolean({ error: INVENTORY_TEXT.scPwdNotBoolean }),
   expirationDate: z.union([z.null(), calendarDate('Expiration date')]),
 };
 
@@ -100,6 +103,8 @@ export const itemFields = z.object({
   unitId: itemShape.unitId.default(null),
   supplierId: itemShape.supplierId.default(null),
   restockThreshold: itemShape.restockThreshold.default(DEFAULT_RESTOCK_THRESHOLD),
+  /** Baking supplies are not food: no SC/PWD discount unless the shop says so. */
+  scPwdEligible: itemShape.scPwdEligible.default(false),
   expirationDate: itemShape.expirationDate.default(null),
 });
 export type ItemFields = z.infer<typeof itemFields>;

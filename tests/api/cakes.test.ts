@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionRequests, cakeSizes, cakes, categories, stockMovements } from '../../server/db/schema';
+import {
+  actionRequests,
+  activityLogs,
+  cakeSizes,
+  cakes,
+  categories,
+  stockMovements,
+} from '../../server/db/schema';
 import { addDays } from '../../server/domains/inventory/alerts';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { CAKE_SORT_FIELDS, CAKE_TEXT } from '../../shared/schemas/cakes';
@@ -269,5 +276,142 @@ describe('list, edit, delete', () => {
       headers: auth(manager.accessToken),
     });
     expect(res.json()).toEqual({ message: CAKE_TEXT.deleted });
+  });
+});
+
+describe('SC/PWD eligibility (issue 11)', () => {
+  const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    shop.app.inject({
+      method,
+      url,
+      headers: { ...auth(manager.accessToken), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+  /** The cake as the legacy form sends it. */
+  const legacy = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    category: birthday,
+    size: eightInch,
+    availability: 'Regular',
+    unitPrice: 850,
+    stock: 2,
+    ingredients: [{ inventoryItem: flour.id, quantity: 1 }],
+    ...extra,
+  });
+  const editLogOf = (cakeId: string) =>
+    shop.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.action, 'Edit Cake'))
+      .all()
+      .filter((log) => log.description.includes(cakeId))
+      .map((log) => log.description);
+
+  it('a new cake is eligible unless it says otherwise (cakes are food); tRPC sets and changes it', async () => {
+    const { cake: food } = await manager.api.cakes.add(cake({ name: 'Leche Flan Cake' }));
+    expect(food.scPwdEligible).toBe(true);
+    expect(shop.db.select().from(cakes).where(eq(cakes.id, food.id)).get()!.scPwdEligible).toBe(true);
+    const { cake: display } = await manager.api.cakes.add(
+      cake({ name: 'Display Dummy', scPwdEligible: false }),
+    );
+    expect(display.scPwdEligible).toBe(false);
+    expect((await manager.api.cakes.get({ id: display.id })).scPwdEligible).toBe(false);
+
+    const off = await manager.api.cakes.update({
+      id: food.id,
+      cake: cake({ name: 'Leche Flan Cake', scPwdEligible: false }),
+    });
+    expect(off).toMatchObject({ message: CAKE_TEXT.saved, cake: { scPwdEligible: false } });
+    const on = await manager.api.cakes.update({
+      id: food.id,
+      cake: cake({ name: 'Leche Flan Cake', scPwdEligible: true }),
+    });
+    expect(on).toMatchObject({ cake: { scPwdEligible: true } });
+    // A whole-cake edit that does not mention the flag keeps it rather than falling back to the default.
+    await manager.api.cakes.update({ id: display.id, cake: cake({ name: 'Display Dummy', price: 1000 }) });
+    expect((await manager.api.cakes.get({ id: display.id })).scPwdEligible).toBe(false);
+    const listed = await manager.api.cakes.list({ search: 'Display Dummy' } as never);
+    expect(listed.rows.map((r) => r.scPwdEligible)).toEqual([false]);
+  });
+
+  it('REST answers scPwdEligible, takes it on POST and PUT, and reads the form strings "true" and "false"', async () => {
+    const food = await send('POST', '/api/cake/add', legacy('Buko Pandan Cake'));
+    expect(food.statusCode).toBe(201);
+    expect(food.json().cake.scPwdEligible).toBe(true);
+    const display = await send('POST', '/api/cake/add', legacy('Wedding Dummy', { scPwdEligible: false }));
+    expect(display.json().cake.scPwdEligible).toBe(false);
+    const fromForm = await send('POST', '/api/cake/add', legacy('Foam Tier', { scPwdEligible: 'false' }));
+    expect(fromForm.json().cake.scPwdEligible).toBe(false);
+
+    const id = food.json().cake._id as number;
+    const off = await send('PUT', `/api/cake/${id}`, legacy('Buko Pandan Cake', { scPwdEligible: false }));
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ message: CAKE_TEXT.saved, cake: { scPwdEligible: false } });
+    const read = await shop.app.inject({ url: `/api/cake/${id}`, headers: auth(manager.accessToken) });
+    expect(read.json().scPwdEligible).toBe(false);
+    // An older form's PUT without the flag keeps it.
+    await send('PUT', `/api/cake/${id}`, legacy('Buko Pandan Cake', { stock: 5 }));
+    expect((await manager.api.cakes.get({ id })).scPwdEligible).toBe(false);
+    const on = await send('PUT', `/api/cake/${id}`, legacy('Buko Pandan Cake', { scPwdEligible: 'true' }));
+    expect(on.json().cake.scPwdEligible).toBe(true);
+    const list = await shop.app.inject({
+      url: '/api/cake?search=Wedding%20Dummy',
+      headers: auth(manager.accessToken),
+    });
+    expect(list.json().cakes.map((c: { scPwdEligible: boolean }) => c.scPwdEligible)).toEqual([false]);
+  });
+
+  it('anything but true or false is a 400 with its message, over tRPC and REST, and writes nothing', async () => {
+    const { cake: made } = await manager.api.cakes.add(cake({ name: 'Sans Rival' }));
+    const before = await shop.db.$count(cakes);
+    for (const wrong of ['yes', 1, null, {}]) {
+      await expectTrpcError(
+        manager.api.cakes.add(cake({ scPwdEligible: wrong })),
+        'BAD_REQUEST',
+        CAKE_TEXT.scPwdNotBoolean,
+      );
+      await expectTrpcError(
+        manager.api.cakes.update({ id: made.id, cake: cake({ name: 'Sans Rival', scPwdEligible: wrong }) }),
+        'BAD_REQUEST',
+        CAKE_TEXT.scPwdNotBoolean,
+      );
+    }
+    for (const wrong of ['no', 'FALSE', 0, ['false'], { value: false }]) {
+      const posted = await send('POST', '/api/cake/add', legacy('Y', { scPwdEligible: wrong }));
+      expect(posted.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(posted.json()).toEqual({ message: CAKE_TEXT.scPwdNotBoolean });
+      const edited = await send(
+        'PUT',
+        `/api/cake/${made.id}`,
+        legacy('Sans Rival', { scPwdEligible: wrong }),
+      );
+      expect(edited.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(edited.json()).toEqual({ message: CAKE_TEXT.scPwdNotBoolean });
+    }
+    expect(await shop.db.$count(cakes)).toBe(before);
+    expect((await manager.api.cakes.get({ id: made.id })).scPwdEligible).toBe(true);
+  });
+
+  it('the activity log and a held staff request name the change, Yes and No', async () => {
+    const { cake: made } = await manager.api.cakes.add(cake({ name: 'Yema Cake' }));
+    await manager.api.cakes.update({ id: made.id, cake: cake({ name: 'Yema Cake', scPwdEligible: false }) });
+    await send('PUT', `/api/cake/${made.id}`, legacy('Yema Cake', { scPwdEligible: true, unitPrice: 850 }));
+    const [first, second] = editLogOf(made.cakeId);
+    expect(first).toBe(`Edited ${made.cakeId} "Yema Cake": SC/PWD Eligible Yes → No`);
+    expect(second).toContain('SC/PWD Eligible No → Yes');
+    const staff = await shop.signedIn('staff');
+    const answer = await staff.api.cakes.update({
+      id: made.id,
+      cake: cake({ name: 'Yema Cake', price: 85000, stock: 2, scPwdEligible: false }),
+    });
+    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    const request = shop.db
+      .select()
+      .from(actionRequests)
+      .where(eq(actionRequests.targetId, made.cakeId))
+      .get()!;
+    expect(JSON.parse(request.details)).toMatchObject({ 'SC/PWD Eligible': 'Yes → No' });
+    await manager.api.actionRequests.approve({ id: request.id });
+    expect((await manager.api.cakes.get({ id: made.id })).scPwdEligible).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actionRequests,
+  activityLogs,
   categories,
   inventoryItems,
   notifications,
@@ -375,6 +376,137 @@ describe('money, refs and the REST shapes', () => {
       ['created', 4, null],
       ['deleted', -4, null],
     ]);
+  });
+});
+
+describe('SC/PWD eligibility (issue 11)', () => {
+  const put = (id: number, payload: unknown, token = manager.accessToken) =>
+    shop.app.inject({
+      method: 'PUT',
+      url: `/api/inventory/${id}`,
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+  const editLogOf = (itemId: string) =>
+    shop.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.action, 'Edit Item'))
+      .all()
+      .filter((log) => log.description.includes(itemId))
+      .map((log) => log.description);
+
+  it('a new item is not eligible unless it says so (baking supplies are not food); tRPC sets and changes it', async () => {
+    const { item: plain } = await addItem({ name: 'Piping Bags' });
+    expect(plain.scPwdEligible).toBe(false);
+    expect((await manager.api.inventory.get({ id: plain.id })).scPwdEligible).toBe(false);
+    const { item: food } = await addItem({ name: 'Ready-made Ensaymada', scPwdEligible: true });
+    expect(food.scPwdEligible).toBe(true);
+    expect(
+      shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, food.id)).get()!.scPwdEligible,
+    ).toBe(true);
+
+    // The flag alone is an edit, and nothing else moves.
+    const on = await manager.api.inventory.update({ id: plain.id, changes: { scPwdEligible: true } });
+    expect(on).toMatchObject({
+      message: INVENTORY_TEXT.updated,
+      item: { scPwdEligible: true, name: 'Piping Bags' },
+    });
+    const off = await manager.api.inventory.update({ id: plain.id, changes: { scPwdEligible: false } });
+    expect(off).toMatchObject({ item: { scPwdEligible: false } });
+    // An edit of another field keeps it.
+    await manager.api.inventory.update({ id: food.id, changes: { stock: 9 } });
+    expect((await manager.api.inventory.get({ id: food.id })).scPwdEligible).toBe(true);
+    const listed = await manager.api.inventory.lookup({ search: 'Ensaymada' });
+    expect(listed.map((i) => i.scPwdEligible)).toEqual([true]);
+  });
+
+  it('REST answers scPwdEligible, takes it on POST and PUT, and reads the form strings "true" and "false"', async () => {
+    const plain = await postJson(shop, '/api/inventory', { name: 'Cake Boards' }, manager.accessToken);
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().item.scPwdEligible).toBe(false);
+    const food = await postJson(
+      shop,
+      '/api/inventory',
+      { name: 'Polvoron Pack', scPwdEligible: true },
+      manager.accessToken,
+    );
+    expect(food.json().item.scPwdEligible).toBe(true);
+    const fromForm = await postJson(
+      shop,
+      '/api/inventory',
+      { name: 'Pastillas Pack', scPwdEligible: 'true' },
+      manager.accessToken,
+    );
+    expect(fromForm.json().item.scPwdEligible).toBe(true);
+
+    const id = plain.json().item._id as number;
+    const on = await put(id, { scPwdEligible: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ message: INVENTORY_TEXT.updated, item: { scPwdEligible: true } });
+    const read = await shop.app.inject({ url: `/api/inventory/${id}`, headers: auth(manager.accessToken) });
+    expect(read.json().scPwdEligible).toBe(true);
+    const off = await put(id, { scPwdEligible: 'false' });
+    expect(off.json().item.scPwdEligible).toBe(false);
+    // A PUT without it (the POS sends only stock) leaves it as it is.
+    await put(food.json().item._id, { stock: 3 });
+    const list = await shop.app.inject({
+      url: '/api/inventory?search=Polvoron',
+      headers: auth(manager.accessToken),
+    });
+    expect(list.json().items.map((i: { scPwdEligible: boolean }) => i.scPwdEligible)).toEqual([true]);
+  });
+
+  it('anything but true or false is a 400 with its message, over tRPC and REST, and writes nothing', async () => {
+    const { item } = await addItem({ name: 'Cupcake Liners' });
+    const before = await shop.db.$count(inventoryItems);
+    for (const wrong of ['yes', 1, null, {}]) {
+      await expectTrpcError(
+        addItem({ name: 'Y', scPwdEligible: wrong }),
+        'BAD_REQUEST',
+        INVENTORY_TEXT.scPwdNotBoolean,
+      );
+      await expectTrpcError(
+        manager.api.inventory.update({ id: item.id, changes: { scPwdEligible: wrong as never } }),
+        'BAD_REQUEST',
+        INVENTORY_TEXT.scPwdNotBoolean,
+      );
+    }
+    for (const wrong of ['yes', 'TRUE', 1, 0, ['true'], { value: true }]) {
+      const posted = await postJson(
+        shop,
+        '/api/inventory',
+        { name: 'Y', scPwdEligible: wrong },
+        manager.accessToken,
+      );
+      expect(posted.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(posted.json()).toEqual({ message: INVENTORY_TEXT.scPwdNotBoolean });
+      const edited = await put(item.id, { scPwdEligible: wrong });
+      expect(edited.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(edited.json()).toEqual({ message: INVENTORY_TEXT.scPwdNotBoolean });
+    }
+    expect(await shop.db.$count(inventoryItems)).toBe(before);
+    expect((await manager.api.inventory.get({ id: item.id })).scPwdEligible).toBe(false);
+  });
+
+  it('the activity log and a held staff request name the change, Yes and No', async () => {
+    const { item } = await addItem({ name: 'Ube Halaya Jar' });
+    await manager.api.inventory.update({ id: item.id, changes: { scPwdEligible: true } });
+    await put(item.id, { scPwdEligible: false, stock: 2 });
+    expect(editLogOf(item.itemId)).toEqual([
+      `Edited ${item.itemId} "Ube Halaya Jar": SC/PWD Eligible No → Yes`,
+      `Edited ${item.itemId} "Ube Halaya Jar": Stock 0 → 2, SC/PWD Eligible Yes → No`,
+    ]);
+    const answer = await staff.api.inventory.update({ id: item.id, changes: { scPwdEligible: true } });
+    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    const request = shop.db
+      .select()
+      .from(actionRequests)
+      .where(eq(actionRequests.targetId, item.itemId))
+      .get()!;
+    expect(JSON.parse(request.details)).toEqual({ 'SC/PWD Eligible': 'No → Yes' });
+    await manager.api.actionRequests.approve({ id: request.id });
+    expect((await manager.api.inventory.get({ id: item.id })).scPwdEligible).toBe(true);
   });
 });
 

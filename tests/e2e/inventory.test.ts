@@ -209,6 +209,7 @@ describe('the Inventory screen', () => {
       unitId: ids.kg,
       supplierId: ids.supplier,
       categoryId: ids.baking,
+      scPwdEligible: false,
     });
 
     // Edit: the question comes first; Cancel sends nothing and keeps the form.
@@ -219,6 +220,10 @@ describe('the Inventory screen', () => {
     expect(await edit.getByLabel('Purchase Price', { exact: true }).inputValue()).toBe('₱45.50');
     await edit.getByLabel('Stock', { exact: true }).fill('3');
     await edit.getByLabel('Unit Price', { exact: true }).fill('65');
+    // Baking supplies start without the SC/PWD discount; this one is ticked on.
+    const scPwd = edit.getByRole('checkbox', { name: 'SC/PWD eligible' });
+    expect(await scPwd.isChecked()).toBe(false);
+    await scPwd.check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await confirmDialog(page).getByText(CATALOGUE_TEXT.confirmSave).waitFor();
     await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -231,7 +236,11 @@ describe('the Inventory screen', () => {
     // Stock 3 is at or below the threshold of 5.
     await row.getByText('Low stock', { exact: true }).waitFor();
     await row.getByRole('cell', { name: '₱65.00' }).waitFor();
-    expect(b.shop.db.select().from(inventoryItems).get()).toMatchObject({ stock: 3, unitPrice: 6500 });
+    expect(b.shop.db.select().from(inventoryItems).get()).toMatchObject({
+      stock: 3,
+      unitPrice: 6500,
+      scPwdEligible: true,
+    });
 
     // View: every field, who made it, and the stock ledger newest first.
     await row.getByRole('button', { name: 'View Bread Flour' }).click();
@@ -247,6 +256,7 @@ describe('the Inventory screen', () => {
     expect(await field('Restock Threshold')).toBe('5');
     expect(await field('Unit')).toBe('1 kg');
     expect(await field('Category')).toBe('Baking');
+    expect(await field('SC/PWD Eligible')).toBe('Yes');
     const ledger = view.getByRole('table', { name: 'Stock movements' });
     await ledger.getByText('20 → 3').waitFor();
     expect(await column(ledger, 1)).toEqual(['Edited', 'Added']);
@@ -321,6 +331,8 @@ describe('the Inventory screen', () => {
     await add.getByLabel('Quantity of Eggs', { exact: true }).fill('3');
     // ₱45.50 + 3 × ₱8.00
     await expect.poll(() => add.getByLabel('Base Cost', { exact: true }).inputValue()).toBe('₱69.50');
+    // Cakes are food: the SC/PWD discount applies unless unticked.
+    expect(await add.getByRole('checkbox', { name: 'SC/PWD eligible' }).isChecked()).toBe(true);
     const lines = add.getByRole('table', { name: 'Ingredients' });
     expect(await column(lines, 3)).toEqual(['₱45.50', '₱24.00']);
     await settled(page);
@@ -347,6 +359,7 @@ describe('the Inventory screen', () => {
       price: 85000,
       categoryId: ids.birthday,
       sizeId: ids.size,
+      scPwdEligible: true,
     });
     expect(
       b.shop.db
@@ -363,6 +376,11 @@ describe('the Inventory screen', () => {
     await view.getByRole('cell', { name: 'Regular', exact: true }).waitFor();
     await view.locator('th').getByText('Availability', { exact: true }).waitFor();
     expect(await view.locator('th').getByText('Seasonal Period', { exact: true }).count()).toBe(0);
+    await view
+      .locator('tr')
+      .filter({ has: page.locator('th').getByText('SC/PWD Eligible', { exact: true }) })
+      .getByRole('cell', { name: 'Yes', exact: true })
+      .waitFor();
     const ingredients = view.getByRole('table', { name: 'Cake ingredients' });
     expect(await column(ingredients, 0)).toEqual(['Cake Flour (INV-000101)', 'Eggs (INV-000102)']);
     expect(await column(ingredients, 2)).toEqual(['₱45.50', '₱24.00']);

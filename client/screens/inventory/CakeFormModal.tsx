@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { AVAILABILITY, AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/schemas/cakes';
 import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/schemas/catalogue';
@@ -9,7 +9,7 @@ import { useTRPC } from '../../trpc';
 import { type Availability, BLANK_CAKE, baseCostOf, cakeDraftOf, cakeFieldsOf, checkCake } from './cakeDraft';
 import { IngredientsEditor } from './IngredientsEditor';
 import { StockFormModal } from './StockFormModal';
-import { type CakeRow, PESO_INPUT } from './stockroom';
+import { type CakeRow, PESO_INPUT, SC_PWD_CHECKBOX } from './stockroom';
 import { useCategoryOptions, useSizeOptions } from './useChoices';
 import { useStockForm } from './useStockForm';
 
@@ -122,6 +122,7 @@ export function CakeFormModal({
           ) : null}
           <NumberInput label="Stock" placeholder="0" allowDecimal={false} {...form.picked('stock')} />
           <TextInput label="Expiration Date" type="date" {...form.typed('expirationDate')} />
+          <Checkbox {...SC_PWD_CHECKBOX} {...form.ticked('scPwdEligible')} />
         </>
       }
     >

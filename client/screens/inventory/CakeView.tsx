@@ -7,7 +7,7 @@ import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
-import type { CakeRow } from './stockroom';
+import { type CakeRow, yesNo } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /**
@@ -38,6 +38,7 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
         { label: 'Stock', value: current.stock },
         { label: 'Base Cost', value: formatPeso(current.baseCost) },
         { label: 'Price', value: formatPeso(current.price) },
+        { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
         { label: 'Expiration Date', value: current.expirationDate },
         { label: 'Created By', value: current.createdBy },
         { label: 'Updated At', value: current.updatedAt ? formatDateTime(current.updatedAt) : '' },

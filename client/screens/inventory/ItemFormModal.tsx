@@ -1,14 +1,14 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/schemas/catalogue';
 import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import { manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { BLANK_ITEM, changesOf, checkItem, draftOf, fieldsOf } from './itemDraft';
 import { StockFormModal } from './StockFormModal';
-import { type ItemRow, PESO_INPUT } from './stockroom';
+import { type ItemRow, PESO_INPUT, SC_PWD_CHECKBOX } from './stockroom';
 import { useCategoryOptions, useItemOptions } from './useChoices';
 import { useStockForm } from './useStockForm';
 
@@ -105,6 +105,7 @@ export function ItemFormModal({
           />
           <NumberInput label="Restock Threshold" allowDecimal={false} {...form.picked('restockThreshold')} />
           <TextInput label="Expiration Date" type="date" {...form.typed('expirationDate')} />
+          <Checkbox {...SC_PWD_CHECKBOX} {...form.ticked('scPwdEligible')} />
         </>
       }
     />

@@ -5,7 +5,7 @@ import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
 import { StockMovements } from './StockMovements';
-import type { ItemRow } from './stockroom';
+import { type ItemRow, yesNo } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /** "1 kg", "500 g": an item's amount with its unit. */
@@ -31,6 +31,7 @@ export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewAc
         { label: 'Category', value: current.category },
         { label: 'Purchase Price', value: formatPeso(current.purchasePrice) },
         { label: 'Unit Price', value: formatPeso(current.unitPrice) },
+        { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
         { label: 'Unit', value: amountText(current) },
         { label: 'Supplier', value: current.supplier },
         { label: 'Restock Threshold', value: current.restockThreshold },

@@ -24,6 +24,7 @@ export interface CakeDraft {
   seasonEnd: string;
   price: number | string;
   stock: number | string;
+  scPwdEligible: boolean;
   expirationDate: string;
   /** Not on the form; kept as it was when a cake is edited. */
   amount: number;
@@ -47,6 +48,8 @@ export const BLANK_CAKE: CakeDraft = {
   seasonEnd: '',
   price: '',
   stock: '',
+  /** Cakes are food: the SC/PWD discount applies unless unticked. */
+  scPwdEligible: true,
   expirationDate: '',
   amount: 0,
   ingredients: [],
@@ -65,6 +68,7 @@ export function cakeDraftOf(cake: CakeRow): CakeDraft {
     seasonEnd: cake.seasonEnd ?? '',
     price: cake.price / 100,
     stock: cake.stock,
+    scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate ?? '',
     amount: cake.amount,
     ingredients: cake.ingredients.map((i) => ({
@@ -123,6 +127,7 @@ export function cakeFieldsOf(draft: CakeDraft): CakeFieldsIn {
     price: toCentavos(numberOf(draft.price)),
     stock: numberOf(draft.stock),
     amount: draft.amount,
+    scPwdEligible: draft.scPwdEligible,
     expirationDate: draft.expirationDate || null,
     ingredients: draft.ingredients.map((line) => ({
       itemId: line.itemId,

@@ -18,6 +18,7 @@ export interface ItemDraft {
   unitId: string | null;
   supplierId: string | null;
   restockThreshold: number | string;
+  scPwdEligible: boolean;
   expirationDate: string;
 }
 export type ItemErrors = Partial<Record<keyof ItemDraft, string>>;
@@ -33,6 +34,8 @@ export const BLANK_ITEM: ItemDraft = {
   unitId: null,
   supplierId: null,
   restockThreshold: DEFAULT_RESTOCK_THRESHOLD,
+  /** Baking supplies are not food: no SC/PWD discount unless ticked. */
+  scPwdEligible: false,
   expirationDate: '',
 };
 
@@ -50,6 +53,7 @@ export function draftOf(item: ItemRow): ItemDraft {
     unitId: text(item.unitId),
     supplierId: text(item.supplierId),
     restockThreshold: item.restockThreshold,
+    scPwdEligible: item.scPwdEligible,
     expirationDate: item.expirationDate ?? '',
   };
 }
@@ -89,6 +93,7 @@ export function fieldsOf(draft: ItemDraft): ItemFields {
     unitId: idOf(draft.unitId),
     supplierId: idOf(draft.supplierId),
     restockThreshold: numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD),
+    scPwdEligible: draft.scPwdEligible,
     expirationDate: draft.expirationDate || null,
   };
 }

@@ -50,6 +50,18 @@ export const PESO_INPUT = {
   hideControls: true,
 } as const;
 
+/** The item and cake forms' SC/PWD checkbox: whether the senior-citizen / PWD discount applies. */
+export const SC_PWD_CHECKBOX = {
+  label: 'SC/PWD eligible',
+  description: 'Senior citizen and PWD discount applies (food)',
+  // Level with the bottom of the input beside it in the form's grid.
+  style: { alignSelf: 'end' },
+  mb: 6,
+} as const;
+
+/** The view dialogs' "Yes" or "No". */
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
 /** A select's option from a settings list or a supplier. */
 export const optionOf = (entry: { id: number; name: string }) => ({
   value: String(entry.id),

@@ -7,6 +7,9 @@ import { useLastShown } from '../../ui/useLastShown';
 import { saveOutcome, useRefreshStockroom } from './stockroom';
 
 type Errors = Partial<Record<string, string>>;
+/** The draft's yes-or-no fields. */
+type BooleanKeys<Draft> = { [K in keyof Draft & string]: Draft[K] extends boolean ? K : never }[keyof Draft &
+  string];
 
 interface StockFormOptions<Target, Row, Draft, Fields, UpdateIn> {
   /** `{}` adds, `{ item }` or `{ cake }` edits; null is closed. */
@@ -96,6 +99,12 @@ export function useStockForm<Target, Row extends { id: number }, Draft, Fields, 
       value: draft[key],
       error: errors[key],
       onChange: (value: Draft[K]) => set(key, value),
+    }),
+    /** A checkbox's state, message and change, for a yes-or-no field of the draft. */
+    ticked: <K extends BooleanKeys<Draft>>(key: K) => ({
+      checked: draft[key] as boolean,
+      error: errors[key],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.checked as Draft[K]),
     }),
   };
 }

@@ -47,6 +47,7 @@ function selectCakes(db: Store, today: string) {
       availability: c.availability,
       seasonStart: c.seasonStart,
       seasonEnd: c.seasonEnd,
+      scPwdEligible: c.scPwdEligible,
       expirationDate: c.expirationDate,
       baseCost: baseCostSql,
       ingredientCount: ingredientCountSql,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, entryOf, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { booleanIn } from '../inventory/rest';
 import type { CakeDetail } from './queries';
 import { cakesRouter } from './router';
 
@@ -28,6 +29,7 @@ function legacyCake(cake: CakeDetail) {
     ...(cake.availability === 'Seasonal'
       ? { seasonalPeriod: { startDate: cake.seasonStart, endDate: cake.seasonEnd } }
       : {}),
+    scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
     status: cake.status,
     ingredients: cake.ingredients.map((i) => ({
@@ -62,6 +64,7 @@ function cakeBody(raw: unknown) {
     price: pesosIn(body.price ?? body.unitPrice),
     stock: numberIn(body.stock),
     amount: numberIn(body.amount),
+    scPwdEligible: booleanIn(body.scPwdEligible),
     expirationDate: body.expirationDate === '' ? null : body.expirationDate,
     ingredients,
   });

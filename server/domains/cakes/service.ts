@@ -12,7 +12,7 @@ import { fail } from '../../errors';
 import { holdOrApply, registerActionHandler } from '../actions/service';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
-import { newBusinessId } from '../inventory/service';
+import { newBusinessId, yesNo } from '../inventory/service';
 import { moveStock, record } from '../inventory/stock';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
@@ -47,6 +47,7 @@ function columns(cake: CakeFields) {
     availability: cake.availability,
     seasonStart: cake.seasonalPeriod?.startDate ?? null,
     seasonEnd: cake.seasonalPeriod?.endDate ?? null,
+    scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
   };
 }
@@ -109,6 +110,7 @@ function describeChanges(current: CakeDetail, next: CakeFields): Record<string, 
     current.seasonStart ? `${current.seasonStart} to ${current.seasonEnd}` : null,
     next.seasonalPeriod ? `${next.seasonalPeriod.startDate} to ${next.seasonalPeriod.endDate}` : null,
   );
+  note('SC/PWD Eligible', yesNo(current.scPwdEligible), yesNo(next.scPwdEligible));
   note('Expiration Date', current.expirationDate, next.expirationDate);
   const listed = (items: { itemId: number; quantity: number }[]) =>
     items
@@ -120,10 +122,15 @@ function describeChanges(current: CakeDetail, next: CakeFields): Record<string, 
   return out;
 }
 
+/** The cake an edit asks for: one sent without the SC/PWD flag keeps the one it has. */
+function editedCake(current: CakeDetail, edit: UpdateCakeInput['cake']): CakeFields {
+  return { ...edit, scPwdEligible: edit.scPwdEligible ?? current.scPwdEligible };
+}
+
 function applyUpdate(tx: Tx, actor: Viewer, input: UpdateCakeInput, now: Date, reference?: string) {
   const current = findCake(tx, input.id, now);
   if (!current) throw fail.notFound(CAKE_TEXT.notFound);
-  const cake = input.cake;
+  const cake = editedCake(current, input.cake);
   checkRefs(tx, cake);
   const cakeId = cake.cakeId || current.cakeId;
   if (cakeId.toLowerCase() !== current.cakeId.toLowerCase() && idTaken(tx, cakeId, current.id))
@@ -156,7 +163,7 @@ export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = 
       module: MODULE,
       requestType: 'update',
       targetId: current.cakeId,
-      details: describeChanges(current, input.cake),
+      details: describeChanges(current, editedCake(current, input.cake)),
       payload: input,
       summary: `edit cake ${current.cakeId} "${current.name}"`,
     }),

@@ -94,6 +94,7 @@ function itemColumns(today: Today) {
     supplierId: i.supplierId,
     supplier: suppliers.name,
     restockThreshold: i.restockThreshold,
+    scPwdEligible: i.scPwdEligible,
     expirationDate: i.expirationDate,
     status: itemStatusSql(today),
     createdBy: users.username,

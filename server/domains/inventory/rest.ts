@@ -25,12 +25,24 @@ export function legacyItem(item: ItemRow) {
     supplier: item.supplierId,
     supplierName: item.supplier,
     restockThreshold: item.restockThreshold,
+    scPwdEligible: item.scPwdEligible,
     expirationDate: item.expirationDate,
     status: item.status,
     createdBy: { username: item.createdBy ?? 'Unknown' },
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
+}
+
+/**
+ * A yes-or-no from a boolean or a form's 'true' / 'false'; blank is "not given". Anything
+ * else is passed on for the schema to refuse with its message.
+ */
+export function booleanIn(value: unknown): unknown {
+  if (value === '' || value === null) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
 }
 
 /** The item fields a legacy body carries, translated; absent ones stay absent. */
@@ -47,6 +59,7 @@ function itemBody(raw: unknown) {
     unitId: 'unit' in body ? refIn(body.unit) : undefined,
     supplierId: 'supplier' in body ? refIn(body.supplier) : undefined,
     restockThreshold: numberIn(body.restockThreshold),
+    scPwdEligible: booleanIn(body.scPwdEligible),
     expirationDate:
       'expirationDate' in body ? (body.expirationDate === '' ? null : body.expirationDate) : undefined,
   });

@@ -98,8 +98,12 @@ const LABELS: Record<keyof ItemFields, string> = {
   unitId: 'Unit',
   supplierId: 'Supplier',
   restockThreshold: 'Restock Threshold',
+  scPwdEligible: 'SC/PWD Eligible',
   expirationDate: 'Expiration Date',
 };
+
+/** A yes-or-no field as the change notes say it. */
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** Readable "old → new" for each field that changes, for the request and the activity log. */
 function describeChanges(current: ItemRow, changes: UpdateItemInput['changes']): Record<string, string> {
@@ -110,9 +114,11 @@ function describeChanges(current: ItemRow, changes: UpdateItemInput['changes']):
     const show = (v: unknown) =>
       v === null || v === ''
         ? '(none)'
-        : key === 'purchasePrice' || key === 'unitPrice'
-          ? formatPeso(v as number)
-          : String(v);
+        : typeof v === 'boolean'
+          ? yesNo(v)
+          : key === 'purchasePrice' || key === 'unitPrice'
+            ? formatPeso(v as number)
+            : String(v);
     out[LABELS[key]] = `${show(before)} → ${show(value)}`;
   }
   return out;
@@ -161,6 +167,7 @@ function pick(row: ItemRow): ItemFields {
     unitId: row.unitId,
     supplierId: row.supplierId,
     restockThreshold: row.restockThreshold,
+    scPwdEligible: row.scPwdEligible,
     expirationDate: row.expirationDate,
   };
 }
