@@ -196,7 +196,13 @@ describe('the Sales Management screen', () => {
       ],
       12,
     );
-    expect(totals).toEqual({ subtotal: 102525, taxAmount: 12303, totalAmount: 114828 });
+    expect(totals).toEqual({
+      subtotal: 102525,
+      discountAmount: 0,
+      vatExemptAmount: 0,
+      taxAmount: 12303,
+      totalAmount: 114828,
+    });
     expect(await amount(cart, 'Subtotal')).toBe(formatPeso(totals.subtotal));
     expect(await amount(cart, 'Tax (12%)')).toBe(formatPeso(totals.taxAmount));
     expect(await amount(cart, 'Total')).toBe(formatPeso(totals.totalAmount));

@@ -7,31 +7,53 @@ import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
+import { DiscountFields } from './DiscountFields';
 import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
+import { SplitPayments } from './SplitPayments';
 import type { CartFields, Cart as CartState } from './useCart';
-import { type Checkout, type CheckoutField, tenderedOf } from './useCheckout';
+import { type Checkout, type CheckoutField, cashShareOf, splitSum, tenderedOf } from './useCheckout';
 
 /** The messages a change answers: a new payment method makes its follow-up's message moot too. */
 const CLEARS: Partial<Record<keyof CartFields, CheckoutField[]>> = {
   orderType: ['orderType'],
   paymentMethod: ['paymentMethod', 'reference', 'cashTendered'],
   reference: ['reference'],
-  cashTendered: ['cashTendered'],
+  cashTendered: ['cashTendered', 'payments'],
+  discount: ['discountName', 'discountIdNumber'],
+  discountName: ['discountName'],
+  discountIdNumber: ['discountIdNumber'],
+  split: ['paymentMethod', 'reference', 'cashTendered', 'payments'],
+  payments: ['payments'],
 };
 
-function Amount({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+function Amount({
+  label,
+  value,
+  strong = false,
+  less = false,
+}: {
+  label: string;
+  value: number;
+  strong?: boolean;
+  /** Shown as taken off (the discount). */
+  less?: boolean;
+}) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : undefined}>
         {label}
       </Text>
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
-        {formatPeso(value)}
+        {less ? `-${formatPeso(value)}` : formatPeso(value)}
       </Text>
     </Group>
   );
 }
+
+/** The lines' room: less while the discount or split fields are out, so Checkout stays on a 768-pixel screen. */
+const linesHeight = (fields: CartFields) =>
+  Math.max(96, 208 - (fields.discount ? 64 : 0) - (fields.split ? 112 : 0));
 
 /**
  * SPEC.md §2's cart: order type and customer, VAT, payment, the lines with plus and minus,
@@ -45,11 +67,12 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
     for (const field of CLEARS[key] ?? []) checkout.clearError(field);
   };
   const tendered = tenderedOf(fields);
-  const change = tendered !== null && tendered >= totals.totalAmount ? tendered - totals.totalAmount : null;
+  const cashShare = cashShareOf(fields, totals.totalAmount);
+  const change = tendered !== null && cashShare > 0 && tendered >= cashShare ? tendered - cashShare : null;
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Cart">
-      <Stack gap="xs">
+      <Stack gap={6}>
         <Title order={2} size="h4">
           Cart
         </Title>
@@ -65,7 +88,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
             <CustomerField fields={fields} set={set} />
           </Grid.Col>
         </Grid>
-        <Group gap="lg">
+        <Group gap="md">
           <Checkbox
             label="Unregistered Customer"
             checked={fields.unregistered}
@@ -76,22 +99,38 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
             checked={fields.vat}
             onChange={(e) => set('vat', e.currentTarget.checked)}
           />
+          <Checkbox
+            label="Split payment"
+            checked={fields.split}
+            onChange={(e) => set('split', e.currentTarget.checked)}
+          />
         </Group>
-        <PaymentFields
-          method={fields.paymentMethod}
-          reference={fields.reference}
-          onMethod={(method) => set('paymentMethod', method)}
-          onReference={(reference) => set('reference', reference)}
-          cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
-          errors={checkout.errors}
-        />
+        <DiscountFields fields={fields} set={set} errors={checkout.errors} />
+        {fields.split ? (
+          <SplitPayments
+            payments={fields.payments}
+            onChange={(payments) => set('payments', payments)}
+            remaining={totals.totalAmount - splitSum(fields)}
+            cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
+            error={checkout.errors.payments ?? checkout.errors.cashTendered}
+          />
+        ) : (
+          <PaymentFields
+            method={fields.paymentMethod}
+            reference={fields.reference}
+            onMethod={(method) => set('paymentMethod', method)}
+            onReference={(reference) => set('reference', reference)}
+            cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
+            errors={checkout.errors}
+          />
+        )}
         <Divider />
         {lines.length === 0 ? (
           <Text c="dimmed" ta="center" size="sm" py="md">
             {SALES_TEXT.cartEmpty}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={208} type="auto" offsetScrollbars="y">
+          <ScrollArea.Autosize mah={linesHeight(fields)} type="auto" offsetScrollbars="y">
             <Stack component="ul" aria-label="Cart lines" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
               {lines.map((line) => (
                 <CartLine
@@ -108,11 +147,16 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
         <Divider />
         <Stack gap={2}>
           <Amount label="Subtotal" value={totals.subtotal} />
+          {fields.discount ? (
+            <Amount
+              label={`${fields.discount} Discount (20% of ${formatPeso(totals.vatExemptAmount)}, VAT-exempt)`}
+              value={totals.discountAmount}
+              less
+            />
+          ) : null}
           <Amount label={`Tax (${cart.taxRate}%)`} value={totals.taxAmount} />
           <Amount label="Total" value={totals.totalAmount} strong />
-          {fields.paymentMethod === 'Cash' && change !== null ? (
-            <Amount label="Change" value={change} />
-          ) : null}
+          {change !== null ? <Amount label="Change" value={change} /> : null}
         </Stack>
         <Button size="md" fullWidth onClick={checkout.submit} loading={checkout.pending}>
           Checkout

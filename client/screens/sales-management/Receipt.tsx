@@ -65,22 +65,47 @@ export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | 
         {sale.lines.map((line) => (
           <li key={`${line.kind}:${line.code}`}>
             <Row label={`${line.name} x ${line.quantity} @ ${formatPeso(line.price)}`}>
-              {formatPeso(line.lineTotal)}
+              {formatPeso(line.price * line.quantity)}
             </Row>
           </li>
         ))}
       </Box>
       <Rule />
       <Row label="Subtotal">{formatPeso(sale.subtotal)}</Row>
+      {sale.discountType ? (
+        <>
+          <Row label="VAT-Exempt Sales">{formatPeso(sale.vatExemptAmount)}</Row>
+          <Row label={`Less ${sale.discountType} Discount (20%)`}>-{formatPeso(sale.discountAmount)}</Row>
+        </>
+      ) : null}
       <Row label={`VAT (${sale.taxRate}%)`}>{formatPeso(sale.taxAmount)}</Row>
       <Row label="Total" strong>
         {formatPeso(sale.totalAmount)}
       </Row>
       <Rule />
-      <Row label="Payment Method">{sale.paymentMethod}</Row>
-      {sale.paymentReference ? <Row label="Reference No.">{sale.paymentReference}</Row> : null}
+      {sale.payments.length > 1 ? (
+        sale.payments.map((p) => (
+          <Row key={p.method} label={p.reference ? `${p.method} (Ref. ${p.reference})` : p.method}>
+            {formatPeso(p.amount)}
+          </Row>
+        ))
+      ) : (
+        <>
+          <Row label="Payment Method">{sale.paymentMethod}</Row>
+          {sale.paymentReference ? <Row label="Reference No.">{sale.paymentReference}</Row> : null}
+        </>
+      )}
       {sale.cashTendered !== null ? <Row label="Cash Tendered">{formatPeso(sale.cashTendered)}</Row> : null}
       {sale.change !== null ? <Row label="Change">{formatPeso(sale.change)}</Row> : null}
+      {sale.discountType ? (
+        <Box mt="sm" aria-label="Discount holder">
+          <Row label={sale.discountType === 'SC' ? 'Senior Citizen' : 'PWD'}>{sale.discountName}</Row>
+          <Row label={`${sale.discountType} ID No.`}>{sale.discountIdNumber}</Row>
+          <Text size="sm" mt="lg" className="receipt-signature">
+            Signature: ______________________
+          </Text>
+        </Box>
+      ) : null}
       {permit ? null : (
         <Text ta="center" size="sm" fw={700} mt="sm" className="receipt-notice">
           {SALES_TEXT.notOfficial}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { Cart } from './Cart';
+import { CounterBar } from './counter/CounterBar';
 import { InlineSaleModal } from './InlineSaleModal';
 import { ProductTable } from './ProductTable';
 import { ReceiptDialog } from './ReceiptDialog';
@@ -38,6 +39,7 @@ export function SalesManagementScreen() {
             Record a Sale
           </Button>
         </Group>
+        <CounterBar />
         <ProductTable cart={cart} />
       </Stack>
       <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>

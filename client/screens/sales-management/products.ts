@@ -24,6 +24,8 @@ export interface Product {
   amount: string;
   stock: number;
   status: ItemStatus | CakeStatus;
+  /** Takes the SC/PWD discount (issue 11): cakes and food. */
+  scPwdEligible: boolean;
 }
 
 export const productKey = (kind: Product['kind'], id: number) => `${kind}:${id}`;
@@ -40,6 +42,7 @@ const fromItem = (i: ItemRow): Product => ({
   amount: amountText(i),
   stock: i.stock,
   status: i.status,
+  scPwdEligible: i.scPwdEligible,
 });
 
 const fromCake = (c: CakeRow): Product => ({
@@ -54,6 +57,7 @@ const fromCake = (c: CakeRow): Product => ({
   amount: c.size ?? (c.amount ? String(c.amount) : ''),
   stock: c.stock,
   status: c.status,
+  scPwdEligible: c.scPwdEligible,
 });
 
 /** Whether a product's status lets it be sold at all (stock aside). */

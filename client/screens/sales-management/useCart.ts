@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ORDER_TYPES, PAYMENT_METHODS } from '../../../shared/constants';
 import { newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
-import { saleTotals } from '../../../shared/totals';
+import { type DiscountType, saleTotals } from '../../../shared/totals';
 import type { Product } from './products';
 
 export interface CartLine {
@@ -14,6 +14,15 @@ export interface CartLine {
   /** The product's stock when it was last added: the most the line may hold. */
   stock: number;
   quantity: number;
+  /** Takes the SC/PWD discount (issue 11). */
+  scPwdEligible: boolean;
+}
+
+/** One payment of a split sale, as typed: pesos '' when blank. */
+export interface SplitPayment {
+  method: PaymentMethod | null;
+  amount: number | string;
+  reference: string;
 }
 
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -31,7 +40,19 @@ export interface CartFields {
   reference: string;
   /** Pesos as typed; '' when blank. */
   cashTendered: number | string;
+  /** Issue 11: a senior citizen or PWD sale, with the holder's name and ID number. */
+  discount: DiscountType | null;
+  discountName: string;
+  discountIdNumber: string;
+  /** Issue 11: paid by several methods (then `payments`, not paymentMethod). */
+  split: boolean;
+  payments: SplitPayment[];
 }
+
+export const FRESH_SPLIT: SplitPayment[] = [
+  { method: 'Cash', amount: '', reference: '' },
+  { method: 'GCash', amount: '', reference: '' },
+];
 
 export const FRESH_CART: CartFields = {
   orderType: 'Walk-in',
@@ -42,6 +63,11 @@ export const FRESH_CART: CartFields = {
   paymentMethod: null,
   reference: '',
   cashTendered: '',
+  discount: null,
+  discountName: '',
+  discountIdNumber: '',
+  split: false,
+  payments: FRESH_SPLIT,
 };
 
 /** Why a product cannot go into the cart (one more unit of it), or null when it can. */
@@ -71,7 +97,7 @@ export function useCart() {
       ),
     );
 
-  const totals = saleTotals(lines, fields.vat ? 12 : 0);
+  const totals = saleTotals(lines, fields.vat ? 12 : 0, fields.discount);
 
   return {
     lines,
@@ -100,6 +126,7 @@ export function useCart() {
                 price: product.price,
                 stock: product.stock,
                 quantity: 1,
+                scPwdEligible: product.scPwdEligible,
               },
             ],
       );

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toCentavos } from '../../../shared/money';
+import { formatPeso, toCentavos } from '../../../shared/money';
 import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/schemas/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { toast, toastOutcome } from '../../ui/outcome';
@@ -9,14 +9,41 @@ import { useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
 
 export type Sale = RouterOutputs['sales']['get'];
-export type CheckoutField = 'orderType' | 'paymentMethod' | 'reference' | 'cashTendered';
+export type CheckoutField =
+  | 'orderType'
+  | 'paymentMethod'
+  | 'reference'
+  | 'cashTendered'
+  | 'discountName'
+  | 'discountIdNumber'
+  | 'payments';
 type Errors = Partial<Record<CheckoutField, string>>;
 
-/** Cash tendered in centavos; null when blank (or not a cash sale). */
-export function tenderedOf(fields: CartFields): number | null {
-  if (fields.paymentMethod !== 'Cash') return null;
-  const pesos = numberOf(fields.cashTendered, Number.NaN);
+/** Pesos as typed to centavos; null when blank or not an amount. */
+function centavosOf(typed: number | string): number | null {
+  const pesos = numberOf(typed, Number.NaN);
   return Number.isFinite(pesos) && pesos >= 0 ? toCentavos(pesos) : null;
+}
+
+/** Whether the sale takes cash: its one method, or a cash payment of a split. */
+const takesCash = (fields: CartFields) =>
+  fields.split ? fields.payments.some((p) => p.method === 'Cash') : fields.paymentMethod === 'Cash';
+
+/** Cash tendered in centavos; null when blank (or no cash is taken). */
+export function tenderedOf(fields: CartFields): number | null {
+  return takesCash(fields) ? centavosOf(fields.cashTendered) : null;
+}
+
+/** The split payments as typed, summed in centavos. */
+export function splitSum(fields: CartFields): number {
+  return fields.payments.reduce((sum, p) => sum + (centavosOf(p.amount) ?? 0), 0);
+}
+
+/** The part of the total paid in cash: all of it, or the split's cash payment. */
+export function cashShareOf(fields: CartFields, total: number): number {
+  if (!fields.split) return fields.paymentMethod === 'Cash' ? total : 0;
+  const cash = fields.payments.find((p) => p.method === 'Cash');
+  return cash ? (centavosOf(cash.amount) ?? 0) : 0;
 }
 
 /** SPEC.md §5's checkout checks, plus the reference and the cash the server asks for. */
@@ -24,11 +51,21 @@ function check(cart: Cart): Errors {
   const { fields, totals } = cart;
   const errors: Errors = {};
   if (!fields.orderType) errors.orderType = SALES_TEXT.noOrderType;
-  if (!fields.paymentMethod) errors.paymentMethod = SALES_TEXT.noPaymentMethod;
+  if (fields.discount && !fields.discountName.trim()) errors.discountName = SALES_TEXT.discountName;
+  if (fields.discount && !fields.discountIdNumber.trim())
+    errors.discountIdNumber = SALES_TEXT.discountIdNumber;
+  if (fields.split) {
+    if (fields.payments.some((p) => !p.method)) errors.payments = SALES_TEXT.noPaymentMethod;
+    else if (fields.payments.some((p) => !centavosOf(p.amount))) errors.payments = SALES_TEXT.paymentAmount;
+    else if (splitSum(fields) !== totals.totalAmount)
+      errors.payments = SALES_TEXT.paymentsSum(formatPeso(totals.totalAmount));
+    else if (fields.payments.some((p) => NEEDS_REFERENCE.includes(p.method as string) && !p.reference.trim()))
+      errors.payments = SALES_TEXT.referenceRequired;
+  } else if (!fields.paymentMethod) errors.paymentMethod = SALES_TEXT.noPaymentMethod;
   else if (NEEDS_REFERENCE.includes(fields.paymentMethod) && !fields.reference.trim())
     errors.reference = SALES_TEXT.referenceRequired;
   const tendered = tenderedOf(fields);
-  if (fields.paymentMethod === 'Cash' && tendered !== null && tendered < totals.totalAmount)
+  if (tendered !== null && tendered < cashShareOf(fields, totals.totalAmount))
     errors.cashTendered = SALES_TEXT.cashTooLow;
   return errors;
 }
@@ -40,6 +77,7 @@ function check(cart: Cart): Errors {
  */
 export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
   const [errors, setErrors] = useState<Errors>({});
   const checkout = useMutation(
@@ -57,7 +95,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     const { fields } = cart;
-    const method = fields.paymentMethod!;
+    const method = fields.split ? undefined : fields.paymentMethod!;
     checkout.mutate(
       {
         saleId: cart.saleId,
@@ -67,15 +105,31 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
         lines: cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
         taxRate: cart.taxRate,
         paymentMethod: method,
-        reference: NEEDS_REFERENCE.includes(method) ? fields.reference.trim() : '',
+        reference: method && NEEDS_REFERENCE.includes(method) ? fields.reference.trim() : '',
         cashTendered: tenderedOf(fields),
         date: null,
         expected: cart.totals,
+        discount: fields.discount
+          ? {
+              type: fields.discount,
+              name: fields.discountName.trim(),
+              idNumber: fields.discountIdNumber.trim(),
+            }
+          : null,
+        payments: fields.split
+          ? fields.payments.map((p) => ({
+              method: p.method!,
+              amount: centavosOf(p.amount) ?? 0,
+              reference: NEEDS_REFERENCE.includes(p.method as string) ? p.reference.trim() : '',
+            }))
+          : null,
       },
       {
         onSuccess: (answer) => {
           cart.clear();
           onSold(answer.sale);
+          // The shift's reading counts this sale.
+          void queryClient.invalidateQueries(trpc.counter.pathFilter());
         },
       },
     );

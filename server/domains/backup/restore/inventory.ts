@@ -33,6 +33,8 @@ export const INVENTORY_LAYOUT = {
     'unitPrice',
     'amount',
     'restockThreshold',
+    // Backups made before issue 11 have no such column: their items keep the default (no).
+    'scPwdEligible?',
     'expirationDate',
     'createdBy',
     'createdAt',
@@ -52,6 +54,9 @@ const itemRow = z.object({
   unitPrice: pesosCell.pipe(f.unitPrice.unwrap()),
   amount: numberCell.pipe(f.amount.unwrap()),
   restockThreshold: numberCell.pipe(f.restockThreshold.unwrap()),
+  scPwdEligible: orNull(cellText.pipe(z.enum(['yes', 'no'], { error: 'must be yes or no' }))).transform(
+    (v) => v === 'yes',
+  ),
   expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
   createdBy: orNull(cellText),
   createdAt: instantCell,
@@ -114,6 +119,7 @@ const ITEM_FIELDS = [
   'unitPrice',
   'amount',
   'restockThreshold',
+  'scPwdEligible',
   'expirationDate',
   'createdBy',
   'createdAt',

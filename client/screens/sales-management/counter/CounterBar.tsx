@@ -1,0 +1,147 @@
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { IconCash, IconClipboardText, IconLock, IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ComponentProps, useState } from 'react';
+import { formatPeso } from '../../../../shared/money';
+import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { formatDateTime } from '../../../../shared/time';
+import { useTRPC } from '../../../trpc';
+import { toastOutcome } from '../../../ui/outcome';
+import { ReadingDialog } from './ReadingDialog';
+import { CashMoveModal, CloseShiftModal, OpenShiftModal } from './ShiftModals';
+
+type Dialog = 'open' | 'cash' | 'close' | null;
+type Reading = ComponentProps<typeof ReadingDialog>['reading'];
+
+/**
+ * The Counter (issue 11): the cashier's shift. Open it with the opening cash; while it is
+ * open, record cash in and out, read the X reading, and close it with the cash counted
+ * (the closing reading shows the variance).
+ */
+export function CounterBar() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const current = useQuery(trpc.counter.current.queryOptions());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [reading, setReading] = useState<Reading>(null);
+  const shift = current.data?.shift ?? null;
+  const refresh = () => queryClient.invalidateQueries(trpc.counter.pathFilter());
+  const done = (success: string) =>
+    toastOutcome({ success, failure: 'Something went wrong.' }, () => {
+      setDialog(null);
+      void refresh();
+    });
+  const open = useMutation(trpc.counter.open.mutationOptions(done(SHIFT_TEXT.opened)));
+  const cash = useMutation(trpc.counter.cash.mutationOptions(done('Recorded.')));
+  const close = useMutation(
+    trpc.counter.close.mutationOptions({
+      ...done(SHIFT_TEXT.closedOk),
+      onSuccess: (answer) => {
+        done(SHIFT_TEXT.closedOk).onSuccess(answer);
+        setReading({ ...answer.reading, kind: 'X' });
+      },
+    }),
+  );
+  const showX = async () => {
+    if (!shift) return;
+    const x = await queryClient.fetchQuery({
+      ...trpc.counter.reading.queryOptions({ id: shift.id }),
+      staleTime: 0,
+    });
+    setReading({ ...x, kind: 'X' });
+  };
+  const expected = useQuery({
+    ...trpc.counter.reading.queryOptions({ id: shift?.id ?? 0 }),
+    enabled: dialog === 'close' && shift !== null,
+    staleTime: 0,
+  });
+
+  return (
+    <Paper withBorder radius="md" px="sm" py={6} component="section" aria-label="Counter">
+      <Group justify="space-between" gap="xs">
+        {shift ? (
+          <Group gap="xs">
+            <Badge color="green" variant="light">
+              Shift #{shift.id} open
+            </Badge>
+            <Text size="sm" c="dimmed">
+              since {formatDateTime(shift.openedAt)} · opening cash {formatPeso(shift.openingCash)}
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {current.isPending
+              ? 'Loading...'
+              : 'No open shift. Sales still go through; open one to count the drawer.'}
+          </Text>
+        )}
+        <Group gap={6}>
+          {shift ? (
+            <>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconCash size={16} />}
+                onClick={() => setDialog('cash')}
+              >
+                Cash in / out
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconClipboardText size={16} />}
+                onClick={showX}
+              >
+                X reading
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                leftSection={<IconLock size={16} />}
+                onClick={() => setDialog('close')}
+              >
+                Close shift
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="compact-sm"
+              leftSection={<IconPlayerPlay size={16} />}
+              onClick={() => setDialog('open')}
+              disabled={current.isPending}
+            >
+              Open shift
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {dialog === 'open' ? (
+        <OpenShiftModal
+          opened
+          onClose={() => setDialog(null)}
+          pending={open.isPending}
+          onOpen={(openingCash) => open.mutate({ openingCash })}
+        />
+      ) : null}
+      {dialog === 'cash' && shift ? (
+        <CashMoveModal
+          opened
+          onClose={() => setDialog(null)}
+          pending={cash.isPending}
+          onMove={(move) => cash.mutate({ id: shift.id, ...move })}
+        />
+      ) : null}
+      {dialog === 'close' && shift ? (
+        <CloseShiftModal
+          opened
+          onClose={() => setDialog(null)}
+          pending={close.isPending}
+          expectedCash={expected.data?.expectedCash ?? null}
+          onCloseShift={(countedCash) => close.mutate({ id: shift.id, countedCash })}
+        />
+      ) : null}
+      <ReadingDialog reading={reading} onClose={() => setReading(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,167 @@
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { formatPeso, toCentavos } from '../../../../shared/money';
+import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { numberOf, PESO_INPUT } from '../../inventory/stockroom';
+
+const centavos = (typed: number | string) => {
+  const pesos = numberOf(typed, Number.NaN);
+  return Number.isFinite(pesos) && pesos >= 0 ? toCentavos(pesos) : null;
+};
+
+interface AmountModalProps {
+  opened: boolean;
+  onClose: () => void;
+  pending: boolean;
+}
+
+/** Opening a shift: the cash in the drawer to start with. */
+export function OpenShiftModal({
+  opened,
+  onClose,
+  pending,
+  onOpen,
+}: AmountModalProps & { onOpen: (openingCash: number) => void }) {
+  const [cash, setCash] = useState<number | string>('');
+  const [error, setError] = useState<string>();
+  const submit = () => {
+    const amount = centavos(cash);
+    if (amount === null) return setError(SHIFT_TEXT.openingCash);
+    onOpen(amount);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Open shift" centered>
+      <Stack gap="md">
+        <NumberInput
+          label="Opening cash"
+          withAsterisk
+          {...PESO_INPUT}
+          min={0}
+          value={cash}
+          onChange={setCash}
+          error={error}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={pending} onClick={submit}>
+            Open shift
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Cash put into or taken out of the drawer, with why. */
+export function CashMoveModal({
+  opened,
+  onClose,
+  pending,
+  onMove,
+}: AmountModalProps & { onMove: (move: { type: 'in' | 'out'; amount: number; reason: string }) => void }) {
+  const [type, setType] = useState<'in' | 'out'>('in');
+  const [amount, setAmount] = useState<number | string>('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const submit = () => {
+    const value = centavos(amount);
+    const found = {
+      amount: value ? undefined : SHIFT_TEXT.cashAmount,
+      reason: reason.trim() ? undefined : SHIFT_TEXT.reason,
+    };
+    setErrors(found);
+    if (value && !found.reason) onMove({ type, amount: value, reason: reason.trim() });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Cash in / out" centered>
+      <Stack gap="md">
+        <SegmentedControl
+          data={[
+            { value: 'in', label: 'Cash in' },
+            { value: 'out', label: 'Cash out' },
+          ]}
+          value={type}
+          onChange={(v) => setType(v as 'in' | 'out')}
+        />
+        <NumberInput
+          label="Amount"
+          withAsterisk
+          {...PESO_INPUT}
+          min={0}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+        />
+        <TextInput
+          label="Reason"
+          withAsterisk
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={errors.reason}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={pending} onClick={submit}>
+            Record
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Closing a shift: the cash counted in the drawer, against what the reading expects. */
+export function CloseShiftModal({
+  opened,
+  onClose,
+  pending,
+  expectedCash,
+  onCloseShift,
+}: AmountModalProps & { expectedCash: number | null; onCloseShift: (countedCash: number) => void }) {
+  const [counted, setCounted] = useState<number | string>('');
+  const [error, setError] = useState<string>();
+  const value = centavos(counted);
+  const submit = () => {
+    if (value === null) return setError(SHIFT_TEXT.countedCash);
+    onCloseShift(value);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Close shift" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          Expected in the drawer: <b>{expectedCash === null ? '—' : formatPeso(expectedCash)}</b>
+        </Text>
+        <NumberInput
+          label="Counted cash"
+          withAsterisk
+          {...PESO_INPUT}
+          min={0}
+          value={counted}
+          onChange={setCounted}
+          error={error}
+        />
+        {value !== null && expectedCash !== null ? (
+          <Text size="sm" c={value === expectedCash ? 'dimmed' : 'red.9'} data-testid="variance-preview">
+            Variance: {formatPeso(value - expectedCash)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={pending} onClick={submit}>
+            Close shift
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
