@@ -61,7 +61,8 @@ const READING_FIELDS = [
   'changeGiven',
   'cashRefunded',
 ] as const;
-const totalsOf = (r: object) => Object.fromEntries(READING_FIELDS.map((k) => [k, (r as Record<string, unknown>)[k]]));
+const totalsOf = (r: object) =>
+  Object.fromEntries(READING_FIELDS.map((k) => [k, (r as Record<string, unknown>)[k]]));
 
 let shiftId = 0;
 let laterGCashSale = 0;

@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { cakes, customers, inventoryItems } from './catalogue';
-import { shifts } from './counter';
 import { createdAt } from './columns';
+import { shifts } from './counter';
 
 // ---- Sales -------------------------------------------------------------------------------
 

@@ -7,9 +7,9 @@ import { fail } from '../../errors';
 import { holdOrApply, registerActionHandler } from '../actions/service';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { openShiftOf } from '../counter/current';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
-import { openShiftOf } from '../counter/current';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
 
