@@ -112,6 +112,7 @@ describe('area backups', () => {
       'unitPrice',
       'amount',
       'restockThreshold',
+      'scPwdEligible',
       'expirationDate',
       'createdBy',
       'createdAt',
@@ -127,6 +128,7 @@ describe('area backups', () => {
       purchasePrice: 45.5,
       unitPrice: 61.25,
       restockThreshold: 5,
+      scPwdEligible: 'no',
       expirationDate: '2027-01-31',
       createdBy: ADMIN.email,
     });

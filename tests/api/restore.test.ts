@@ -443,21 +443,22 @@ describe('refusing a file', () => {
         result: 2,
       } as ExcelJS.CellFormulaValue;
       sheet.getRow(3).getCell(header.indexOf('supplierId')).value = 'SUP-404';
-      sheet.addRow([
-        'inv-000002',
-        'Again',
-        null,
-        null,
-        null,
-        1,
-        1,
-        1,
-        1,
-        1,
-        null,
-        null,
-        '2026-01-01T00:00:00.000Z',
-      ]);
+      // By field name, so a column added later cannot shift it.
+      const row = sheet.addRow([]);
+      const put = (field: string, value: ExcelJS.CellValue) => {
+        row.getCell(header.indexOf(field)).value = value;
+      };
+      for (const [field, value] of Object.entries({
+        itemId: 'inv-000002',
+        name: 'Again',
+        stock: 1,
+        purchasePrice: 1,
+        unitPrice: 1,
+        amount: 1,
+        restockThreshold: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }))
+        put(field, value);
     });
     const res = await restore('inventory', bad, { dryRun: true });
     expect(res.json().rejected).toEqual([
