@@ -65,6 +65,9 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sales-report': lazyScreen(() =>
     import('./screens/sales-report/SalesReportScreen').then((m) => m.SalesReportScreen),
   ),
+  '/end-of-day': lazyScreen(() =>
+    import('./screens/end-of-day/EndOfDayScreen').then((m) => m.EndOfDayScreen),
+  ),
   '/sales-management': lazyScreen(() =>
     import('./screens/sales-management/SalesManagementScreen').then((m) => m.SalesManagementScreen),
   ),

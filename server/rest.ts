@@ -8,6 +8,7 @@ import { authRest } from './domains/auth/rest';
 import { backupRest } from './domains/backup/rest';
 import { snapshotRest } from './domains/backup/snapshotRest';
 import { cakesRest } from './domains/cakes/rest';
+import { scPwdBookRest } from './domains/counter/bookRest';
 import { counterRest } from './domains/counter/rest';
 import { customersRest } from './domains/customers/rest';
 import { inventoryRest } from './domains/inventory/rest';
@@ -53,6 +54,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(cakesRest, domain);
   await app.register(salesRest, domain);
   await app.register(counterRest, domain);
+  await app.register(scPwdBookRest, domain);
   await app.register(settingsRest, domain);
   await app.register(reportsRest, domain);
   await app.register(backupRest, domain);

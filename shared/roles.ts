@@ -83,6 +83,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Inventory', path: '/inventory', rule: 'inventory' },
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
+  { label: 'End of Day', path: '/end-of-day', rule: 'endOfDay' },
   { label: 'Report', path: '/dashboard', rule: 'salesReport' },
   { label: 'Profitability Dashboard', path: '/dashboard', rule: 'salesReport', view: 'profitability' },
   { label: 'Supplier Management', path: '/supplier-management', rule: 'supplierManagement' },

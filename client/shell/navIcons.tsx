@@ -1,6 +1,7 @@
 import {
   type Icon,
   IconBell,
+  IconCalendarCheck,
   IconCashRegister,
   IconChartLine,
   IconDatabaseExport,
@@ -24,6 +25,7 @@ export const NAV_ICONS: Record<string, Icon> = {
   Inventory: IconPackage,
   'Sales Management': IconCashRegister,
   'Sales Report': IconReportAnalytics,
+  'End of Day': IconCalendarCheck,
   Report: IconReport,
   'Profitability Dashboard': IconChartLine,
   'Supplier Management': IconTruck,

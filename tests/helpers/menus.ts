@@ -5,6 +5,7 @@ export const MANAGER_MENU = [
   'Activity Log',
   'Inventory',
   'Sales Management',
+  'End of Day',
   'Supplier Management',
   'Customer Management',
   'Pricing Management',

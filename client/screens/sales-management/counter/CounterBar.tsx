@@ -1,17 +1,17 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCash, IconClipboardText, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentProps, useState } from 'react';
+import { useState } from 'react';
 import { formatPeso } from '../../../../shared/money';
 import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import { useTRPC } from '../../../trpc';
 import { toastOutcome } from '../../../ui/outcome';
 import { ReadingDialog } from './ReadingDialog';
+import type { Reading } from './ReadingSheet';
 import { CashMoveModal, CloseShiftModal, OpenShiftModal } from './ShiftModals';
 
 type Dialog = 'open' | 'cash' | 'close' | null;
-type Reading = ComponentProps<typeof ReadingDialog>['reading'];
 
 /**
  * The Counter (issue 11): the cashier's shift. Open it with the opening cash; while it is
@@ -23,7 +23,7 @@ export function CounterBar() {
   const queryClient = useQueryClient();
   const current = useQuery(trpc.counter.current.queryOptions());
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [reading, setReading] = useState<Reading>(null);
+  const [reading, setReading] = useState<Reading | null>(null);
   const shift = current.data?.shift ?? null;
   const refresh = () => queryClient.invalidateQueries(trpc.counter.pathFilter());
   const done = (success: string) =>

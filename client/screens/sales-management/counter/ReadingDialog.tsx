@@ -1,10 +1,13 @@
+// The receipt's print rules (80 mm, the sheet alone): a reading prints as a receipt does.
 import '../receipt.css';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
 import { useTRPC } from '../../../trpc';
-import { ReadingSheet } from './ReadingSheet';
+import { useLastShown } from '../../../ui/useLastShown';
+import { type Reading, ReadingSheet } from './ReadingSheet';
 
+// receipt.css hides everything but `.receipt-sheet` when printing, and these frame parts.
 const CLASSES = {
   overlay: 'receipt-overlay',
   inner: 'receipt-inner',
@@ -13,33 +16,18 @@ const CLASSES = {
   body: 'receipt-body',
 };
 
-/** A reading in a dialog with Print (the receipt's 80 mm layout) and Close. */
-export function ReadingDialog({
-  reading,
-  onClose,
-}: {
-  reading: ComponentProps<typeof ReadingSheet>['reading'] | null;
-  onClose: () => void;
-}) {
+/** An X or Z reading in a dialog with Print and Close (the Counter's and End of Day's). */
+export function ReadingDialog({ reading, onClose }: { reading: Reading | null; onClose: () => void }) {
   const trpc = useTRPC();
+  const shown = useLastShown(reading);
   const profile = useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const title = !shown ? 'Reading' : shown.kind === 'X' ? 'X reading' : `Z reading #${shown.number}`;
   return (
-    <Modal
-      opened={reading !== null}
-      onClose={onClose}
-      title={reading ? `${reading.kind} reading` : ''}
-      centered
-      size={420}
-      classNames={CLASSES}
-    >
+    <Modal opened={reading !== null} onClose={onClose} title={title} centered size={420} classNames={CLASSES}>
       <Stack gap="md">
-        {reading ? (
-          <ReadingSheet reading={reading} profile={profile.data} />
-        ) : (
-          <Text c="dimmed">Loading...</Text>
-        )}
+        {shown ? <ReadingSheet reading={shown} profile={profile.data} /> : null}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
-          <Button variant="light" onClick={() => window.print()}>
+          <Button variant="light" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
             Print
           </Button>
           <Button variant="default" onClick={onClose}>

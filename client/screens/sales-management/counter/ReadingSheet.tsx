@@ -1,25 +1,35 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DEFAULT_SHOP_NAME } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
 import { formatDateTime } from '../../../../shared/time';
 import type { RouterOutputs } from '../../../trpc';
 
-type XReading = RouterOutputs['counter']['reading'];
-type ZReading = RouterOutputs['counter']['endOfDay'];
 type ShopProfile = RouterOutputs['settings']['shopProfile'];
+/** An X reading (a shift) or a Z reading (end of day), tagged. */
+export type Reading =
+  | (RouterOutputs['counter']['reading'] & { kind: 'X' })
+  | (RouterOutputs['counter']['endOfDayList'][number] & { kind: 'Z' });
 
 function Row({
   label,
   children,
   strong = false,
+  indent = false,
 }: {
   label: ReactNode;
   children: ReactNode;
   strong?: boolean;
+  indent?: boolean;
 }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" className="receipt-row">
-      <Text size="sm" fw={strong ? 700 : undefined}>
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" className="receipt-row">
+      <Text
+        size="sm"
+        fw={strong ? 700 : undefined}
+        pl={indent ? 'sm' : undefined}
+        style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+      >
         {label}
       </Text>
       <Text size="sm" fw={strong ? 700 : undefined} ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -28,31 +38,33 @@ function Row({
     </Group>
   );
 }
+
 const Rule = () => <hr className="receipt-rule" />;
 const peso = (centavos: number | null) => (centavos === null ? '—' : formatPeso(centavos));
 /** An amount taken off: "-₱50.00", but nothing taken off reads "₱0.00". */
 const less = (centavos: number) => (centavos ? `-${formatPeso(centavos)}` : formatPeso(0));
 
+export const readingName = (r: Reading) =>
+  r.kind === 'X' ? `X reading, shift #${r.shiftId}` : `Z reading #${r.number}`;
+
 /**
- * An X or Z reading as it prints on the receipt's 80 mm paper (receipt.css): the shop,
- * the reading, its totals, the payment methods and, for a shift, the drawer's cash.
+ * An X or Z reading as the receipt printer prints it (receipt.css's classes, so printing
+ * shows it alone on 80 mm paper): the shop, the reading, the sales and refunds, each
+ * payment method, and the drawer's cash for a shift or the never-reset grand total for a Z.
  */
-export function ReadingSheet({
-  reading,
-  profile,
-}: {
-  reading: (XReading & { kind: 'X' }) | (ZReading & { kind: 'Z' });
-  profile: ShopProfile | undefined;
-}) {
+export function ReadingSheet({ reading, profile }: { reading: Reading; profile: ShopProfile | undefined }) {
+  const permit = profile?.birPermitNumber.trim();
   return (
-    <Box className="receipt-sheet" aria-label={`${reading.kind} reading`} component="article">
+    <Box className="receipt-sheet" aria-label={readingName(reading)} component="article">
       <Box ta="center">
         <Text fw={700} size="lg" className="receipt-shop">
-          {profile?.businessName}
+          {profile?.businessName.trim() || DEFAULT_SHOP_NAME}
         </Text>
+        {profile?.address ? <Text size="sm">{profile.address}</Text> : null}
         {profile?.tin ? <Text size="sm">TIN: {profile.tin}</Text> : null}
-        <Text fw={700} mt={4}>
-          {reading.kind === 'X' ? `X READING · Shift #${reading.shiftId}` : `Z READING #${reading.number}`}
+        {permit ? <Text size="sm">BIR Permit No.: {permit}</Text> : null}
+        <Text fw={700} size="lg" mt="xs" className="receipt-shop">
+          {reading.kind === 'X' ? `X READING · SHIFT #${reading.shiftId}` : `Z READING #${reading.number}`}
         </Text>
         <Text size="sm">{formatDateTime(reading.takenAt)}</Text>
         {reading.kind === 'X' ? (
@@ -63,32 +75,42 @@ export function ReadingSheet({
       </Box>
       <Rule />
       <Row label="Sales">{reading.salesCount}</Row>
-      <Row label="Gross sales">{peso(reading.gross)}</Row>
-      <Row label="SC/PWD discounts">{less(reading.scPwdDiscounts)}</Row>
-      <Row label="VAT">{peso(reading.vat)}</Row>
-      <Row label="VAT-exempt sales">{peso(reading.vatExempt)}</Row>
+      <Row label="Gross sales">{formatPeso(reading.gross)}</Row>
+      <Row label="Less SC/PWD discounts">{less(reading.scPwdDiscounts)}</Row>
+      <Row label="VAT">{formatPeso(reading.vat)}</Row>
+      <Row label="VAT-exempt sales">{formatPeso(reading.vatExempt)}</Row>
+      <Row label="Sales total" strong>
+        {formatPeso(reading.salesTotal)}
+      </Row>
       <Row label={`Refunds (${reading.refundsCount})`}>{less(reading.refunds)}</Row>
       <Row label="Net sales" strong>
-        {peso(reading.net)}
+        {formatPeso(reading.net)}
       </Row>
       <Rule />
       {reading.byMethod.length === 0 ? <Text size="sm">No payments.</Text> : null}
-      {reading.byMethod.map((m) => (
-        <Row key={m.method} label={m.method}>
-          {peso(m.net)}
-        </Row>
-      ))}
+      <Box component="ul" aria-label="By payment method" m={0} p={0} style={{ listStyle: 'none' }}>
+        {reading.byMethod.map((m) => (
+          <li key={m.method}>
+            <Row label={m.method}>{formatPeso(m.net)}</Row>
+            {m.refunds ? (
+              <Row label={`sales ${formatPeso(m.sales)}, refunds`} indent>
+                {less(m.refunds)}
+              </Row>
+            ) : null}
+          </li>
+        ))}
+      </Box>
       <Rule />
+      {reading.kind === 'X' ? <Row label="Opening cash">{formatPeso(reading.openingCash)}</Row> : null}
+      <Row label="Cash taken">{formatPeso(reading.cashTaken)}</Row>
+      <Row label="Change given">{less(reading.changeGiven)}</Row>
+      <Row label="Cash refunded">{less(reading.cashRefunded)}</Row>
       {reading.kind === 'X' ? (
         <>
-          <Row label="Opening cash">{peso(reading.openingCash)}</Row>
-          <Row label="Cash taken">{peso(reading.cashTaken)}</Row>
-          <Row label="Change given">{less(reading.changeGiven)}</Row>
-          <Row label="Cash refunded">{less(reading.cashRefunded)}</Row>
-          <Row label="Cash in">{peso(reading.cashIn)}</Row>
+          <Row label="Cash in">{formatPeso(reading.cashIn)}</Row>
           <Row label="Cash out">{less(reading.cashOut)}</Row>
           <Row label="Expected cash" strong>
-            {peso(reading.expectedCash)}
+            {formatPeso(reading.expectedCash)}
           </Row>
           {reading.countedCash !== null ? (
             <>
@@ -100,9 +122,12 @@ export function ReadingSheet({
           ) : null}
         </>
       ) : (
-        <Row label="Grand total" strong>
-          {peso(reading.grandTotal)}
-        </Row>
+        <>
+          <Rule />
+          <Row label="Grand total" strong>
+            {formatPeso(reading.grandTotal)}
+          </Row>
+        </>
       )}
     </Box>
   );

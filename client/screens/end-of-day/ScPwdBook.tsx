@@ -1,0 +1,119 @@
+import '@mantine/core/styles/Table.css';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPeso } from '../../../shared/money';
+import { formatDateTime } from '../../../shared/time';
+import { useTRPC } from '../../trpc';
+import { downloadFile } from '../../ui/download';
+import { toast } from '../../ui/outcome';
+import { SidewaysScroll } from '../../ui/SidewaysScroll';
+import { DateRange, type Days } from './DateRange';
+import { END_OF_DAY_TEXT } from './text';
+
+const HEADERS = ['Date', 'Sale ID', 'Type', 'Name', 'ID Number', 'Gross', 'Discount', 'Net'];
+const MONEY = new Set(['Gross', 'Discount', 'Net']);
+
+/** The SC/PWD sales book (BIR) of a range of days, oldest first, and its .xlsx export. */
+export function ScPwdBook({
+  days,
+  onDays,
+  today,
+}: {
+  days: { chosen: Days; shown: Days };
+  onDays: (days: Days) => void;
+  today: string;
+}) {
+  const trpc = useTRPC();
+  const [exporting, setExporting] = useState(false);
+  const book = useQuery({
+    ...trpc.counter.scPwdBook.queryOptions(days.shown),
+    placeholderData: keepPreviousData,
+  });
+  const rows = book.data?.rows ?? [];
+  const exportBook = async () => {
+    setExporting(true);
+    const { from, to } = days.shown;
+    try {
+      await downloadFile(
+        `/api/sc-pwd-book/export?${new URLSearchParams({ from, to })}`,
+        `sc_pwd_book_${from}_to_${to}.xlsx`,
+      );
+    } catch {
+      toast(END_OF_DAY_TEXT.exportFailed, 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <DateRange value={days.chosen} onChange={onDays} today={today} />
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} />}
+          loading={exporting}
+          onClick={exportBook}
+        >
+          Export to Excel
+        </Button>
+      </Group>
+      <SidewaysScroll caption="SC/PWD sales book">
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="SC/PWD sales book">
+          <Table.Thead>
+            <Table.Tr>
+              {HEADERS.map((h) => (
+                <Table.Th key={h} style={{ whiteSpace: 'nowrap' }} ta={MONEY.has(h) ? 'right' : undefined}>
+                  {h}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.saleId}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.soldAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap="xs" wrap="nowrap">
+                    {r.saleId}
+                    {r.status === 'refunded' ? (
+                      <Badge color="red" variant="light" size="sm">
+                        Refunded
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{r.type}</Table.Td>
+                {/* A long name wraps, but never into a sliver. */}
+                <Table.Td miw={160} style={{ overflowWrap: 'anywhere' }}>
+                  {r.name}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.idNumber}</Table.Td>
+                {[r.gross, r.discount, r.net].map((v, n) => (
+                  <Table.Td key={HEADERS[n + 5]} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatPeso(v)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={HEADERS.length}>
+                  <Text c="dimmed" ta="center" py="sm">
+                    {book.isPending
+                      ? 'Loading...'
+                      : book.isError
+                        ? END_OF_DAY_TEXT.loadFailed
+                        : END_OF_DAY_TEXT.noBookRows}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </SidewaysScroll>
+    </Stack>
+  );
+}

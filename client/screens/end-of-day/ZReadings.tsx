@@ -1,0 +1,144 @@
+import '@mantine/core/styles/Table.css';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconCalendarCheck } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPeso } from '../../../shared/money';
+import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { formatDateTime } from '../../../shared/time';
+import { failureText } from '../../errors';
+import { useTRPC } from '../../trpc';
+import { confirmThen } from '../../ui/confirm';
+import { toast } from '../../ui/outcome';
+import { SidewaysScroll } from '../../ui/SidewaysScroll';
+import { ReadingDialog } from '../sales-management/counter/ReadingDialog';
+import type { Reading } from '../sales-management/counter/ReadingSheet';
+import { DateRange, type Days } from './DateRange';
+import { END_OF_DAY_TEXT } from './text';
+
+type ZReading = Extract<Reading, { kind: 'Z' }>;
+
+const HEADERS = [
+  'Z #',
+  'Taken at',
+  'Sales',
+  'Gross',
+  'SC/PWD discounts',
+  'VAT',
+  'VAT-exempt',
+  'Refunds',
+  'Net',
+  'Grand total',
+];
+
+/**
+ * The Z readings of a range of days, newest first, and Take Z reading (behind a question;
+ * refused by the server, with the cashiers named, while a shift is open). A row, or the
+ * reading just taken, opens as its 80 mm printout.
+ */
+export function ZReadings({
+  days,
+  onDays,
+  today,
+}: {
+  days: { chosen: Days; shown: Days };
+  onDays: (days: Days) => void;
+  today: string;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<ZReading | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const list = useQuery({
+    ...trpc.counter.endOfDayList.queryOptions(days.shown),
+    placeholderData: keepPreviousData,
+  });
+  const take = useMutation(
+    trpc.counter.endOfDay.mutationOptions({
+      onSuccess: (reading) => {
+        toast(SHIFT_TEXT.dayClosed(reading.number), 'success');
+        void queryClient.invalidateQueries(trpc.counter.pathFilter());
+        setOpen({ ...reading, kind: 'Z' });
+      },
+      onError: (error) => setRefusal(failureText(error, END_OF_DAY_TEXT.takeFailed)),
+    }),
+  );
+  const rows = list.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <DateRange value={days.chosen} onChange={onDays} today={today} />
+        <Button
+          leftSection={<IconCalendarCheck size={18} />}
+          loading={take.isPending}
+          onClick={() => {
+            setRefusal(null);
+            confirmThen(END_OF_DAY_TEXT.confirmZ, () => take.mutate(), 'Take Z reading');
+          }}
+        >
+          Take Z reading
+        </Button>
+      </Group>
+      {refusal ? (
+        <Alert color="red" withCloseButton closeButtonLabel="Close" onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      ) : null}
+      <SidewaysScroll caption="Z readings">
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Z readings">
+          <Table.Thead>
+            <Table.Tr>
+              {HEADERS.map((h) => (
+                <Table.Th
+                  key={h}
+                  style={{ whiteSpace: 'nowrap' }}
+                  ta={h === 'Taken at' ? undefined : 'right'}
+                >
+                  {h}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr
+                key={r.number}
+                onClick={() => setOpen({ ...r, kind: 'Z' })}
+                onKeyDown={(e) => (e.key === 'Enter' ? setOpen({ ...r, kind: 'Z' }) : undefined)}
+                tabIndex={0}
+                style={{ cursor: 'pointer' }}
+                aria-label={`Open Z reading #${r.number}`}
+              >
+                <Table.Td ta="right">{r.number}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.takenAt)}</Table.Td>
+                <Table.Td ta="right">{r.salesCount}</Table.Td>
+                {[r.gross, r.scPwdDiscounts, r.vat, r.vatExempt, r.refunds, r.net, r.grandTotal].map(
+                  (v, n) => (
+                    <Table.Td key={HEADERS[n + 3]} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatPeso(v)}
+                    </Table.Td>
+                  ),
+                )}
+              </Table.Tr>
+            ))}
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={HEADERS.length}>
+                  <Text c="dimmed" ta="center" py="sm">
+                    {list.isPending
+                      ? 'Loading...'
+                      : list.isError
+                        ? END_OF_DAY_TEXT.loadFailed
+                        : END_OF_DAY_TEXT.noReadings}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </SidewaysScroll>
+      <ReadingDialog reading={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+// The End of Day screen's words (issue 11). The server's own messages (a Z reading
+// refused while shifts are open, a bad date range) are shown as they come.
+
+export const END_OF_DAY_TEXT = {
+  confirmZ:
+    'Take the end-of-day reading now? It counts every sale and refund since the last one and cannot be undone.',
+  takeFailed: 'The Z reading could not be taken. Please try again.',
+  noReadings: 'No Z readings in these dates.',
+  noBookRows: 'No SC/PWD sales in these dates.',
+  loadFailed: 'This list could not be loaded. Please try again.',
+  exportFailed: 'The SC/PWD sales book could not be exported. Please try again.',
+  badRange: 'From must be on or before To.',
+} as const;

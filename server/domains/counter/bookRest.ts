@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { XLSX_TYPE } from '../../xlsx';
+import { bookFilesRouter } from './bookExport';
+
+const files = createCallerFactory(bookFilesRouter);
+
+type Days = { Querystring: { from?: string; to?: string } };
+
+// Issue 11: the SC/PWD sales book as .xlsx (admin, owner, manager), ?from&to in Manila
+// dates YYYY-MM-DD, by default the last 30 days to today.
+export const scPwdBookRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  app.get<Days>('/sc-pwd-book/export', async (req, reply) => {
+    const { filename, stream } = await files(contextFrom(deps, req)).scPwdBookWorkbook({
+      from: req.query.from,
+      to: req.query.to,
+    });
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(stream);
+  });
+};
