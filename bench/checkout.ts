@@ -22,7 +22,12 @@ async function bareCheckout(db: Db, userId: number) {
   );
   const sale = sqlite.prepare(
     `insert into sales (sale_id, customer_name, order_type, subtotal, tax_rate, tax_amount, total_amount,
-       payment_method, lines_key, sold_by, sold_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       payment_method, lines_key, sold_by, sold_at, shift_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  // Issue 11: the cashier's open shift, and the sale's payment row (with its roll-up trigger).
+  const shift = sqlite.prepare('select id from shifts where cashier_id = ? and closed_at is null');
+  const payment = sqlite.prepare(
+    "insert into sale_payments (sale_id, method, amount, reference) values (?, 'Cash', ?, null)",
   );
   const line = sqlite.prepare(
     `insert into sale_lines (sale_id, kind, item_id, code, name, price, purchase_price, quantity, line_total)
@@ -66,6 +71,7 @@ async function bareCheckout(db: Db, userId: number) {
       key,
       userId,
       Date.now(),
+      (shift.get(userId) as { id: number } | undefined)?.id ?? null,
     ) as { id: number };
     for (const r of rows) {
       line.run(
@@ -81,6 +87,7 @@ async function bareCheckout(db: Db, userId: number) {
       const after = take.get(r.quantity, r.id, r.quantity) as { stock: number };
       ledger.run(r.id, r.item_id, -r.quantity, after.stock + r.quantity, after.stock, saleId, userId);
     }
+    payment.run(id, subtotal + tax);
     activity.run(userId, `Sold ${saleId}`);
     return { saleId, totalAmount: (subtotal + tax) / 100 };
   });

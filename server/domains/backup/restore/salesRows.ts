@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../../../../shared/constants';
+import { formatPeso } from '../../../../shared/money';
+import { DISCOUNT_TYPES } from '../../../../shared/totals';
+import { SALE_LINE_KINDS, SALE_STATUSES } from '../../../db/tables/sales';
+import type { SheetRow } from './read';
+import { cellText, instantCell, numberCell, orNull, pesosCell, readRow, type Tally } from './rows';
+
+// The sales backup's sheets as the restore reads them: each row checked on its own, and
+// a sale's figures checked against its lines and payments.
+
+export const SALES_LAYOUT = {
+  sales: [
+    'saleId',
+    'soldAt',
+    'customerName',
+    'customerId',
+    'orderType',
+    'subtotal',
+    'discountType?',
+    'discountName?',
+    'discountIdNumber?',
+    'discountAmount?',
+    'vatExemptAmount?',
+    'taxRate',
+    'taxAmount',
+    'totalAmount',
+    'paymentMethod',
+    'paymentReference',
+    'cashTendered',
+    'change',
+    'status',
+    'refundedAt',
+    'refundedBy',
+    'soldBy',
+  ],
+  lines: [
+    'saleId',
+    'kind',
+    'code',
+    'name',
+    'category',
+    'price',
+    'purchasePrice',
+    'quantity',
+    'lineTotal',
+    'discount?',
+  ],
+  // Older backups (before split tender) have no payments sheet: each sale was one payment of its total.
+  'payments?': ['saleId', 'method', 'amount', 'reference'],
+} as const;
+
+/** Sale ids are upper-case, as the counter makes them (the unique index compares exactly). */
+const saleIdCell = cellText.pipe(
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(40, 'is too long')
+    .transform((id) => id.toUpperCase()),
+);
+
+export const saleRow = z.object({
+  saleId: saleIdCell,
+  soldAt: instantCell,
+  customerName: cellText.pipe(z.string().max(200, 'is too long')),
+  customerId: orNull(cellText),
+  orderType: cellText.pipe(z.enum(ORDER_TYPES, { error: `must be ${ORDER_TYPES.join(' or ')}` })),
+  subtotal: pesosCell,
+  taxRate: numberCell.pipe(
+    z.union(
+      VAT_RATES.map((r) => z.literal(r)),
+      { error: `must be ${VAT_RATES.join(' or ')}` },
+    ),
+  ),
+  taxAmount: pesosCell,
+  totalAmount: pesosCell,
+  // One method, or a split's methods joined by " + ".
+  paymentMethod: cellText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => v.split(' + ').every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)),
+        `must be one of ${PAYMENT_METHODS.join(', ')}, or several joined by " + "`,
+      ),
+  ),
+  paymentReference: orNull(cellText),
+  cashTendered: orNull(pesosCell),
+  change: orNull(pesosCell),
+  status: cellText.pipe(z.enum(SALE_STATUSES, { error: 'must be completed or refunded' })),
+  refundedAt: orNull(instantCell),
+  refundedBy: orNull(cellText),
+  soldBy: orNull(cellText),
+  discountType: orNull(cellText.pipe(z.enum(DISCOUNT_TYPES, { error: 'must be SC, PWD or blank' }))),
+  discountName: orNull(cellText),
+  discountIdNumber: orNull(cellText),
+  discountAmount: orNull(pesosCell).transform((v) => v ?? 0),
+  vatExemptAmount: orNull(pesosCell).transform((v) => v ?? 0),
+});
+
+const paymentRow = z.object({
+  saleId: saleIdCell,
+  method: cellText.pipe(z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` })),
+  amount: pesosCell,
+  reference: orNull(cellText),
+});
+export type Payment = z.infer<typeof paymentRow> & { row: number };
+
+const lineRow = z.object({
+  saleId: saleIdCell,
+  kind: cellText.pipe(z.enum(SALE_LINE_KINDS, { error: 'must be item or cake' })),
+  code: cellText.pipe(z.string().trim().min(1, 'is required').max(40, 'is too long')),
+  name: cellText.pipe(z.string().min(1, 'is required').max(200, 'is too long')),
+  category: orNull(cellText),
+  price: pesosCell,
+  purchasePrice: pesosCell,
+  quantity: numberCell.pipe(z.number().int('must be a whole number').min(1, 'must be at least 1')),
+  lineTotal: pesosCell,
+  discount: orNull(pesosCell).transform((v) => v ?? 0),
+});
+
+export type Line = z.infer<typeof lineRow> & { row: number };
+
+export const lower = (v: string | null) => v?.toLowerCase() ?? '';
+
+/** The lines sheet by sale, each line checked on its own first. */
+export function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]> {
+  const bySale = new Map<string, Line[]>();
+  for (const row of rows) {
+    const read = readRow(lineRow, row);
+    if ('reason' in read) {
+      tally.reject(row.row, read.reason, 'lines');
+      continue;
+    }
+    const line = { ...read.value, row: row.row };
+    if (line.lineTotal !== line.price * line.quantity - line.discount) {
+      tally.reject(
+        row.row,
+        `lineTotal ${formatPeso(line.lineTotal)} is not price × quantity - discount.`,
+        'lines',
+      );
+      continue;
+    }
+    const key = lower(line.saleId);
+    bySale.set(key, [...(bySale.get(key) ?? []), line]);
+  }
+  return bySale;
+}
+
+/** The payments sheet by sale. */
+export function paymentsBySale(rows: SheetRow[], tally: Tally): Map<string, Payment[]> {
+  const bySale = new Map<string, Payment[]>();
+  for (const row of rows) {
+    const read = readRow(paymentRow, row);
+    if ('reason' in read) {
+      tally.reject(row.row, read.reason, 'payments');
+      continue;
+    }
+    const key = lower(read.value.saleId);
+    bySale.set(key, [...(bySale.get(key) ?? []), { ...read.value, row: row.row }]);
+  }
+  return bySale;
+}
+
+/** Why a sale's figures do not hold together, or null. */
+export function figuresProblem(
+  sale: z.infer<typeof saleRow>,
+  lines: Line[],
+  payments: { amount: number }[],
+): string | null {
+  const sum = lines.reduce((total, l) => total + l.lineTotal + l.discount, 0);
+  if (sale.subtotal !== sum)
+    return `subtotal ${formatPeso(sale.subtotal)} is not the sum of its lines (${formatPeso(sum)}).`;
+  const discounts = lines.reduce((total, l) => total + l.discount, 0);
+  if (sale.discountAmount !== discounts)
+    return `discountAmount ${formatPeso(sale.discountAmount)} is not the sum of its lines' discounts (${formatPeso(discounts)}).`;
+  if (sale.totalAmount !== sale.subtotal - sale.discountAmount + sale.taxAmount)
+    return 'totalAmount is not subtotal - discountAmount + taxAmount.';
+  const paid = payments.reduce((total, p) => total + p.amount, 0);
+  if (paid !== sale.totalAmount)
+    return `payments add up to ${formatPeso(paid)}, not the total ${formatPeso(sale.totalAmount)}.`;
+  if (sale.status === 'refunded' && !sale.refundedAt)
+    return 'refundedAt: a refunded sale needs its refund time.';
+  return null;
+}
