@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { BACKUP_TEXT, type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
 import { fail } from '../../../errors';
@@ -52,23 +51,21 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
   if (file.byteLength > RESTORE_MAX_BYTES) throw fail.badRequest(BACKUP_TEXT.tooLarge);
   const book: Book = {};
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(file)]), {
-      styles: 'cache',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-    });
-    for await (const sheet of reader) {
-      const name = String((sheet as unknown as { name?: string }).name ?? '');
+    // The whole workbook is read first: the streaming reader named sheets only when the
+    // workbook part came before them, which made a good file read as another area's now and then.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    for (const sheet of workbook.worksheets) {
+      const name = sheet.name;
       const fields = (layout[name] ?? layout[`${name}?`])?.map(bare);
+      if (!fields) continue;
       let header: string[] | null = null;
       const rows: SheetRow[] = [];
-      for await (const row of sheet) {
-        if (!fields) continue; // drained, so the next sheet can be read
+      sheet.eachRow({ includeEmpty: false }, (row) => {
         const values = Array.isArray(row.values) ? row.values : [];
         if (!header) {
           header = values.map((v) => (typeof v === 'string' ? v.trim() : ''));
-          continue;
+          return;
         }
         const cells: Record<string, Cell> = {};
         let blank = true;
@@ -80,16 +77,15 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
           if (cell !== null) blank = false;
         });
         if (!blank) rows.push({ row: row.number, cells });
-      }
-      if (fields) {
-        const wanted = layout[name] ?? layout[`${name}?`] ?? [];
-        const missing = wanted.filter((f) => !optional(f) && !header?.includes(f));
-        if (missing.length > 0)
-          throw fail.badRequest(
-            BACKUP_TEXT.wrongArea(area, `its ${name} sheet has no ${missing.join(', ')} column`),
-          );
-        book[name] = rows;
-      }
+      });
+      const wanted = layout[name] ?? layout[`${name}?`] ?? [];
+      const seen = header as string[] | null;
+      const missing = wanted.filter((f) => !optional(f) && !seen?.includes(f));
+      if (missing.length > 0)
+        throw fail.badRequest(
+          BACKUP_TEXT.wrongArea(area, `its ${name} sheet has no ${missing.join(', ')} column`),
+        );
+      book[name] = rows;
     }
   } catch (error) {
     if (error instanceof Error && error.name === 'TRPCError') throw error;
