@@ -71,8 +71,15 @@ describe('a snapshot taken while checkouts run', () => {
     let snapshotRunning = false;
     let duringSnapshot = 0;
     const sold: Promise<unknown>[] = [];
+    // Half the sales wait for the snapshot to start, so some always arrive while it runs
+    // (group commit may acknowledge the first hundred all at once).
+    let snapshotStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      snapshotStarted = resolve;
+    });
     const launching = (async () => {
       for (let i = 0; i < 200; i++) {
+        if (i === 100) await started;
         const line = { kind: 'item' as const, id: stocked[i % 3]!.id, quantity: 1 + (i % 3) };
         const sale = api.sales.checkout({
           orderType: 'Walk-in',
@@ -92,7 +99,9 @@ describe('a snapshot taken while checkouts run', () => {
     const before = [...acknowledged];
     const file = path.join(scratch, 'under-load.sqlite');
     snapshotRunning = true;
-    await takeSnapshot(shop.db, file);
+    const snapshot = takeSnapshot(shop.db, file);
+    snapshotStarted();
+    await snapshot;
     snapshotRunning = false;
     await launching;
     await Promise.all(sold);
