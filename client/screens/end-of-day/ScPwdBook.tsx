@@ -1,15 +1,15 @@
 import '@mantine/core/styles/Table.css';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPeso } from '../../../shared/money';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { downloadFile } from '../../ui/download';
 import { toast } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
 import { DateRange, type Days } from './DateRange';
+import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
 const HEADERS = ['Date', 'Sale ID', 'Type', 'Name', 'ID Number', 'Gross', 'Discount', 'Net'];
@@ -91,25 +91,11 @@ export function ScPwdBook({
                   {r.name}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.idNumber}</Table.Td>
-                {[r.gross, r.discount, r.net].map((v, n) => (
-                  <Table.Td key={HEADERS[n + 5]} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatPeso(v)}
-                  </Table.Td>
-                ))}
+                <PesoCells values={[r.gross, r.discount, r.net]} headers={HEADERS.slice(5)} />
               </Table.Tr>
             ))}
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={HEADERS.length}>
-                  <Text c="dimmed" ta="center" py="sm">
-                    {book.isPending
-                      ? 'Loading...'
-                      : book.isError
-                        ? END_OF_DAY_TEXT.loadFailed
-                        : END_OF_DAY_TEXT.noBookRows}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow columns={HEADERS.length} query={book} empty={END_OF_DAY_TEXT.noBookRows} />
             ) : null}
           </Table.Tbody>
         </Table>

@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPeso } from '../../../shared/money';
 import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
 import { formatDateTime } from '../../../shared/time';
 import { failureText } from '../../errors';
@@ -14,6 +13,7 @@ import { SidewaysScroll } from '../../ui/SidewaysScroll';
 import { ReadingDialog } from '../sales-management/counter/ReadingDialog';
 import type { Reading } from '../sales-management/counter/ReadingSheet';
 import { DateRange, type Days } from './DateRange';
+import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
 type ZReading = Extract<Reading, { kind: 'Z' }>;
@@ -113,27 +113,14 @@ export function ZReadings({
                 <Table.Td ta="right">{r.number}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.takenAt)}</Table.Td>
                 <Table.Td ta="right">{r.salesCount}</Table.Td>
-                {[r.gross, r.scPwdDiscounts, r.vat, r.vatExempt, r.refunds, r.net, r.grandTotal].map(
-                  (v, n) => (
-                    <Table.Td key={HEADERS[n + 3]} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPeso(v)}
-                    </Table.Td>
-                  ),
-                )}
+                <PesoCells
+                  values={[r.gross, r.scPwdDiscounts, r.vat, r.vatExempt, r.refunds, r.net, r.grandTotal]}
+                  headers={HEADERS.slice(3)}
+                />
               </Table.Tr>
             ))}
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={HEADERS.length}>
-                  <Text c="dimmed" ta="center" py="sm">
-                    {list.isPending
-                      ? 'Loading...'
-                      : list.isError
-                        ? END_OF_DAY_TEXT.loadFailed
-                        : END_OF_DAY_TEXT.noReadings}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow columns={HEADERS.length} query={list} empty={END_OF_DAY_TEXT.noReadings} />
             ) : null}
           </Table.Tbody>
         </Table>

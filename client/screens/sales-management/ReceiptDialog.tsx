@@ -6,16 +6,9 @@ import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';
 import { useLastShown } from '../../ui/useLastShown';
+import { PRINT_CLASSES } from './printClasses';
 import { useRefreshProducts } from './products';
 import { Receipt } from './Receipt';
-
-const CLASSES = {
-  overlay: 'receipt-overlay',
-  inner: 'receipt-inner',
-  content: 'receipt-content',
-  header: 'receipt-header',
-  body: 'receipt-body',
-};
 
 /**
  * The receipt of one sale (by its SALE- id) with Refund (behind SPEC.md's question; a
@@ -47,7 +40,7 @@ export function ReceiptDialog({ saleRef, onClose }: { saleRef: string | null; on
       title="Receipt"
       centered
       size={420}
-      classNames={CLASSES}
+      classNames={PRINT_CLASSES}
     >
       <Stack gap="md">
         {current ? (

@@ -5,16 +5,8 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../trpc';
 import { useLastShown } from '../../../ui/useLastShown';
+import { PRINT_CLASSES } from '../printClasses';
 import { type Reading, ReadingSheet } from './ReadingSheet';
-
-// receipt.css hides everything but `.receipt-sheet` when printing, and these frame parts.
-const CLASSES = {
-  overlay: 'receipt-overlay',
-  inner: 'receipt-inner',
-  content: 'receipt-content',
-  header: 'receipt-header',
-  body: 'receipt-body',
-};
 
 /** An X or Z reading in a dialog with Print and Close (the Counter's and End of Day's). */
 export function ReadingDialog({ reading, onClose }: { reading: Reading | null; onClose: () => void }) {
@@ -23,7 +15,14 @@ export function ReadingDialog({ reading, onClose }: { reading: Reading | null; o
   const profile = useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const title = !shown ? 'Reading' : shown.kind === 'X' ? 'X reading' : `Z reading #${shown.number}`;
   return (
-    <Modal opened={reading !== null} onClose={onClose} title={title} centered size={420} classNames={CLASSES}>
+    <Modal
+      opened={reading !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      size={420}
+      classNames={PRINT_CLASSES}
+    >
       <Stack gap="md">
         {shown ? <ReadingSheet reading={shown} profile={profile.data} /> : null}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
