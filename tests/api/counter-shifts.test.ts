@@ -247,6 +247,9 @@ describe('REST, in pesos', () => {
     expect(list.json().map((r: { number: number }) => r.number)).toEqual([5, 4, 3, 2, 1]);
     const shifts = await rest(shop, 'GET', '/api/shifts', owner.accessToken);
     expect(shifts.json()[0]).toMatchObject({ shiftId: id, countedCash: 1000, variance: 25.5 });
+    // An id that is not a number names no shift: 404, as for any unknown id.
+    for (const url of ['/api/shifts/abc/reading', '/api/shifts/999999/reading'])
+      expect((await rest(shop, 'GET', url, owner.accessToken)).statusCode).toBe(404);
     const bad = await rest(shop, 'GET', '/api/end-of-day?from=2026-13-01', owner.accessToken);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(SHIFT_TEXT.badRange);

@@ -12,6 +12,13 @@ export interface Days {
  * A range of Manila days as chosen (`chosen`) and as last asked of the server (`shown`):
  * the last 30 days to today at first, then whatever both dates say once they are in order.
  */
+/** What each tab of the screen gets: its days as chosen and as last shown, and today. */
+export interface DaysTabProps {
+  days: { chosen: Days; shown: Days };
+  onDays: (days: Days) => void;
+  today: string;
+}
+
 export function useDays() {
   const today = manilaDate();
   const [chosen, setChosen] = useState<Days>({ from: addDays(today, -29), to: today });

@@ -8,7 +8,7 @@ import { useTRPC } from '../../trpc';
 import { downloadFile } from '../../ui/download';
 import { toast } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
-import { DateRange, type Days } from './DateRange';
+import { DateRange, type DaysTabProps } from './DateRange';
 import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
@@ -16,15 +16,7 @@ const HEADERS = ['Date', 'Sale ID', 'Type', 'Name', 'ID Number', 'Gross', 'Disco
 const MONEY = new Set(['Gross', 'Discount', 'Net']);
 
 /** The SC/PWD sales book (BIR) of a range of days, oldest first, and its .xlsx export. */
-export function ScPwdBook({
-  days,
-  onDays,
-  today,
-}: {
-  days: { chosen: Days; shown: Days };
-  onDays: (days: Days) => void;
-  today: string;
-}) {
+export function ScPwdBook({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
   const [exporting, setExporting] = useState(false);
   const book = useQuery({

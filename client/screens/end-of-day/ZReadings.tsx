@@ -12,7 +12,7 @@ import { toast } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
 import { ReadingDialog } from '../sales-management/counter/ReadingDialog';
 import type { Reading } from '../sales-management/counter/ReadingSheet';
-import { DateRange, type Days } from './DateRange';
+import { DateRange, type DaysTabProps } from './DateRange';
 import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
@@ -36,15 +36,7 @@ const HEADERS = [
  * refused by the server, with the cashiers named, while a shift is open). A row, or the
  * reading just taken, opens as its 80 mm printout.
  */
-export function ZReadings({
-  days,
-  onDays,
-  today,
-}: {
-  days: { chosen: Days; shown: Days };
-  onDays: (days: Days) => void;
-  today: string;
-}) {
+export function ZReadings({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<ZReading | null>(null);

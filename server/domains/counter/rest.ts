@@ -49,6 +49,15 @@ function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
   return out;
 }
 
+/**
+ * `:id` names a shift by its number; anything else names no shift, so it is 404 like every
+ * unknown id (PRODUCT.md "Bad input"), after the role check, not the schema's 400.
+ */
+function shiftRef(id: string): number {
+  const n = /^\d+$/.test(id) ? Number(id) : 0;
+  return Number.isSafeInteger(n) && n > 0 ? n : Number.MAX_SAFE_INTEGER;
+}
+
 // Issue 11's REST: shifts, their cash, the X and Z readings, the SC/PWD sales book.
 export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => counter(contextFrom(deps, req));
@@ -62,7 +71,7 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   app.post<ById>('/shifts/:id/cash', async (req) => {
     const body = bodyOf(req.body);
     const { message, reading } = await api(req).cash({
-      id: req.params.id as never,
+      id: shiftRef(req.params.id) as never,
       type: body.type as never,
       amount: pesosIn(body.amount) as never,
       reason: body.reason as never,
@@ -76,11 +85,11 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
       : { shift: null, reading: null };
   });
   app.get<ById>('/shifts/:id/reading', async (req) =>
-    inPesos(await api(req).reading({ id: req.params.id as never })),
+    inPesos(await api(req).reading({ id: shiftRef(req.params.id) as never })),
   );
   app.post<ById>('/shifts/:id/close', async (req) => {
     const { message, reading } = await api(req).close({
-      id: req.params.id as never,
+      id: shiftRef(req.params.id) as never,
       countedCash: pesosIn(bodyOf(req.body).countedCash) as never,
     });
     return { message, reading: inPesos(reading) };
