@@ -18,6 +18,18 @@ export interface AppOptions extends Deps {
   logger?: false | { level: string; stream?: { write(line: string): void } };
 }
 
+/** A route the app serves, as registered: for the tests that call every one of them. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+}
+const routeTables = new WeakMap<FastifyInstance, RouteRecord[]>();
+
+/** Every route `app` registered (HEAD twins left out), in the order they were added. */
+export function routesOf(app: FastifyInstance): readonly RouteRecord[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** JSON bodies above this are refused with 413 before any parsing. */
 export const BODY_LIMIT = 256 * 1024;
 
@@ -48,6 +60,13 @@ export async function buildApp({
     routerOptions: { maxParamLength: 5000 },
   });
   const deps: Deps = { db, config };
+  const routes: RouteRecord[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       {
