@@ -1,4 +1,4 @@
-// Three years of a busy shop's sales for the reports bench, written straight into SQLite
+// Two years of a busy shop's sales for the bench, written straight into SQLite
 // like the app's checkout writes them (a sale, then its lines as lineRow keeps them), so
 // the roll-up triggers of drizzle/0005_reports.sql fire exactly as they do at the counter.
 // Then about 1% are refunded by flipping their status, which the triggers take away again.
@@ -6,43 +6,13 @@ import type { Db } from '../server/db/open';
 import { PAYMENT_METHODS } from '../shared/constants';
 import { addDays, manilaDate, manilaDayStart } from '../shared/time';
 import { saleTotals } from '../shared/totals';
-import { seedCatalogue } from './catalogue';
-import { ITEMS } from './inventory';
 
-export const DAYS = 3 * 365;
+export const DAYS = 2 * 365;
 const REFUND_SHARE = 0.01;
 const CAKE_SHARE = 0.08;
 const BATCH = 10_000;
 const HOUR = 3_600_000;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const CAKES = [
-  'Ube Chiffon',
-  'Chocolate Moist',
-  'Mango Bravo',
-  'Red Velvet',
-  'Black Forest',
-  'Caramel Cake',
-  'Yema Cake',
-  'Buko Pandan',
-  'Strawberry Shortcake',
-  'Tres Leches',
-];
-const CAKE_SIZES = ['6in', '8in', '10in', '2-tier'];
-const CAKE_CATEGORIES = ['Birthday Cakes', 'Celebration Cakes', 'Wedding Cakes'];
-const CUSTOMERS = [
-  'Maria Santos',
-  'Jose Reyes',
-  'Ana Cruz',
-  'Mark Bautista',
-  'Liza Garcia',
-  'Paolo Mendoza',
-  'Grace Villanueva',
-  'Ramon Aquino',
-  'Joy Fernandez',
-  'Carlo Ramos',
-  'Bea Castillo',
-  'Nico Torres',
-];
 /** Cash at most counters; e-wallets and cards after. */
 const PAYMENT_WEIGHTS = [50, 12, 22, 10, 6];
 /** Lines per sale, 1 to 6 (about 3 on average). */
@@ -106,50 +76,24 @@ function zipf(products: Product[], shift: number, int: (n: number) => number, ne
   };
 }
 
-/** The shop's items (seeding a catalogue if there is none) and a few cakes of its own. */
-function products(db: Db, int: (n: number) => number): { items: Product[]; cakes: Product[] } {
+/** The shop's items and cakes (bench/bigShop.ts seeds them first), as lines keep them. */
+function products(db: Db): { items: Product[]; cakes: Product[] } {
   const sqlite = db.$client;
-  const count = () => (sqlite.prepare('select count(*) as n from inventory_items').get() as { n: number }).n;
-  if (count() === 0) seedCatalogue(db, ITEMS);
-  const items = sqlite
-    .prepare(
-      `select 'item' as kind, i.id, i.item_id as code, i.name, i.unit_price as price, i.purchase_price as cost,
-         c.name as category from inventory_items i left join categories c on c.id = i.category_id`,
-    )
-    .all() as Product[];
-  const found = sqlite.prepare("select id from categories where type = 'cake' and lower(name) = lower(?)");
-  const category = sqlite.prepare("insert into categories (name, type) values (?, 'cake') returning id");
-  const cake = sqlite.prepare(
-    'insert into cakes (cake_id, name, category_id, stock, price, amount) values (?, ?, ?, ?, ?, 1) returning id',
-  );
-  const cakes: Product[] = [];
-  sqlite.transaction(() => {
-    const categoryIds = CAKE_CATEGORIES.map(
-      (name) => ((found.get(name) ?? category.get(name)) as { id: number }).id,
-    );
-    for (const [n, flavour] of CAKES.entries())
-      for (const [s, size] of CAKE_SIZES.entries()) {
-        const c = int(CAKE_CATEGORIES.length);
-        const price = (450 + 250 * s + int(200)) * 100;
-        const code = `CAKE-B${n}${s}`;
-        const name = `${flavour} ${size}`;
-        const { id } = cake.get(code, name, categoryIds[c], 50, price) as { id: number };
-        // The base cost a line keeps (the cake's ingredients at purchase price): about 45%.
-        cakes.push({
-          kind: 'cake',
-          id,
-          code,
-          name,
-          price,
-          cost: Math.round(price * 0.45),
-          category: CAKE_CATEGORIES[c] as string,
-        });
-      }
-  })();
-  return { items, cakes };
+  const read = (table: string, kind: string, code: string, price: string, cost: string) =>
+    sqlite
+      .prepare(
+        `select '${kind}' as kind, p.id, p.${code} as code, p.name, p.${price} as price, ${cost} as cost,
+           c.name as category from ${table} p left join categories c on c.id = p.category_id`,
+      )
+      .all() as Product[];
+  // A cake line keeps its ingredients' cost; about 45% of the price is close enough here.
+  return {
+    items: read('inventory_items', 'item', 'item_id', 'unit_price', 'p.purchase_price'),
+    cakes: read('cakes', 'cake', 'cake_id', 'price', 'cast(p.price * 0.45 as integer)'),
+  };
 }
 
-/** Busier on weekends and in December, growing over the three years. */
+/** Busier on weekends and in December, growing over the years. */
 function dayWeight(day: string, index: number): number {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const week = weekday === 0 || weekday === 6 ? 1.4 : weekday === 5 ? 1.15 : 1;
@@ -169,7 +113,9 @@ export interface History {
 export function seedSalesHistory(db: Db, lineCount: number, userId: number, now = new Date()): History {
   const sqlite = db.$client;
   const { next, int, weighted } = generator(20240901);
-  const { items, cakes } = products(db, int);
+  const { items, cakes } = products(db);
+  if (items.length === 0 || cakes.length === 0) throw new Error('Seed the items and cakes first.');
+  const customers = sqlite.prepare('select id, name from customers').all() as { id: number; name: string }[];
   const pickItem = zipf(items, 10, int, next);
   const pickCake = zipf(cakes, 0, int, next);
   const started = performance.now();
@@ -196,12 +142,16 @@ export function seedSalesHistory(db: Db, lineCount: number, userId: number, now 
   };
   const insertSale = sqlite.prepare(
     `insert into sales (sale_id, customer_name, order_type, subtotal, tax_rate, tax_amount, total_amount, payment_method,
-       payment_reference, cash_tendered, change, status, lines_key, sold_by, sold_at, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)`,
+       payment_reference, cash_tendered, change, status, lines_key, sold_by, sold_at, created_at, customer_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?)`,
   );
   const insertLine = sqlite.prepare(
     `insert into sale_lines (sale_id, kind, item_id, cake_id, code, name, price, purchase_price, quantity, line_total, category)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Each sale's one payment, as checkout writes it (payments_by_day follows by trigger).
+  const insertPayment = sqlite.prepare(
+    'insert into sale_payments (sale_id, method, amount, reference) values (?, ?, ?, ?)',
   );
   const refunds: { id: number; soldAt: number }[] = [];
 
@@ -230,9 +180,11 @@ export function seedSalesHistory(db: Db, lineCount: number, userId: number, now 
         .sort()
         .join(',');
       const soldAt = times[k] as number;
+      // Three sales in four are to walk-in customers who give no name.
+      const customer = next() < 0.75 ? null : (customers[int(customers.length)] ?? null);
       const { lastInsertRowid } = insertSale.run(
         saleId(),
-        next() < 0.75 ? 'Unregistered' : CUSTOMERS[int(CUSTOMERS.length)],
+        customer?.name ?? 'Unregistered',
         next() < 0.85 ? 'Walk-in' : 'Online',
         totals.subtotal,
         taxRate,
@@ -246,8 +198,10 @@ export function seedSalesHistory(db: Db, lineCount: number, userId: number, now 
         userId,
         soldAt,
         soldAt,
+        customer?.id ?? null,
       );
       const id = Number(lastInsertRowid);
+      insertPayment.run(id, method, totals.totalAmount, cash === null ? `REF-${id}` : null);
       for (const l of lines)
         insertLine.run(
           id,

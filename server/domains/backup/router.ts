@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backupAreaInput } from '../../../shared/schemas/backup';
+import { BACKUP_TEXT, backupAreaInput } from '../../../shared/schemas/backup';
 import { allow, router } from '../../trpc';
 import { restoreArea } from './restore';
 import { backupArea } from './service';
@@ -16,7 +16,8 @@ export const backupFilesRouter = router({
     .input(
       backupAreaInput.extend({
         dryRun: z.boolean(),
-        file: z.custom<Uint8Array>((v) => v instanceof Uint8Array),
+        // Refused here, after the role check, so an anonymous caller gets 401 whatever the body.
+        file: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { error: BACKUP_TEXT.notWorkbook }),
       }),
     )
     .mutation(({ ctx, input }) =>

@@ -1,0 +1,96 @@
+// The app and the bare baseline each run in a process of their own, so the load generator
+// (this process) does not share their thread and each one's memory can be read from /proc.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { BENCH_ADMIN } from './bigShop';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface Server {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawning the process to its first answer of /health. */
+  startupMs: number;
+  /** Sets the peak resident memory back to what is resident now (Linux: clear_refs 5). */
+  resetPeak(): void;
+  /** Peak resident memory since the last reset, in MB (VmHWM). */
+  peakMb(): number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function answered(url: string, child: ChildProcess, started: number, timeoutMs = 180_000) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode} before answering`);
+    try {
+      if ((await fetch(url)).ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const status = (pid: number, field: string) => {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`));
+  return Number(match?.[1] ?? 0) / 1024;
+};
+
+async function start(script: string, env: Record<string, string>, health: string): Promise<Server> {
+  const port = await freePort();
+  const started = performance.now();
+  // node itself (not the tsx wrapper) so the pid is the server's; as `npm start` runs it, through tsx.
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const startupMs = await answered(`${url}${health}`, child, started);
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
+    startupMs,
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    peakMb: () => status(pid, 'VmHWM'),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The real server (server/main.ts, as `npm start` runs it) over the shop in `dataDir`. */
+export function startApp(dataDir: string): Promise<Server> {
+  return start(
+    'server/main.ts',
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      LOG_LEVEL: 'silent',
+    },
+    '/api/health',
+  );
+}
+
+/** The bare baseline (bench/bare.ts) over the database file `dbFile`, replaying `capturesFile`. */
+export function startBare(dbFile: string, capturesFile: string): Promise<Server> {
+  return start('bench/bare.ts', { BENCH_DB: dbFile, BENCH_CAPTURES: capturesFile }, '/health');
+}

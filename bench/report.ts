@@ -1,0 +1,180 @@
+// The RESULTS.md section of `npm run bench`: the scenarios beside their baselines, the
+// targets of issue 12 (met, or the gap named), and how the figures grow with the items.
+import type { AttackResult } from './attack';
+import type { ShopSize } from './bigShop';
+import type { History } from './history';
+import type { Scenario } from './scenarios';
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  peakMb: number;
+}
+export interface Measured {
+  scenario: Scenario;
+  app: Figures;
+  bare: Figures;
+}
+
+export interface RunFigures {
+  seconds: number;
+  size: ShopSize;
+  history: History | null;
+  seedSeconds: number;
+  dbMb: number;
+  firstStartMs: number;
+  restartMs: number;
+  snapshotSeconds: number | null;
+  startupPeakMb: number;
+  rows: Measured[];
+  attacks: AttackResult[];
+  naive: Record<'search' | 'dashboard' | 'summary', Omit<Figures, 'peakMb'>>;
+  problems: string[];
+}
+
+export const TARGETS = {
+  checkoutP99: 25,
+  checkoutShare: 0.5,
+  searchP99: 20,
+  dashboardP99: 50,
+  summaryP99: 100,
+  rssMb: 250,
+  signInUnderAttackMs: 1000,
+};
+
+const n = (x: number) => x.toLocaleString('en-PH');
+const mb = (x: number) => x.toFixed(0);
+const ratio = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(0)}%` : '—');
+
+function table(rows: Measured[]) {
+  return [
+    '| scenario | conn. | app req/s | p50 ms | p99 ms | peak RSS MB | bare req/s | p50 ms | p99 ms | peak RSS MB | app ÷ bare req/s | errors app / bare |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ scenario: s, app: a, bare: b }) =>
+        `| ${s.name}${s.extra ? ' (earlier issue)' : ''} | ${s.connections} | ${a.rps} | ${a.p50} | ${a.p99} | ${mb(a.peakMb)} | ${b.rps} | ${b.p50} | ${b.p99} | ${mb(b.peakMb)} | ${ratio(a.rps, b.rps)} | ${a.errors} / ${b.errors} |`,
+    ),
+  ];
+}
+
+const targetRow = (target: string, measured: string, met: boolean, gap = '') =>
+  `| ${target} | ${measured} | ${met ? 'Met' : `**Not met**${gap ? `: ${gap}` : ''}`} |`;
+
+export function mainSection(f: RunFigures): string {
+  const by = (name: string) => {
+    const row = f.rows.find((r) => r.scenario.name === name);
+    if (!row) throw new Error(`no scenario ${name}`);
+    return row;
+  };
+  const checkouts = f.rows.filter((r) => r.scenario.name.startsWith('checkout'));
+  const search = by('inventory search');
+  const dashboard = by('dashboard');
+  const summary = by('sales report summary, 30 days');
+  const peak = Math.max(f.startupPeakMb, ...f.rows.map((r) => r.app.peakMb));
+  const attackOk = f.attacks.every((a) => a.max < TARGETS.signInUnderAttackMs && a.failed === 0);
+  const h = f.history;
+  const lines = [
+    `## ${new Date().toISOString()} · large shop · ${f.seconds}s per scenario · app and baseline each in its own process · loopback`,
+    '',
+    `Shop: ${n(f.size.items)} items, ${n(f.size.cakes)} cakes, ${n(f.size.customers)} customers${h ? `, ${n(h.sales)} sales (${n(h.refunded)} refunded) holding ${n(h.lines)} lines over two years` : ''}; seeded in ${f.seedSeconds.toFixed(0)} s. Database ${mb(f.dbMb)} MB.`,
+    `Startup (spawn to the first answer of /api/health, through tsx as \`npm start\` runs it): ${n(Math.round(f.firstStartMs))} ms the first time, ${n(Math.round(f.restartMs))} ms on a restart. The first start of the day also takes the daily snapshot in the background: ${f.snapshotSeconds === null ? 'it did not finish in 10 minutes' : `${f.snapshotSeconds.toFixed(1)} s`}; the scenarios start after it.`,
+    '',
+    'Bare baseline: a plain Fastify route on plain better-sqlite3 in a process of its own. For reads it replays the exact statements (with their arguments) the app ran for the same request, recorded in this run (bench/capture.ts); for sign-in, checkout and refund it does the same writes by hand (bench/bare.ts). No auth, validation, tRPC, zod or drizzle.',
+    '',
+    ...table(f.rows),
+    '',
+    '| target | measured | |',
+    '|---|---:|---|',
+    ...checkouts.map((c) =>
+      targetRow(
+        `${c.scenario.name}: p99 < ${TARGETS.checkoutP99} ms at 32 connections`,
+        `${c.app.p99} ms (baseline ${c.bare.p99} ms)`,
+        c.app.p99 < TARGETS.checkoutP99 && c.app.errors === 0,
+        c.bare.p99 >= TARGETS.checkoutP99 ? 'the baseline misses it too' : '',
+      ),
+    ),
+    ...checkouts.map((c) =>
+      targetRow(
+        `${c.scenario.name}: ≥ ${TARGETS.checkoutShare * 100}% of the baseline's req/s`,
+        ratio(c.app.rps, c.bare.rps),
+        c.app.rps >= TARGETS.checkoutShare * c.bare.rps,
+      ),
+    ),
+    targetRow(
+      `inventory search p99 < ${TARGETS.searchP99} ms at ${n(f.size.items)} items`,
+      `${search.app.p99} ms`,
+      search.app.p99 < TARGETS.searchP99 && search.app.errors === 0,
+    ),
+    targetRow(
+      `dashboard p99 < ${TARGETS.dashboardP99} ms`,
+      `${dashboard.app.p99} ms`,
+      dashboard.app.p99 < TARGETS.dashboardP99 && dashboard.app.errors === 0,
+    ),
+    targetRow(
+      `30-day report summary p99 < ${TARGETS.summaryP99} ms`,
+      `${summary.app.p99} ms`,
+      summary.app.p99 < TARGETS.summaryP99 && summary.app.errors === 0,
+    ),
+    targetRow(
+      `server peak RSS < ${TARGETS.rssMb} MB`,
+      `${mb(peak)} MB (at startup ${mb(f.startupPeakMb)} MB)`,
+      peak < TARGETS.rssMb,
+    ),
+    targetRow(
+      `sign-in under attack: every sign-in < ${TARGETS.signInUnderAttackMs} ms (issue 5)`,
+      `${Math.max(...f.attacks.map((a) => a.max))} ms`,
+      attackOk,
+    ),
+    targetRow(
+      'search ≥ 10× the naive LIKE + COUNT(*) (issue 7)',
+      `${(search.app.rps / Math.max(1, f.naive.search.rps)).toFixed(1)}×`,
+      search.app.rps >= 10 * f.naive.search.rps,
+    ),
+    '',
+    `Naive baselines (no search index, no roll-ups; 5 s, 16 connections): search ${f.naive.search.rps} req/s (p99 ${f.naive.search.p99} ms), dashboard counts ${f.naive.dashboard.rps} req/s (p99 ${f.naive.dashboard.p99} ms), 30-day summary from sales + lines ${f.naive.summary.rps} req/s (p99 ${f.naive.summary.p99} ms).`,
+    '',
+    '| sign-in while | p50 ms | p99 ms | max ms | failed | attacker answers |',
+    '|---|---:|---:|---:|---:|---|',
+    ...f.attacks.map(
+      (a) =>
+        `| ${a.label} | ${a.p50} | ${a.p99} | ${a.max} | ${a.failed} | ${
+          Object.entries(a.attack)
+            .map(([status, count]) => `${count}× ${status}`)
+            .join(', ') || '—'
+        } |`,
+    ),
+    '',
+    f.problems.length === 0
+      ? 'Check: the 30-day summary equals the naive one computed from the sales and lines, and the all-time roll-ups equal the sales and lines.'
+      : `**WARNING: the roll-ups disagree with the sales:** ${f.problems.join('; ')}.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+interface Size {
+  items: number;
+  dbMb: number;
+  restartMs: number;
+  rows: Measured[];
+}
+
+/** The item scenarios at both sizes: ten times the items should cost far less than ten times the time. */
+export function growthSection({ small, large }: { small: Size; large: Size }): string {
+  const rows = small.rows.map((s) => {
+    const l = large.rows.find((r) => r.scenario.name === s.scenario.name) as Measured;
+    return `| ${s.scenario.name} | ${s.app.rps} | ${s.app.p50} | ${s.app.p99} | ${l.app.rps} | ${l.app.p50} | ${l.app.p99} | ${(l.app.p50 / Math.max(1, s.app.p50)).toFixed(1)}× |`;
+  });
+  return [
+    `### Growth: ${n(small.items)} → ${n(large.items)} items (${(large.items / small.items).toFixed(0)}× the data)`,
+    '',
+    `| scenario | req/s at ${n(small.items)} | p50 | p99 | req/s at ${n(large.items)} | p50 | p99 | p50 growth |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    `| restart (ms to /api/health) | | ${n(Math.round(small.restartMs))} | | | ${n(Math.round(large.restartMs))} | | ${(large.restartMs / small.restartMs).toFixed(1)}× |`,
+    `| database MB | | ${mb(small.dbMb)} | | | ${mb(large.dbMb)} | | ${(large.dbMb / small.dbMb).toFixed(1)}× (the large one also holds two years of sales) |`,
+    '',
+  ].join('\n');
+}

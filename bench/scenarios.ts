@@ -1,0 +1,99 @@
+// What `npm run bench` measures: each scenario as the app serves it and as the bare
+// baseline (bench/bare.ts) does the same work, driven alike by autocannon.
+import type autocannon from 'autocannon';
+import { addDays, manilaDate } from '../shared/time';
+import { CASHIERS, cashier } from './bigShop';
+import type { CartKind } from './carts';
+
+type Request = NonNullable<autocannon.Options['requests']>[number];
+
+export interface Scenario {
+  name: string;
+  connections: number;
+  /** Who the app's requests are made as (the bare baseline asks no one). */
+  as?: 'admin' | 'cashier';
+  app: Request[];
+  bare: Request[];
+  /** Read scenarios: the app requests whose SQL the baseline replays, by capture name. */
+  captures?: Record<string, string>;
+  /** Not part of issue 12's list: kept to watch earlier issues' targets. */
+  extra?: boolean;
+}
+
+/** A tRPC query's URL as the client's httpLink sends it. */
+export const trpcGet = (procedure: string, input: unknown) =>
+  `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+const json = { 'content-type': 'application/json' };
+const replay = (name: string): Request => ({ method: 'GET', path: `/replay/${name}` });
+
+export interface Inputs {
+  cart: (kind: CartKind) => string;
+  /** Completed sales to refund, a separate pile for the app and for the baseline. */
+  refunds: { app: number[]; bare: number[] };
+  /** The cashier's open shift with a day's sales, for the X reading. */
+  shiftId: number;
+}
+
+export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
+  let turn = 0;
+  const signIn = (): Request => ({
+    method: 'POST',
+    headers: json,
+    setupRequest: (req) => ({ ...req, body: JSON.stringify(cashier(turn++ % CASHIERS)) }),
+  });
+  const checkout = (path: string, kind: CartKind): Request => ({
+    method: 'POST',
+    path,
+    headers: json,
+    setupRequest: (req) => ({ ...req, body: cart(kind) }),
+  });
+  const refund = (prefix: string, pile: number[]): Request => ({
+    method: 'POST',
+    setupRequest: (req) => ({ ...req, path: `${prefix}/sales/${pile.pop()}/refund` }),
+  });
+  const read = (name: string, path: string, connections = 16, extra = false): Scenario => ({
+    name,
+    connections,
+    as: 'admin',
+    app: [{ method: 'GET', path }],
+    bare: [replay(name)],
+    captures: { [name]: path },
+    extra,
+  });
+  const to = manilaDate();
+  const from = addDays(to, -29);
+  return [
+    {
+      name: 'login',
+      connections: 10,
+      app: [{ ...signIn(), path: '/api/auth/login' }],
+      bare: [{ ...signIn(), path: '/login' }],
+    },
+    read('inventory search', '/api/inventory?search=flour&page=1&limit=10'),
+    // What Sales Management loads on opening: items and cakes (up to the POS cap each), in shelf order.
+    read('POS product list', trpcGet('sales.products', { search: '' })),
+    ...(['plain', 'scPwd', 'split'] as const).map((kind) => ({
+      name: `checkout (${{ plain: 'plain', scPwd: 'SC/PWD', split: 'split tender' }[kind]})`,
+      connections: 32,
+      as: 'admin' as const,
+      app: [checkout('/api/sales', kind)],
+      bare: [checkout('/sales', kind)],
+    })),
+    {
+      name: 'refund',
+      connections: 32,
+      as: 'admin',
+      app: [refund('/api', refunds.app)],
+      bare: [refund('', refunds.bare)],
+    },
+    { ...read('X reading', `/api/shifts/${shiftId}/reading`), as: 'cashier' },
+    read('dashboard', '/api/dashboard'),
+    read('sales report summary, 30 days', `/api/salesReport/summary?range=custom&from=${from}&to=${to}`),
+    read('sales report records page', '/api/salesReport/sales?page=1&limit=6&range=month'),
+    read('inventory first page', '/api/inventory?page=1&limit=10', 16, true),
+    read('inventory sorted, deep page', '/api/inventory?limit=10&field=status&order=desc&page=300', 16, true),
+    read('dashboard revenue chart, 90 days', '/api/dashboard/revenue-cost-by-day?days=90', 16, true),
+    read('sales report summary, year', '/api/salesReport/summary?range=year', 16, true),
+  ];
+}
