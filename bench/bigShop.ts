@@ -71,8 +71,8 @@ export interface SeededShop {
   dir: string;
   dbFile: string;
   db: Db;
-  /** Records the statements the app runs (bench/capture.ts); installed before anything prepares one. */
-  rec: ReturnType<typeof recorder>;
+  /** Records the statements the app runs (bench/capture.ts), if asked for; installed before anything prepares one. */
+  rec: ReturnType<typeof recorder> | null;
   size: ShopSize;
   history: History | null;
   seconds: number;
@@ -128,7 +128,7 @@ function seedCustomers(db: Db, count: number) {
  * A fresh data folder holding a shop of `size`, with the system admin and CASHIERS staff
  * accounts (all with BENCH_ADMIN's password). The database stays open for the caller.
  */
-export async function seedShop(name: string, size: ShopSize): Promise<SeededShop> {
+export async function seedShop(name: string, size: ShopSize, { record = false } = {}): Promise<SeededShop> {
   const started = performance.now();
   const dir = mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
   const config = loadConfig({
@@ -138,7 +138,7 @@ export async function seedShop(name: string, size: ShopSize): Promise<SeededShop
     LOG_LEVEL: 'silent',
   });
   const db = openDb(config.dbFile);
-  const rec = recorder(db.$client);
+  const rec = record ? recorder(db.$client) : null;
   await seedSystemAdmin(db, config);
   const hash = await hashPassword(BENCH_ADMIN.password);
   const addUser = db.$client.prepare(

@@ -49,6 +49,7 @@ export async function openShifts(shop: SeededShop, cart: (kind: CartKind) => str
  */
 export async function recordCaptures(shop: SeededShop, list: Scenario[]) {
   const { rec } = shop;
+  if (!rec) throw new Error('Seed the shop with { record: true } to record its statements.');
   const config = loadConfig({ DATA_DIR: shop.dir, LOG_LEVEL: 'silent' });
   const app = await buildApp({ db: shop.db, config, logger: false });
   const tokens: Record<string, string> = {};

@@ -93,7 +93,7 @@ async function snapshotSettled(shop: SeededShop) {
 /** Seeds a shop, starts both servers over it and measures `list`. */
 async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenario[]) => Scenario[]) {
   console.log(`Seeding the ${name} shop...`);
-  const shop = await seedShop(name, size);
+  const shop = await seedShop(name, size, { record: true });
   const cart = cartMaker(shop.db);
   const { shiftId } = await openShifts(shop, cart);
   const pile = shop.db.$client

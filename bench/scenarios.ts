@@ -25,7 +25,7 @@ export const trpcGet = (procedure: string, input: unknown) =>
   `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 const json = { 'content-type': 'application/json' };
-const replay = (name: string): Request => ({ method: 'GET', path: `/replay/${name}` });
+const replay = (name: string): Request => ({ method: 'GET', path: `/replay/${encodeURIComponent(name)}` });
 
 export interface Inputs {
   cart: (kind: CartKind) => string;

@@ -3,8 +3,19 @@ import { TRPCError } from '@trpc/server';
 /** Messages people can act on; internal failures never leak details. */
 export const SERVER_FAILED = 'Something went wrong on the server. Please try again.';
 
+/** A body or a ?input= that JSON.parse refused ("Unexpected end of JSON input" is the engine's). */
+export const INPUT_NOT_JSON = 'The request input is not valid JSON.';
+
 interface IssueLike {
   message: string;
+  code?: string;
+  path?: PropertyKey[];
+  expected?: string;
+  values?: unknown[];
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
 }
 
 function zodIssues(cause: unknown): IssueLike[] | undefined {
@@ -14,13 +25,59 @@ function zodIssues(cause: unknown): IssueLike[] | undefined {
   return undefined;
 }
 
+/** zod's own wording ("Invalid input: expected object, received null"): it names no field. */
+const ZOD_WORDING =
+  /^(Invalid (input|option|string|number|key|element|union|type|literal|date)|Too (big|small)|Unrecognized key)/;
+
+const KINDS: Record<string, string> = {
+  object: 'an object of fields',
+  array: 'a list',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  bigint: 'a number',
+  date: 'a date',
+};
+
+/**
+ * An issue in the schema's words, or, where a schema left zod's default, one that says
+ * which field is wrong and how, so a person can still act on it.
+ */
+function issueMessage(issue: IssueLike): string {
+  if (!ZOD_WORDING.test(issue.message)) return issue.message;
+  const field = issue.path?.length ? issue.path.map(String).join('.') : 'The input';
+  const limit = (n: number | bigint | undefined) => String(n);
+  const chars = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' entries' : '';
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${field} must be ${KINDS[issue.expected ?? ''] ?? issue.expected}.`;
+    case 'invalid_value':
+      return `${field} must be one of: ${(issue.values ?? []).map(String).join(', ')}.`;
+    case 'too_big':
+      return `${field} must be at most ${limit(issue.maximum)}${chars}.`;
+    case 'too_small':
+      return issue.inclusive === false
+        ? `${field} must be more than ${limit(issue.minimum)}${chars}.`
+        : `${field} must be at least ${limit(issue.minimum)}${chars}.`;
+    default:
+      return `${field} is not valid.`;
+  }
+}
+
 /** The one message a person reads for an error: the first validation message, or the error's own. */
 export function readableMessage(error: TRPCError): string {
   if (error.code === 'INTERNAL_SERVER_ERROR') return SERVER_FAILED;
   const issues = zodIssues(error.cause);
-  if (issues?.[0]) return issues[0].message;
-  if (error.code === 'PARSE_ERROR') return 'The request body is not valid JSON.';
+  if (issues?.[0]) return issueMessage(issues[0]);
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return INPUT_NOT_JSON;
   return error.message;
+}
+
+/** A request's path for a message: without its query, and cut short (it is the caller's text). */
+export function shownPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 100 ? `${path.slice(0, 100)}…` : path;
 }
 
 export const fail = {

@@ -20,7 +20,7 @@ import { salesRest } from './domains/sales/rest';
 import { settingsRest } from './domains/settings/rest';
 import { suppliersRest } from './domains/suppliers/rest';
 import { usersRest } from './domains/users/rest';
-import { readableMessage, SERVER_FAILED } from './errors';
+import { readableMessage, SERVER_FAILED, shownPath } from './errors';
 import type { RestOptions } from './trpc';
 
 /** The shop's REST contract (SPEC.md §7), mounted at /api. Each domain brings its own routes. */
@@ -33,7 +33,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ message: `No such API route: ${req.method} ${req.url.split('?')[0]}` }),
+    reply.status(404).send({ message: `No such API route: ${req.method} ${shownPath(req.url)}` }),
   );
 
   app.get('/health', () => {

@@ -35,6 +35,9 @@ const ARROWS = { asc: '▲', desc: '▼' } as const;
  * SPEC.md §2's table: server-side search, sort and paging; headers cycle ascending,
  * descending, none; ten per page, up to 7 page buttons, Prev and Next, "Showing x-y of n".
  */
+/** Ten rows of a table with extra-small spacing. */
+const FIRST_LOAD_HEIGHT = '23rem';
+
 export function PagedTable<Row, Field extends string>({
   caption,
   columns,
@@ -110,7 +113,8 @@ export function PagedTable<Row, Field extends string>({
             })}
             {!data?.rows.length ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                {/* Before the first page arrives, about a page's height: what follows does not jump when it lands. */}
+                <Table.Td colSpan={columns.length} h={data ? undefined : FIRST_LOAD_HEIGHT}>
                   <Text c="dimmed" ta="center" py="sm">
                     {loading || !data ? 'Loading...' : emptyText}
                   </Text>

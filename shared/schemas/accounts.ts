@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 import { RANGES } from '../time';
 import { newEmail } from './auth';
+import { recordId } from './catalogue';
 import { pageInput } from './paging';
 
 // SPEC.md §2, §5 and §8 strings of User Management, Activity Log and Notifications,
@@ -57,13 +58,9 @@ export const ACCOUNT_TEXT = {
 
 const USERNAME = /^[a-z0-9._-]{1,50}$/i;
 
-export const accountIdInput = z.object({
-  id: z.coerce.number({ error: ACCOUNT_TEXT.accountNotFound }).int().positive(ACCOUNT_TEXT.accountNotFound),
-});
+export const accountIdInput = z.object({ id: recordId(ACCOUNT_TEXT.accountNotFound) });
 
-export const requestIdInput = z.object({
-  id: z.coerce.number({ error: ACCOUNT_TEXT.requestNotFound }).int().positive(ACCOUNT_TEXT.requestNotFound),
-});
+export const requestIdInput = z.object({ id: recordId(ACCOUNT_TEXT.requestNotFound) });
 
 /** Edit Account (SPEC.md §2): username, email, role. An empty role means "User" (none). */
 export const updateAccountInput = z.object({

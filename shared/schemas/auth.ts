@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { recordId } from './catalogue';
 
 // The review side of the requests: SPEC.md §8's toasts and the rules of PRODUCT.md.
 export const REQUEST_TEXT = {
@@ -134,7 +135,7 @@ export const refreshInput = z.object(
 
 export const setNewPasswordInput = z.object(
   {
-    userId: z.coerce.number({ error: 'userId must be your account id.' }).int().positive(),
+    userId: recordId('userId must be your account id.'),
     newPassword: newPassword(AUTH_TEXT.newPasswordBlank),
   },
   { error: AUTH_TEXT.newPasswordBlank },

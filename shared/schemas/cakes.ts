@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { businessId, calendarDate, centavos, NAME_MAX, recordId, stockCount } from './catalogue';
+import {
+  businessId,
+  calendarDate,
+  centavos,
+  NAME_MAX,
+  optionalDate,
+  recordId,
+  stockCount,
+} from './catalogue';
 import { AMOUNT_MAX, INVENTORY_TEXT } from './inventory';
 import { listInput } from './paging';
 
@@ -96,7 +104,7 @@ const cakeObject = z.object({
     .default(0),
   /** Cakes are food: they take the SC/PWD discount unless the shop says otherwise. */
   scPwdEligible: scPwdEligible.default(true),
-  expirationDate: z.union([z.null(), calendarDate('Expiration date')]).default(null),
+  expirationDate: optionalDate('Expiration date').default(null),
   ingredients: z
     .array(ingredientInput, { error: CAKE_TEXT.ingredientsRequired })
     .min(1, CAKE_TEXT.ingredientsRequired)

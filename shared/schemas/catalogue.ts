@@ -17,9 +17,19 @@ export const TEXT_MAX = 500;
 export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;
 
+/**
+ * What z.coerce.number does, for text only: a URL's or a form's "12" is 12, but a boolean,
+ * a list, a BigInt or a Date stays as it is and is refused (coerce read true and [1] as 1:
+ * record 1).
+ */
+export const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+
 /** A database id sent back by a client (a select's value, a row's id). */
 export const recordId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+  z.preprocess(
+    numberFromText,
+    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+  );
 
 /** A reference to another record that may be left empty (null). */
 export const optionalRef = (message: string) => z.union([z.null(), recordId(message)], { error: message });
@@ -73,3 +83,7 @@ export const calendarDate = (label: string) =>
     .string({ error: `${label} must be a date (YYYY-MM-DD).` })
     .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`)
     .refine((v) => v >= '2000-01-01' && v <= '2199-12-31', `${label} must be between 2000 and 2199.`);
+
+/** A calendar date or none (null); a number, a list or an object is refused with the date's message. */
+export const optionalDate = (label: string) =>
+  z.union([z.null(), calendarDate(label)], { error: `${label} must be a date (YYYY-MM-DD).` });

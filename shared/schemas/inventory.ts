@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import {
   businessId,
-  calendarDate,
   centavos,
   NAME_MAX,
+  optionalDate,
   optionalRef,
   recordId,
   STOCK_MAX,
   stockCount,
 } from './catalogue';
-import { listInput } from './paging';
+import { listInput, SEARCH_CONTROL, SEARCH_TEXT } from './paging';
 
 // SPEC.md §5 and §8 strings of the Inventory screen's items, with the server's own
 // messages for PRODUCT.md's rules.
@@ -88,7 +88,7 @@ const itemShape = {
     .max(STOCK_MAX, INVENTORY_TEXT.thresholdNegative),
   /** Takes the senior-citizen / PWD discount at checkout: food does, baking supplies do not. */
   scPwdEligible: z.boolean({ error: INVENTORY_TEXT.scPwdNotBoolean }),
-  expirationDate: z.union([z.null(), calendarDate('Expiration date')]),
+  expirationDate: optionalDate('Expiration date'),
 };
 
 export const itemFields = z.object({
@@ -126,5 +126,10 @@ export type ListItemsInput = z.infer<typeof listItemsInput>;
 
 /** The ingredient lookup and the POS: every match at once, up to the POS cap. */
 export const lookupItemsInput = z.object({
-  search: z.string({ error: 'search must be text.' }).trim().max(100, 'search is too long.').default(''),
+  search: z
+    .string({ error: 'search must be text.' })
+    .trim()
+    .max(100, 'search is too long.')
+    .regex(SEARCH_TEXT, SEARCH_CONTROL)
+    .default(''),
 });

@@ -1,21 +1,30 @@
 import { z } from 'zod';
+import { numberFromText } from './catalogue';
 
 /** Page numbers start at 1; a page holds at most 1000 rows (SPEC.md §9's POS fetch cap). */
 export const MAX_PAGE_LIMIT = 1000;
 
 export const pageInput = (defaultLimit: number) =>
   z.object({
-    page: z.coerce
-      .number({ error: 'page must be a whole number from 1.' })
-      .int('page must be a whole number from 1.')
-      .min(1, 'page must be a whole number from 1.')
-      .max(1_000_000, 'page is too large.')
+    page: z
+      .preprocess(
+        numberFromText,
+        z
+          .number({ error: 'page must be a whole number from 1.' })
+          .int('page must be a whole number from 1.')
+          .min(1, 'page must be a whole number from 1.')
+          .max(1_000_000, 'page is too large.'),
+      )
       .default(1),
-    limit: z.coerce
-      .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.` })
-      .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
-      .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
-      .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
+    limit: z
+      .preprocess(
+        numberFromText,
+        z
+          .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.` })
+          .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
+          .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
+          .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`),
+      )
       .default(defaultLimit),
   });
 
@@ -33,6 +42,10 @@ export interface Page<Row> {
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const SEARCH_MAX = 100;
+/** Control characters mean nothing in a search box, and a NUL cannot go into the item index's query. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+export const SEARCH_TEXT = /^[^\u0000-\u001f\u007f]*$/;
+export const SEARCH_CONTROL = 'search must not contain control characters.';
 
 /**
  * A searchable, sortable page (SPEC.md §2's tables): page and limit, a search text, and
@@ -48,6 +61,7 @@ export const listInput = <const Field extends string>(
       .string({ error: 'search must be text.' })
       .trim()
       .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters.`)
+      .regex(SEARCH_TEXT, SEARCH_CONTROL)
       .default(''),
     field: z
       .enum(sortFields, { error: `Cannot sort by that field. Sortable fields: ${sortFields.join(', ')}.` })

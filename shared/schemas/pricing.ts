@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../constants';
 import { CAKE_TEXT } from './cakes';
 import { centavos, recordId } from './catalogue';
 import { INVENTORY_TEXT } from './inventory';
-import { pageInput, SEARCH_MAX, SORT_ORDERS } from './paging';
+import { pageInput, SEARCH_CONTROL, SEARCH_MAX, SEARCH_TEXT, SORT_ORDERS } from './paging';
 import { REPORT_TEXT } from './reports';
 
 // The Profitability Dashboard and Pricing Management (SPEC.md §2 menu entries): margins
@@ -48,6 +48,7 @@ export const marginsInput = pageInput(PAGE_SIZE).extend({
     .string({ error: PRICING_TEXT.searchText })
     .trim()
     .max(SEARCH_MAX, PRICING_TEXT.searchTooLong)
+    .regex(SEARCH_TEXT, SEARCH_CONTROL)
     .default(''),
   order: z.enum(SORT_ORDERS, { error: PRICING_TEXT.orderInvalid }).default('asc'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../constants';
 import { DISCOUNT_TYPES } from '../totals';
-import { calendarDate, NAME_MAX, recordId } from './catalogue';
+import { NAME_MAX, optionalDate, optionalRef, recordId } from './catalogue';
 import { pageInput } from './paging';
 
 // SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
@@ -137,7 +137,7 @@ export const checkoutInput = z
       .trim()
       .max(NAME_MAX, `Customer name must be at most ${NAME_MAX} characters.`)
       .default(''),
-    customerId: z.union([z.null(), recordId(SALES_TEXT.badCustomer)]).default(null),
+    customerId: optionalRef(SALES_TEXT.badCustomer).default(null),
     orderType: z.enum(ORDER_TYPES, { error: SALES_TEXT.noOrderType }),
     lines: z
       .array(saleLineInput, { error: SALES_TEXT.noLines })
@@ -160,10 +160,12 @@ export const checkoutInput = z
       .max(60, 'Reference number must be at most 60 characters.')
       .default(''),
     cashTendered: z
-      .union([z.null(), saleAmount('Cash tendered must be a non-negative amount.')])
+      .union([z.null(), saleAmount('Cash tendered must be a non-negative amount.')], {
+        error: 'Cash tendered must be a non-negative amount.',
+      })
       .default(null),
     /** A sale made away from the counter: its Manila date, never in the future. */
-    date: z.union([z.null(), calendarDate('Sale date')]).default(null),
+    date: optionalDate('Sale date').default(null),
     expected: expectedTotals.optional(),
     /** Issue 11: an SC or PWD discount, with the holder's name and ID number. */
     discount: discountInput.nullable().default(null),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fail } from '../../errors';
+import { fail, shownPath } from '../../errors';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { settingsRouter } from './router';
 import type { SettingEntry } from './service';
@@ -59,7 +59,7 @@ export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps 
   // Anything else under /api/settings answers 404 in the settings shape, {error}.
   const unknownRoute = async (req: { method: string; url: string }) => {
     throw fail.notFound(
-      `No such settings route: ${req.method} ${req.url.split('?')[0]}. The lists are size, category and uom.`,
+      `No such settings route: ${req.method} ${shownPath(req.url)}. The lists are size, category and uom.`,
     );
   };
   app.all('/settings', unknownRoute);

@@ -1,0 +1,1825 @@
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { BODY_LIMIT, type RouteRecord } from '../../server/app';
+import { appRouter } from '../../server/router';
+import { MAX_BATCH } from '../../shared/constants';
+import { RESTORE_MAX_BYTES } from '../../shared/schemas/backup';
+import { ADMIN, PASSWORD, testApp } from '../helpers/app';
+import {
+  BAD_DATES,
+  BIG_TEXT,
+  badValues,
+  changedTables,
+  type Digest,
+  digestOf,
+  fieldsOf,
+  HOSTILE_IDS,
+  HOSTILE_STRINGS,
+  sampled,
+  toWire,
+  unreadable,
+  valueAt,
+  WireDate,
+  withOwnKey,
+  withValue,
+} from '../helpers/fuzzInputs';
+import { apiRoutes, PROCEDURES, urlOf } from '../helpers/routes';
+
+// Issue: every REST route and every tRPC procedure fed malformed, oversized, wrong-typed and
+// hostile input (PRODUCT.md "Bad input": a 4xx with a message a person can act on, never a
+// 500, and nothing written). A small shop is seeded first so ids point at real rows; every
+// answer must be below 500 with a readable message, and every refused call must leave every
+// table as it was. Hostile text that is valid input is stored verbatim. The inputs are
+// fixed (fast-check samples use FUZZ_SEED), so a failure names an input that fails again.
+
+const shop = await testApp();
+const ROUTES = apiRoutes(shop.app);
+afterAll(() => shop.close());
+
+/**
+ * Tables a refused call may legitimately change, left out of the digest:
+ * - throttle_hits: PRODUCT.md counts failed sign-ins and public requests (registration,
+ *   password reset) per email and address, so refusing one of them is written down.
+ */
+const NOT_DIGESTED = new Set(['throttle_hits']);
+/**
+ * Written on purpose when a call is refused or a file downloaded: the audit trail
+ * (PRODUCT.md "Records": a backup or restore that completes or fails makes a
+ * notification; the activity log names who downloaded what). Only the calls that are
+ * documented to do so (backups, exports, a refused restore) may change these.
+ */
+const AUDIT = ['activity_logs', 'activity_by_day', 'notifications', 'sqlite_sequence'];
+
+const digest = () => digestOf(shop.db.$client, NOT_DIGESTED);
+/**
+ * Rows inserted, updated or deleted on the app's one connection so far (triggers included,
+ * rolled-back ones too): while it stands still nothing was written, and the digest is not
+ * taken again.
+ */
+const totalChanges = () => shop.db.$client.prepare('select total_changes()').pluck().get() as number;
+
+let token = '';
+const ids = {
+  adminId: 0,
+  staffId: 0,
+  unit: 0,
+  itemCategory: 0,
+  cakeCategory: 0,
+  size: 0,
+  supplier: 0,
+  customer: 0,
+  itemA: 0,
+  itemB: 0,
+  cake: 0,
+  sale: 0,
+  saleCode: '',
+  shift: 0,
+  registration: 0,
+  reset: 0,
+  action: 0,
+};
+
+beforeAll(async () => {
+  const admin = await shop.adminSession();
+  token = admin.accessToken;
+  const api = admin.api;
+  ids.adminId = admin.user.id;
+  ids.unit = (await api.settings.addUnit({ name: 'sack' })).record.id;
+  ids.itemCategory = (await api.settings.addCategory({ name: 'Flour', type: 'inventory' })).record.id;
+  ids.cakeCategory = (await api.settings.addCategory({ name: 'Birthday', type: 'cake' })).record.id;
+  ids.size = (await api.settings.addSize({ name: '8 inch' })).record.id;
+  ids.supplier = (
+    await api.suppliers.add({ supplierId: 'SUP-001', name: 'Flour Co', contact: '0917', company: 'Mill' })
+  ).record.id;
+  ids.customer = (
+    await api.customers.add({
+      customerId: 'CUST-001',
+      name: 'Ana Cruz',
+      email: 'ana@example.com',
+      phoneNumber: '0917 000 0000',
+      address: 'Quezon City',
+    })
+  ).record.id;
+  const item = (name: string, stock: number) =>
+    api.inventory.add({
+      name,
+      stock,
+      categoryId: ids.itemCategory,
+      purchasePrice: 6000,
+      unitPrice: 8000,
+      amount: 1,
+      unitId: ids.unit,
+      supplierId: ids.supplier,
+      restockThreshold: 5,
+      expirationDate: '2099-12-31',
+    });
+  ids.itemA = (await item('Bread Flour', 500)).item.id;
+  ids.itemB = (await item('Sugar', 300)).item.id;
+  ids.cake = (
+    await api.cakes.add({
+      name: 'Ube Cake',
+      categoryId: ids.cakeCategory,
+      sizeId: ids.size,
+      availability: 'Always',
+      price: 50000,
+      stock: 20,
+      ingredients: [{ itemId: ids.itemA, quantity: 1 }],
+    })
+  ).cake.id;
+  ids.shift = (await api.counter.open({ openingCash: 100000 })).shift.id;
+  const sale = await api.sales.checkout({
+    orderType: 'Walk-in',
+    lines: [{ kind: 'item', id: ids.itemA, quantity: 2 }],
+    paymentMethod: 'Cash',
+  });
+  ids.sale = sale.sale.id;
+  ids.saleCode = sale.sale.saleId;
+
+  const staff = await shop.signedIn('staff');
+  ids.staffId = staff.user.id;
+  await staff.api.suppliers.update({ id: ids.supplier, supplierId: 'SUP-001', name: 'Flour Company' });
+  ids.action = (await api.actionRequests.list({ status: 'pending' }))[0]!.id;
+  await shop.caller().requests.register({ email: 'applicant@bakeshop.test', password: 'long-enough-1' });
+  ids.registration = (await api.requests.list())[0]!.id;
+  await shop.caller().resetRequests.create({ email: staff.user.email });
+  ids.reset = (await api.resetRequests.list())[0]!.id;
+});
+
+// ---------------------------------------------------------------------------------------
+// Sending, and judging what came back.
+
+type Expect = 'refuse' | 'answer';
+
+/**
+ * One call and what it must do: 'refuse' is a 4xx, 'answer' anything below 500. Neither may
+ * write (runCalls checks); an error answer carries a readable message either way.
+ */
+interface Call {
+  label: string;
+  options: InjectOptions;
+  expect: Expect;
+  /** The statuses it must answer with, when they are known exactly. */
+  statuses?: number[];
+}
+
+const ANSWER_WITHIN_MS = 10_000;
+
+async function send(options: InjectOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer within 10 s')), ANSWER_WITHIN_MS);
+  });
+  try {
+    return await Promise.race([shop.app.inject(options), hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The message of an error answer: REST's `message` (settings: `error`), tRPC's error.json.message. */
+function messageOf(url: string, status: number, body: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const answer = (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown> | null;
+  if (url.startsWith('/trpc/')) {
+    const error = answer?.error as { json?: { message?: unknown } } | undefined;
+    // A body over the limit is refused by Fastify's parser before tRPC sees it, in Fastify's
+    // shape {statusCode, error, message}: the one tRPC answer not in tRPC's shape (server/app.ts).
+    return status === 413 ? answer?.message : error?.json?.message;
+  }
+  return url.startsWith('/api/settings') ? answer?.error : answer?.message;
+}
+
+/** Problems found, one line each: the suite fails listing all of them. */
+type Problems = string[];
+
+function expectNone(problems: Problems) {
+  if (problems.length > 0) throw new Error(`${problems.length} problems:\n${problems.join('\n')}`);
+}
+
+/**
+ * Sends each call in turn. After every call that could write (anything but a GET) the
+ * digest of every table is compared with the one before it, and once more after the batch
+ * (the GETs): no call here may change a table outside `allowWrites`.
+ */
+async function runCalls(calls: Call[], problems: Problems, allowWrites: readonly string[] = []) {
+  const stray = (before: Digest, after: Digest) =>
+    changedTables(before, after).filter((t) => !allowWrites.includes(t));
+  let before = digest();
+  let changes = totalChanges();
+  /** The tables changed since the last look, but those allowed. */
+  const written = () => {
+    if (totalChanges() === changes) return [];
+    const after = digest();
+    const changed = stray(before, after);
+    before = after;
+    changes = totalChanges();
+    return changed;
+  };
+  for (const call of calls) {
+    const url = String(call.options.url);
+    const name = `${call.options.method ?? 'GET'} ${url.slice(0, 120)} [${call.label}]`;
+    let res: Awaited<ReturnType<typeof send>>;
+    try {
+      res = await send(call.options);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+      continue;
+    }
+    const status = res.statusCode;
+    if (status >= 500) problems.push(`${name}: ${status} ${res.body.slice(0, 200)}`);
+    else if (call.expect === 'refuse' && status < 400)
+      problems.push(`${name}: accepted with ${status}, must be refused: ${res.body.slice(0, 200)}`);
+    else if (call.statuses && !call.statuses.includes(status))
+      problems.push(`${name}: ${status}, expected ${call.statuses.join(' or ')}: ${res.body.slice(0, 200)}`);
+    if (status >= 400) {
+      const why = unreadable(messageOf(url, status, res.body));
+      if (why) problems.push(`${name}: ${status} with ${why}`);
+    }
+    if ((call.options.method ?? 'GET') !== 'GET') {
+      const changed = written();
+      if (changed.length > 0) problems.push(`${name}: answered ${status} but wrote ${changed.join(', ')}`);
+    }
+  }
+  const changed = written();
+  if (changed.length > 0) problems.push(`the batch's reads wrote ${changed.join(', ')}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// REST: what each route reads, and the values each kind of field must refuse.
+
+/** Raw JSON text placed as is in a body (1e999 parses as Infinity; JSON.stringify cannot write it). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+function jsonText(body: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(body, (_key, value) => {
+    if (value instanceof Raw) {
+      raws.push(value.text);
+      return `@@RAW${raws.length - 1}@@`;
+    }
+    return value;
+  });
+  return raws.reduce((t, raw, i) => t.replace(`"@@RAW${i}@@"`, raw), text);
+}
+
+type RestKind =
+  | 'text'
+  | 'optText'
+  | 'code'
+  | 'optCode'
+  | 'email'
+  | 'password'
+  | 'token'
+  | 'money'
+  | 'saleMoney'
+  | 'count'
+  | 'amount'
+  | 'ref'
+  | 'requiredRef'
+  | 'date'
+  | 'bool'
+  | 'enum'
+  | 'role'
+  | 'userId'
+  | 'saleId'
+  | 'taxRate'
+  | 'lines'
+  | 'ingredients'
+  | 'season'
+  | 'discount'
+  | 'payments';
+
+const INF = new Raw('1e999');
+const NEG_INF = new Raw('-1e999');
+const WRONG_TYPES = [42, true, {}, ['a'], { $gt: '' }];
+const NOT_NUMBERS = [
+  'abc',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  INF,
+  NEG_INF,
+  '1e308',
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+];
+const NOT_NUMBERS_TYPES = [{}, [], true, '<script>alert(1)</script>', "' OR 1=1 --", { _id: 5 }];
+
+/** Values a field of each kind must refuse over REST (the legacy translations included). */
+function restBad(kind: RestKind): unknown[] {
+  switch (kind) {
+    case 'text':
+      return [...WRONG_TYPES, null, '', '   ', BIG_TEXT, INF];
+    case 'optText':
+      return [...WRONG_TYPES, BIG_TEXT, INF];
+    case 'code':
+      return [...WRONG_TYPES, null, '', 'has space', BIG_TEXT, 'x'.repeat(41)];
+    case 'optCode':
+      return [...WRONG_TYPES, 'has space', BIG_TEXT];
+    case 'email':
+      return [
+        ...WRONG_TYPES,
+        '<script>@x.co',
+        "' OR 1=1 --",
+        'a@b',
+        'a@b..co',
+        `${BIG_TEXT}@x.co`,
+        'ab\u200b@x.co',
+      ];
+    case 'password':
+      return [...WRONG_TYPES, null, '', 'short', BIG_TEXT];
+    case 'token':
+      return [...WRONG_TYPES, null, '', BIG_TEXT];
+    case 'money':
+      return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, -0.01, 10_000_001];
+    case 'saleMoney':
+      // A sale's amounts go up to ₱1,000,000,000.00.
+      return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, -0.01, 1_000_000_001];
+    case 'count':
+      return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, 0.5, 1e-300, 10_000_001];
+    case 'amount':
+      return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, 1_000_001];
+    case 'ref':
+      return [
+        ...NOT_NUMBERS,
+        {},
+        [],
+        true,
+        -1,
+        0,
+        0.5,
+        99_999,
+        { _id: -1 },
+        { _id: 'abc' },
+        { _id: { _id: 'x' } },
+        { _id: '__proto__' },
+        "' OR 1=1 --",
+        '<script>alert(1)</script>',
+      ];
+    case 'requiredRef':
+      return [...restBad('ref'), null, ''];
+    case 'date':
+      return [...BAD_DATES, '2200-01-01', '1999-12-31', 20_260_101, {}, [], true, BIG_TEXT];
+    case 'bool':
+      return ['yes', 'TRUE', 1, 0, {}, [], 'NaN'];
+    case 'enum':
+      return [...HOSTILE_STRINGS, 42, {}, [], '', BIG_TEXT, null, '__proto__', 'constructor'];
+    case 'role':
+      return [...HOSTILE_STRINGS, 'admin', 'Admin', 42, {}, [], BIG_TEXT, '__proto__'];
+    case 'userId':
+      return ['abc', -1, 0, 1.5, {}, [], true, 'NaN', INF];
+    case 'saleId':
+      return [42, {}, [], 'SALE-<script>', "SALE-' OR 1=1", 'sale-abcdefgh', 'SALE-1234567', BIG_TEXT];
+    case 'taxRate':
+      return [5, -12, 12.0001, 'NaN', 'Infinity', INF, {}, [], true, '12abc', 1e308];
+    case 'lines':
+      return [
+        'text',
+        {},
+        42,
+        null,
+        [],
+        [null],
+        [42],
+        ['x'],
+        [{ itemId: -1, quantity: 1 }],
+        [{ itemId: ids.itemA, quantity: 0 }],
+        [{ itemId: ids.itemA, quantity: 'NaN' }],
+        [{ itemId: ids.itemA, quantity: INF }],
+        [{ itemId: ids.itemA, quantity: 1e308 }],
+        [{ itemId: ids.itemA, quantity: 0.5 }],
+        [{ itemId: ids.itemA, quantity: 99_999 }],
+        [{ itemId: "' OR 1=1 --", quantity: 1 }],
+        [{ itemId: '__proto__', quantity: 1 }],
+        [{ itemId: { _id: ids.itemA }, quantity: 1 }],
+        [{ itemId: ids.itemA, quantity: 1, kind: '<script>' }],
+        Array.from({ length: 201 }, () => ({ itemId: ids.itemA, quantity: 1 })),
+      ];
+    case 'ingredients':
+      return [
+        'text',
+        {},
+        42,
+        null,
+        [],
+        [null],
+        [{ inventoryItem: -1, quantity: 1 }],
+        [{ inventoryItem: ids.itemA, quantity: 0 }],
+        [{ inventoryItem: ids.itemA, quantity: 'NaN' }],
+        [{ inventoryItem: ids.itemA, quantity: INF }],
+        [{ inventoryItem: 99_999, quantity: 1 }],
+        [{ inventoryItem: "' OR 1=1 --", quantity: 1 }],
+        [
+          { inventoryItem: ids.itemA, quantity: 1 },
+          { inventoryItem: ids.itemA, quantity: 2 },
+        ],
+        Array.from({ length: 101 }, () => ({ inventoryItem: ids.itemA, quantity: 1 })),
+      ];
+    case 'season':
+      return [
+        'text',
+        42,
+        [],
+        { startDate: '2026-02-30', endDate: '2026-03-01' },
+        { startDate: '+275760-09-13', endDate: '2026-03-01' },
+        { startDate: 42, endDate: '2026-03-01' },
+        { startDate: '0000-00-00', endDate: '9999-99-99' },
+      ];
+    case 'discount':
+      return [
+        'text',
+        42,
+        [],
+        { type: '<script>', name: 'Lola', idNumber: '1' },
+        { type: 'SC', name: 42, idNumber: '1' },
+        { type: 'SC', name: BIG_TEXT, idNumber: '1' },
+        { type: 'SC', name: 'Lola', idNumber: '' },
+      ];
+    case 'payments':
+      return [
+        'text',
+        42,
+        {},
+        [null],
+        [{ method: 'Cash', amount: 'NaN' }],
+        [{ method: '<script>', amount: 1 }],
+        [{ method: 'Cash', amount: -1 }],
+        [{ method: 'Cash', amount: 1e308 }],
+        [{ method: 'Cash', amount: INF }],
+      ];
+  }
+}
+
+type QueryKind =
+  | 'page'
+  | 'limit'
+  | 'search'
+  | 'field'
+  | 'order'
+  | 'range'
+  | 'day'
+  | 'periodDay'
+  | 'days'
+  | 'enum'
+  | 'asOf';
+
+const NOT_WHOLE = ['-1', '0', '1.5', 'NaN', 'Infinity', '1e308', '9007199254740993', 'abc', '', '%00'];
+
+/** Query-string values each kind must refuse. */
+function queryBad(kind: QueryKind): string[] {
+  switch (kind) {
+    case 'page':
+      return [...NOT_WHOLE, '1000001', ...HOSTILE_STRINGS];
+    case 'limit':
+      return [...NOT_WHOLE, '1001', ...HOSTILE_STRINGS];
+    case 'search':
+      return ['x'.repeat(5000), 'a\u0000bc', '\u0000\u0000\u0000', 'two\nlines'];
+    case 'field':
+    case 'order':
+    case 'enum':
+      return [...HOSTILE_STRINGS, '__proto__', 'constructor', 'password_hash', 'x'.repeat(5000)];
+    case 'range':
+      return [...HOSTILE_STRINGS, '__proto__', 'x'.repeat(5000)];
+    case 'day':
+      return BAD_DATES.filter((d) => d !== '1899-12-31');
+    case 'periodDay':
+      return [...BAD_DATES, '2200-01-01'];
+    case 'days':
+      return ['0', '8', '-7', '7.5', 'NaN', 'Infinity', '1e308', 'abc', ...HOSTILE_STRINGS];
+    case 'asOf':
+      return ['-1', '1.5', 'NaN', 'Infinity', '1e308', 'abc', ...HOSTILE_STRINGS];
+  }
+}
+
+interface RestSpec {
+  /** Real values for the route's :params (a route without them has none). */
+  params?: Record<string, string>;
+  /** A valid body, when the route reads one; each field in `fields` is broken in turn. */
+  body?: Record<string, unknown>;
+  fields?: Record<string, RestKind>;
+  /** A valid query; each parameter in `query` is broken in turn. */
+  validQuery?: Record<string, string>;
+  query?: Record<string, QueryKind>;
+  /** The answer to the valid body, sent after the refused calls (a first-time add, an edit). */
+  valid?: number[];
+  /** Tables a valid call writes (a download's log line): a query that is still valid may too. */
+  writes?: string[];
+  /** The answer to garbage when a route takes nothing that can be wrong (logout). */
+  lenient?: number[];
+  /** The answer to a valid query with harmless noise added (the catch-alls: 404). */
+  noiseStatus?: number;
+  /** Whole query strings that must be refused, beyond one broken parameter. */
+  refusedQueries?: Record<string, string>[];
+}
+
+const pesoItem = () => ({
+  name: 'Cake Flour',
+  stock: 40,
+  category: ids.itemCategory,
+  purchasePrice: 60,
+  unitPrice: 80.5,
+  amount: 1,
+  unit: ids.unit,
+  supplier: ids.supplier,
+  restockThreshold: 5,
+  scPwdEligible: false,
+  expirationDate: '2099-12-31',
+});
+const ITEM_FIELDS: Record<string, RestKind> = {
+  itemId: 'optCode',
+  name: 'text',
+  stock: 'count',
+  category: 'ref',
+  purchasePrice: 'money',
+  unitPrice: 'money',
+  amount: 'amount',
+  unit: 'ref',
+  supplier: 'ref',
+  restockThreshold: 'count',
+  scPwdEligible: 'bool',
+  expirationDate: 'date',
+};
+const pesoCake = () => ({
+  name: 'Mango Cake',
+  category: ids.cakeCategory,
+  size: ids.size,
+  availability: 'Regular',
+  unitPrice: 650,
+  stock: 3,
+  amount: 1,
+  scPwdEligible: true,
+  expirationDate: '2099-12-31',
+  seasonalPeriod: { startDate: '2026-12-01', endDate: '2026-12-31' },
+  ingredients: [{ inventoryItem: ids.itemB, quantity: 2 }],
+});
+const CAKE_FIELDS: Record<string, RestKind> = {
+  cakeId: 'optCode',
+  name: 'text',
+  category: 'requiredRef',
+  size: 'requiredRef',
+  availability: 'enum',
+  unitPrice: 'money',
+  stock: 'count',
+  amount: 'amount',
+  scPwdEligible: 'bool',
+  expirationDate: 'date',
+  seasonalPeriod: 'season',
+  ingredients: 'ingredients',
+};
+const LIST_QUERY: Record<string, QueryKind> = {
+  page: 'page',
+  limit: 'limit',
+  search: 'search',
+  field: 'field',
+  order: 'order',
+};
+const DAYS_QUERY: Record<string, QueryKind> = { from: 'day', to: 'day' };
+const PERIOD_QUERY: Record<string, QueryKind> = { range: 'range', from: 'periodDay', to: 'periodDay' };
+const CUSTOM_PERIOD = { range: 'custom', from: '2026-01-01', to: '2026-12-31' };
+/** A refused sign-in is written to the activity log ("Failed Login", auth/service.ts): on purpose. */
+const FAILED_SIGN_IN = ['activity_logs', 'activity_by_day', 'sqlite_sequence'];
+
+function restSpecs(): Record<string, RestSpec> {
+  const catalogue = (key: 'supplierId' | 'customerId', extra: Record<string, RestKind>) => ({
+    fields: { [key]: 'code', name: 'text', ...extra } as Record<string, RestKind>,
+  });
+  const supplierBody = (supplierId: string) => ({
+    supplierId,
+    name: 'Sugar Co',
+    contact: '0918',
+    company: 'Sweet',
+  });
+  const customerBody = (customerId: string) => ({
+    customerId,
+    name: 'Ben Reyes',
+    email: 'ben@example.com',
+    phoneNumber: '0918',
+    address: 'Pasig',
+  });
+  const supplierFields = catalogue('supplierId', { contact: 'optText', company: 'optText' });
+  const customerFields = catalogue('customerId', {
+    email: 'email',
+    phoneNumber: 'optText',
+    address: 'optText',
+  });
+  const saleBody = {
+    customerName: 'Walk-in',
+    customerId: ids.customer,
+    orderType: 'Walk-in',
+    items: [{ itemId: ids.itemB, quantity: 1 }],
+    taxRate: 0,
+    paymentMethod: 'Cash',
+    cashTendered: 100,
+  };
+  const id = String;
+  return {
+    'GET /api/health': {},
+    'POST /api/auth/login': {
+      body: { email: 'nobody@bakeshop.test', password: 'wrong-password' },
+      fields: { email: 'token', password: 'password' },
+      writes: FAILED_SIGN_IN,
+    },
+    'POST /api/auth/refresh': { body: { refreshToken: 'not-a-token' }, fields: { refreshToken: 'token' } },
+    // Logout takes an optional token and answers 200 to anything; it must still write nothing.
+    'POST /api/auth/logout': { body: { refreshToken: 'not-a-token' }, lenient: [200, 400, 413, 415] },
+    'GET /api/auth/me': {},
+    'POST /api/resetRequest/reset-password': {
+      body: { userId: ids.adminId, newPassword: 'new-password-123' },
+      fields: { userId: 'userId', newPassword: 'password' },
+    },
+    'POST /api/request/register': {
+      body: { email: 'fuzz.rest@bakeshop.test', password: 'long-enough-1' },
+      fields: { email: 'email', password: 'password' },
+    },
+    'GET /api/request': {},
+    'POST /api/request/approve/:id': { params: { id: id(ids.registration) } },
+    'DELETE /api/request/reject/:id': { params: { id: id(ids.registration) } },
+    'POST /api/resetRequest': { body: { email: 'fuzz.reset@bakeshop.test' }, fields: { email: 'email' } },
+    'GET /api/resetRequest': {},
+    'PUT /api/resetRequest/:id/approve': { params: { id: id(ids.reset) } },
+    'PUT /api/resetRequest/:id/reject': { params: { id: id(ids.reset) } },
+    'DELETE /api/resetRequest/:id': { params: { id: id(ids.reset) } },
+    'GET /api/user': {},
+    'PUT /api/user/update/:id': {
+      params: { id: id(ids.staffId) },
+      body: { username: 'counter.staff', email: 'counter.staff@bakeshop.test', role: 'staff' },
+      fields: { username: 'text', email: 'email', role: 'role' },
+      valid: [200],
+    },
+    'PUT /api/user/deactivate/:id': { params: { id: id(ids.staffId) } },
+    'POST /api/user/reactivate/:id': { params: { id: id(ids.staffId) } },
+    'GET /api/actionRequest': {},
+    'POST /api/actionRequest/approve/:id': { params: { id: id(ids.action) } },
+    'DELETE /api/actionRequest/reject/:id': { params: { id: id(ids.action) } },
+    'GET /api/activitylog': {
+      validQuery: { range: 'all', page: '1', limit: '10' },
+      query: { range: 'enum', page: 'page', limit: 'limit' },
+    },
+    'GET /api/notifications': {
+      validQuery: { page: '1', limit: '12' },
+      query: { page: 'page', limit: 'limit' },
+    },
+    'GET /api/suppliers': {
+      validQuery: { search: 'flour', searchField: 'name', field: 'name', order: 'asc' },
+      query: { ...LIST_QUERY, searchField: 'enum' },
+    },
+    'POST /api/suppliers': { body: supplierBody('SUP-REST'), ...supplierFields, valid: [201] },
+    'PUT /api/suppliers/:id': {
+      params: { id: id(ids.supplier) },
+      body: supplierBody('SUP-001'),
+      ...supplierFields,
+      valid: [200],
+    },
+    'DELETE /api/suppliers/:id': { params: { id: id(ids.supplier) } },
+    'GET /api/customers': {
+      validQuery: { page: '1', limit: '10', search: 'ana', searchField: 'name', field: 'name', order: 'asc' },
+      query: { ...LIST_QUERY, searchField: 'enum' },
+    },
+    'POST /api/customers': { body: customerBody('CUST-REST'), ...customerFields, valid: [201] },
+    'PUT /api/customers/:id': {
+      params: { id: id(ids.customer) },
+      body: customerBody('CUST-001'),
+      ...customerFields,
+      valid: [200],
+    },
+    'DELETE /api/customers/:id': { params: { id: id(ids.customer) } },
+    'GET /api/inventory': {
+      validQuery: { page: '1', limit: '10', search: 'flour', field: 'name', order: 'desc' },
+      query: LIST_QUERY,
+      // ?all=true is the ingredient lookup, with a search of its own.
+      refusedQueries: [
+        { all: 'true', search: 'a\u0000bc' },
+        { all: 'true', search: 'x'.repeat(5000) },
+      ],
+    },
+    'GET /api/inventory/:id': { params: { id: id(ids.itemA) } },
+    'GET /api/inventory/:id/movements': { params: { id: id(ids.itemA) } },
+    'POST /api/inventory': { body: pesoItem(), fields: ITEM_FIELDS, valid: [201] },
+    'PUT /api/inventory/:id': {
+      params: { id: id(ids.itemB) },
+      body: { ...pesoItem(), name: 'Sugar', stock: 300 },
+      fields: ITEM_FIELDS,
+      valid: [200],
+    },
+    'DELETE /api/inventory/:id': { params: { id: id(ids.itemB) } },
+    'GET /api/cake': {
+      validQuery: { page: '1', limit: '10', search: 'ube', field: 'price' },
+      query: LIST_QUERY,
+    },
+    'GET /api/cake/:id': { params: { id: id(ids.cake) } },
+    'POST /api/cake/add': { body: pesoCake(), fields: CAKE_FIELDS, valid: [201] },
+    'PUT /api/cake/:id': {
+      params: { id: id(ids.cake) },
+      body: { ...pesoCake(), name: 'Ube Cake' },
+      fields: CAKE_FIELDS,
+      valid: [200],
+    },
+    'DELETE /api/cake/:id': { params: { id: id(ids.cake) } },
+    'POST /api/sales': {
+      body: saleBody,
+      fields: {
+        saleId: 'saleId',
+        customerName: 'optText',
+        customerId: 'ref',
+        orderType: 'enum',
+        items: 'lines',
+        taxRate: 'taxRate',
+        paymentMethod: 'enum',
+        reference: 'optText',
+        cashTendered: 'saleMoney',
+        date: 'date',
+        discount: 'discount',
+        payments: 'payments',
+        subtotal: 'saleMoney',
+        totalAmount: 'saleMoney',
+      },
+      valid: [201],
+    },
+    'POST /api/sales/:id/refund': { params: { id: id(ids.sale) } },
+    'GET /api/sales/all': { validQuery: { page: '1', limit: '20' }, query: { page: 'page', limit: 'limit' } },
+    'GET /api/sales/:id': { params: { id: ids.saleCode } },
+    // The admin's shift is open, so even a valid opening is refused (409).
+    'POST /api/shifts/open': { body: { openingCash: 500 }, fields: { openingCash: 'money' }, valid: [409] },
+    'POST /api/shifts/:id/cash': {
+      params: { id: id(ids.shift) },
+      body: { type: 'in', amount: 50, reason: 'Change fund' },
+      fields: { type: 'enum', amount: 'money', reason: 'text' },
+      valid: [200],
+    },
+    'GET /api/shifts/current': {},
+    'GET /api/shifts/:id/reading': { params: { id: id(ids.shift) } },
+    'POST /api/shifts/:id/close': {
+      params: { id: id(ids.shift) },
+      body: { countedCash: 1000 },
+      fields: { countedCash: 'money' },
+    },
+    'GET /api/shifts': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
+    'POST /api/end-of-day': {},
+    'GET /api/end-of-day': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
+    'GET /api/sc-pwd-book': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
+    'GET /api/sc-pwd-book/export': {
+      validQuery: { from: '2026-01-01', to: '2026-12-31' },
+      query: DAYS_QUERY,
+      writes: AUDIT,
+    },
+    'GET /api/settings/size': {},
+    'GET /api/settings/uom': {},
+    'GET /api/settings/category': { validQuery: { type: 'cake' }, query: { type: 'enum' } },
+    'POST /api/settings/size': { body: { name: '10 inch' }, fields: { name: 'text' }, valid: [201] },
+    'POST /api/settings/uom': { body: { name: 'jar' }, fields: { name: 'text' }, valid: [201] },
+    'POST /api/settings/category': {
+      body: { name: 'Icing', type: 'inventory' },
+      fields: { name: 'text', type: 'enum' },
+      valid: [201],
+    },
+    'PUT /api/settings/size/:id': {
+      params: { id: id(ids.size) },
+      body: { name: '8 inch round' },
+      fields: { name: 'text' },
+      valid: [200],
+    },
+    'PUT /api/settings/uom/:id': {
+      params: { id: id(ids.unit) },
+      body: { name: 'kilogram' },
+      fields: { name: 'text' },
+      valid: [200],
+    },
+    'PUT /api/settings/category/:id': {
+      params: { id: id(ids.itemCategory) },
+      body: { name: 'Flours', type: 'inventory' },
+      fields: { name: 'text', type: 'enum' },
+      valid: [200],
+    },
+    'DELETE /api/settings/size/:id': { params: { id: id(ids.size) } },
+    'DELETE /api/settings/uom/:id': { params: { id: id(ids.unit) } },
+    'DELETE /api/settings/category/:id': { params: { id: id(ids.itemCategory) } },
+    'GET /api/dashboard': {},
+    'GET /api/dashboard/revenue-cost-by-day': { validQuery: { days: '30' }, query: { days: 'days' } },
+    'GET /api/salesReport/sales': {
+      validQuery: { ...CUSTOM_PERIOD, page: '1', limit: '6', asOf: String(ids.sale) },
+      query: { ...PERIOD_QUERY, page: 'page', limit: 'limit', asOf: 'asOf' },
+    },
+    'GET /api/salesReport/summary': { validQuery: CUSTOM_PERIOD, query: PERIOD_QUERY },
+    'GET /api/salesReport/export': { validQuery: CUSTOM_PERIOD, query: PERIOD_QUERY, writes: AUDIT },
+    'GET /api/backup/:area': { params: { area: 'supplier' }, writes: AUDIT },
+    // Its own describe below feeds it files; here only its area and the wrong kinds of body.
+    'POST /api/backup/:area/restore': { params: { area: 'inventory' } },
+    'GET /api/pricing': {
+      validQuery: { kind: 'cake', page: '1', limit: '10', search: 'ube', order: 'desc' },
+      query: { kind: 'enum', page: 'page', limit: 'limit', search: 'search', order: 'order' },
+    },
+    'PATCH /api/pricing/:kind/:id': {
+      params: { kind: 'item', id: id(ids.itemA) },
+      body: { price: 85.25 },
+      fields: { price: 'money' },
+      valid: [200],
+    },
+    'GET /api/backup/database': { writes: AUDIT },
+  };
+}
+
+/** The catch-all routes under /api/settings answer 404 {error} to anything. */
+const isCatchAll = (route: RouteRecord) => route.url === '/api/settings' || route.url === '/api/settings/*';
+
+const MALFORMED_JSON = [
+  '{"name": ',
+  '{name: 1}',
+  "{'name': 'x'}",
+  'NaN',
+  '[1,]',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '{"name": "\\ud800"',
+  // Deep nesting, inside the body limit: the parser must not fall over.
+  '['.repeat(100_000),
+];
+const WRONG_CONTENT_TYPES: [string, string][] = [
+  ['text/plain', 'name=x'],
+  ['application/xml', '<name>x</name>'],
+  ['application/x-www-form-urlencoded', 'name=x&stock=1'],
+  ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--x--'],
+];
+const NOT_OBJECTS = ['[]', '[{"name":"x"}]', '"name"', 'null', '42', 'true', '{}'];
+
+function restCalls(route: RouteRecord, spec: RestSpec): { refused: Call[]; answered: Call[] } {
+  const method = route.method as InjectOptions['method'];
+  const auth = { authorization: `Bearer ${token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const realUrl = urlOf(route, (p) => spec.params?.[p] ?? 'x');
+  const withQuery = (url: string, query: Record<string, string | string[]>) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) for (const one of [v].flat()) qs.append(k, one);
+    const text = qs.toString();
+    return text ? `${url}?${text}` : url;
+  };
+  const refused: Call[] = [];
+  const answered: Call[] = [];
+  // Fastify parses the bodies of these methods, so its refusals have fixed statuses.
+  const parsed = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+  const refuse = (label: string, options: InjectOptions, parserStatus?: number) => {
+    const statuses = spec.lenient ?? (parsed && parserStatus ? [parserStatus] : undefined);
+    (spec.lenient ? answered : refused).push({
+      label,
+      options,
+      expect: spec.lenient ? 'answer' : 'refuse',
+      ...(statuses ? { statuses } : {}),
+    });
+  };
+  const bodyOptions = (url: string, payload: string, headers: Record<string, string> = json) => ({
+    method,
+    url,
+    headers,
+    payload,
+  });
+  const takesBody = spec.body !== undefined;
+  const parsesBodies = method !== 'GET';
+
+  // Hostile params: every :param in turn, the others real, the body valid.
+  const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  if (route.url.endsWith('*')) paramNames.push('*');
+  for (const name of paramNames) {
+    for (const bad of HOSTILE_IDS) {
+      // urlOf encodes each :param; the trailing * it places as given.
+      const url = urlOf(route, (p) =>
+        p === name ? (p === '*' ? encodeURIComponent(bad) : bad) : (spec.params?.[p] ?? 'x'),
+      );
+      refuse(`:${name}=${JSON.stringify(bad.slice(0, 30))}`, {
+        method,
+        url,
+        headers: takesBody ? json : auth,
+        ...(takesBody ? { payload: jsonText(spec.body) } : {}),
+      });
+    }
+  }
+
+  // Bodies the parser refuses, on every route that parses one (params real: refused before the handler).
+  if (parsesBodies) {
+    for (const text of MALFORMED_JSON)
+      refuse(`malformed ${JSON.stringify(text.slice(0, 20))}`, bodyOptions(realUrl, text), 400);
+    // text/plain has a parser: a route that reads no body takes it as the nothing it reads;
+    // one that reads a body finds no object in it (400). The others have no parser (415).
+    for (const [type, text] of WRONG_CONTENT_TYPES.filter(([t]) => takesBody || t !== 'text/plain'))
+      refuse(
+        `content-type ${type}`,
+        bodyOptions(realUrl, text, { ...auth, 'content-type': type }),
+        type === 'text/plain' ? 400 : 415,
+      );
+    refuse('empty JSON body', bodyOptions(realUrl, ''), 400);
+    refuse('over the body limit', bodyOptions(realUrl, jsonText({ name: 'a'.repeat(BODY_LIMIT) })), 413);
+    const base = spec.body ?? { name: 'x' };
+    refuse(
+      '__proto__ key',
+      bodyOptions(realUrl, `{"__proto__": {"role": "admin"}, ${jsonText(base).slice(1)}`),
+      400,
+    );
+    refuse(
+      'constructor.prototype',
+      bodyOptions(realUrl, `{"constructor": {"prototype": {"role": "admin"}}, ${jsonText(base).slice(1)}`),
+      400,
+    );
+    refuse(
+      'nested __proto__',
+      bodyOptions(realUrl, jsonText({ ...base, nested: new Raw('{"__proto__": {"x": 1}}') })),
+      400,
+    );
+  }
+
+  if (takesBody && spec.body) {
+    const body = spec.body;
+    for (const text of NOT_OBJECTS) refuse(`body ${text}`, bodyOptions(realUrl, text));
+    // Each known field broken in turn, the rest valid.
+    for (const [field, kind] of Object.entries(spec.fields ?? {})) {
+      for (const bad of restBad(kind)) {
+        const label = `${field}=${jsonText(bad).slice(0, 40)}`;
+        refuse(label, bodyOptions(realUrl, jsonText({ ...body, [field]: bad })));
+      }
+    }
+    // Bodies of unknown keys only (fast-check, fixed seed): the required fields are missing.
+    const known = new Set(Object.keys(body));
+    const strangers = fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k) && k !== '__proto__'),
+      fc.jsonValue({ maxDepth: 2 }),
+      { minKeys: 1, maxKeys: 5 },
+    );
+    if (spec.fields)
+      for (const [n, stranger] of sampled(strangers, 8).entries())
+        refuse(`unknown keys #${n}`, bodyOptions(realUrl, JSON.stringify(stranger)));
+  }
+
+  // Query strings: the valid one with each parameter broken in turn.
+  if (spec.query) {
+    for (const [param, kind] of Object.entries(spec.query)) {
+      for (const bad of queryBad(kind)) {
+        const query: Record<string, string | string[]> = { ...spec.validQuery, [param]: bad };
+        refuse(`?${param}=${bad.slice(0, 30)}`, { method, url: withQuery(realUrl, query), headers: auth });
+      }
+      refuse(`?${param} twice`, {
+        method,
+        url: withQuery(realUrl, { ...spec.validQuery, [param]: ['1', '2'] }),
+        headers: auth,
+      });
+    }
+  }
+  for (const query of spec.refusedQueries ?? [])
+    refuse(`?${Object.keys(query).join('&')}`, { method, url: withQuery(realUrl, query), headers: auth });
+  // Harmless noise every read must shrug off: unknown, prototype and hostile parameters.
+  if (method === 'GET') {
+    const noises: [string, string][][] = [
+      [
+        ['__proto__', '1'],
+        ['constructor', 'x'],
+        ['prototype', 'y'],
+      ],
+      [
+        ['__proto__[role]', 'admin'],
+        ['constructor[prototype][x]', '1'],
+      ],
+      [
+        ['q', "' OR 1=1 --"],
+        ['html', '<script>alert(1)</script>'],
+        ['nul', '\u0000'],
+      ],
+    ];
+    for (const noise of noises) {
+      const qs = new URLSearchParams(Object.entries(spec.validQuery ?? {}));
+      for (const [k, v] of noise) qs.append(k, v);
+      answered.push({
+        label: `noise ${noise.map(([k]) => k).join(',')}`,
+        options: { method, url: `${realUrl}?${qs}`, headers: auth },
+        expect: 'answer',
+        statuses: [spec.noiseStatus ?? 200],
+      });
+    }
+    // A hostile search is text to look for, never SQL: valid, and it matches nothing here.
+    if (spec.query?.search)
+      for (const search of HOSTILE_STRINGS)
+        answered.push({
+          label: `search ${search}`,
+          options: { method, url: withQuery(realUrl, { ...spec.validQuery, search }), headers: auth },
+          expect: 'answer',
+          statuses: [200],
+        });
+  }
+  return { refused, answered };
+}
+
+describe('REST routes', () => {
+  const specs = () => restSpecs();
+
+  it('has a fuzz spec for every route the app serves', () => {
+    const missing = ROUTES.filter((r) => !isCatchAll(r) && !(`${r.method} ${r.url}` in specs()));
+    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (_name, route) => {
+    const spec: RestSpec = isCatchAll(route)
+      ? { noiseStatus: 404 }
+      : (specs()[`${route.method} ${route.url}`] ?? {});
+    const { refused, answered } = restCalls(route, spec);
+    const problems: Problems = [];
+    await runCalls(refused, problems, spec.writes ?? []);
+    await runCalls(answered, problems, spec.writes ?? []);
+    if (spec.body && spec.valid) {
+      // The valid body is accepted: each refusal above was the broken field's doing.
+      const res = await send({
+        method: route.method as InjectOptions['method'],
+        url: urlOf(route, (p) => spec.params?.[p] ?? 'x'),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: jsonText(spec.body),
+      });
+      if (!spec.valid.includes(res.statusCode))
+        problems.push(`valid body: ${res.statusCode} ${res.body.slice(0, 300)}, expected ${spec.valid}`);
+    }
+    expectNone(problems);
+    expect(refused.length + answered.length).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// tRPC: every procedure, its input schema read for its fields.
+
+type Procedure = { _def: { inputs: z.ZodType[]; type: string } };
+const procedureOf = (path: string) =>
+  (appRouter._def.procedures as unknown as Record<string, Procedure>)[path] as Procedure;
+
+/** Whether the procedure's own schema takes `input` (as the server does after superjson). */
+function schemaTakes(path: string, input: unknown): boolean {
+  const { inputs } = procedureOf(path)._def;
+  return inputs.every((schema) => schema.safeParse(input).success);
+}
+
+/** A valid input for each procedure (seeded ids), or undefined for those that take none. */
+function trpcInputs(): Record<string, unknown> {
+  const list = { page: 1, limit: 10, search: 'flour', field: 'name', order: 'asc' };
+  const item = {
+    itemId: '',
+    name: 'Rye Flour',
+    stock: 10,
+    categoryId: ids.itemCategory,
+    purchasePrice: 5000,
+    unitPrice: 7000,
+    amount: 1,
+    unitId: ids.unit,
+    supplierId: ids.supplier,
+    restockThreshold: 3,
+    scPwdEligible: false,
+    expirationDate: '2099-12-31',
+  };
+  const cake = {
+    cakeId: '',
+    name: 'Choco Cake',
+    categoryId: ids.cakeCategory,
+    sizeId: ids.size,
+    availability: 'Seasonal',
+    seasonalPeriod: { startDate: '2026-12-01', endDate: '2026-12-31' },
+    price: 60000,
+    stock: 2,
+    amount: 1,
+    scPwdEligible: true,
+    expirationDate: null,
+    ingredients: [{ itemId: ids.itemB, quantity: 1 }],
+  };
+  const days = { from: '2026-01-01', to: '2026-12-31' };
+  const period = { range: 'custom', from: '2026-01-01', to: '2026-12-31' };
+  return {
+    'auth.login': { email: 'nobody@bakeshop.test', password: 'wrong-password' },
+    'auth.refresh': { refreshToken: 'not-a-token' },
+    'auth.logout': { refreshToken: 'not-a-token' },
+    'auth.setNewPassword': { userId: ids.adminId, newPassword: 'new-password-123' },
+    'requests.register': { email: 'fuzz.trpc@bakeshop.test', password: 'long-enough-1' },
+    'requests.approve': { id: ids.registration },
+    'requests.reject': { id: ids.registration },
+    'resetRequests.create': { email: 'fuzz.trpc.reset@bakeshop.test' },
+    'resetRequests.approve': { id: ids.reset },
+    'resetRequests.reject': { id: ids.reset },
+    'resetRequests.remove': { id: ids.reset },
+    'settings.addSize': { name: '12 inch' },
+    'settings.updateSize': { id: ids.size, name: '8 inch' },
+    'settings.deleteSize': { id: ids.size },
+    'settings.categories': { type: 'inventory' },
+    'settings.addCategory': { name: 'Toppings', type: 'cake' },
+    'settings.updateCategory': { id: ids.cakeCategory, name: 'Birthday', type: 'cake' },
+    'settings.deleteCategory': { id: ids.cakeCategory },
+    'settings.addUnit': { name: 'crate' },
+    'settings.updateUnit': { id: ids.unit, name: 'sack' },
+    'settings.deleteUnit': { id: ids.unit },
+    'users.update': {
+      id: ids.staffId,
+      username: 'counter.staff',
+      email: 'counter.staff@bakeshop.test',
+      role: 'staff',
+    },
+    'users.deactivate': { id: ids.staffId },
+    'users.reactivate': { id: ids.staffId },
+    'actionRequests.list': { status: 'pending' },
+    'actionRequests.approve': { id: ids.action },
+    'actionRequests.reject': { id: ids.action },
+    'activity.list': { page: 1, limit: 50, range: 'all' },
+    'notifications.list': { page: 1, limit: 12 },
+    'suppliers.list': { ...list, searchField: 'name' },
+    'suppliers.add': { supplierId: 'SUP-TRPC', name: 'Egg Co', contact: '', company: '' },
+    'suppliers.update': {
+      id: ids.supplier,
+      supplierId: 'SUP-001',
+      name: 'Flour Co',
+      contact: '0917',
+      company: 'Mill',
+    },
+    'suppliers.remove': { id: ids.supplier },
+    'customers.list': { ...list, searchField: 'email' },
+    'customers.add': { customerId: 'CUST-TRPC', name: 'Cora', email: '', phoneNumber: '', address: '' },
+    'customers.update': {
+      id: ids.customer,
+      customerId: 'CUST-001',
+      name: 'Ana Cruz',
+      email: 'ana@example.com',
+      phoneNumber: '0917 000 0000',
+      address: 'Quezon City',
+    },
+    'customers.remove': { id: ids.customer },
+    'inventory.list': list,
+    'inventory.lookup': { search: 'flour' },
+    'inventory.get': { id: ids.itemA },
+    'inventory.movements': { id: ids.itemA },
+    'inventory.add': item,
+    'inventory.update': { id: ids.itemB, changes: item },
+    'inventory.delete': { id: ids.itemB },
+    'cakes.list': { ...list, field: 'price' },
+    'cakes.get': { id: ids.cake },
+    'cakes.add': cake,
+    'cakes.update': { id: ids.cake, cake },
+    'cakes.delete': { id: ids.cake },
+    'sales.checkout': {
+      saleId: 'SALE-FUZZ0001',
+      customerName: 'Walk-in',
+      customerId: ids.customer,
+      orderType: 'Online',
+      lines: [{ kind: 'item', id: ids.itemB, quantity: 1 }],
+      taxRate: 12,
+      paymentMethod: 'GCash',
+      reference: 'REF-1',
+      cashTendered: null,
+      date: null,
+      expected: { subtotal: 8000, taxAmount: 960, totalAmount: 8960 },
+      discount: null,
+      payments: null,
+    },
+    'sales.refund': { id: ids.sale },
+    'sales.get': { id: ids.sale },
+    'sales.products': { search: 'flour' },
+    'sales.list': { page: 1, limit: 20 },
+    'counter.open': { openingCash: 0 },
+    'counter.cash': { id: ids.shift, type: 'out', amount: 100, reason: 'Ice' },
+    'counter.reading': { id: ids.shift },
+    'counter.close': { id: ids.shift, countedCash: 0 },
+    'counter.shifts': days,
+    'counter.endOfDayList': days,
+    'counter.scPwdBook': days,
+    'reports.revenueCostByDay': { days: 30 },
+    'reports.summary': period,
+    'reports.records': { period, limit: 6, cursor: { soldAt: Date.now(), id: ids.sale } },
+    'reports.recordsPage': { period, page: 1, limit: 6, asOf: ids.sale },
+    'pricing.margins': { kind: 'cake', page: 1, limit: 10, search: 'ube', order: 'desc' },
+    'pricing.setPrice': { kind: 'item', id: ids.itemA, price: 8100 },
+  };
+}
+
+/** Tables a procedure may write however it is called. */
+const PROCEDURE_WRITES: Record<string, string[]> = {
+  // Takes no input, so runs whatever it is sent: marks the caller's notifications seen.
+  'notifications.markSeen': ['users'],
+  // A well-formed sign-in that fails is logged ("Failed Login").
+  'auth.login': FAILED_SIGN_IN,
+};
+
+function trpcCall(path: string, type: string, wire: unknown, label: string, expect: Expect): Call {
+  const auth = { authorization: `Bearer ${token}` };
+  if (type === 'query') {
+    const input = wire === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(wire))}`;
+    return { label, expect, options: { method: 'GET', url: `/trpc/${path}${input}`, headers: auth } };
+  }
+  return {
+    label,
+    expect,
+    options: {
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: wire === undefined ? '' : JSON.stringify(wire),
+    },
+  };
+}
+
+/** Arbitrary values superjson carries (NaN, -0, BigInt, Dates), for whole inputs and fields. */
+const anything = fc.anything({
+  maxDepth: 2,
+  maxKeys: 4,
+  withBigInt: true,
+  withDate: true,
+  withNullPrototype: true,
+  withSparseArray: true,
+});
+
+function trpcCalls(path: string, type: string, base: unknown, problems: Problems) {
+  const calls: Call[] = [];
+  const takesInput = procedureOf(path)._def.inputs.length > 0;
+  const mutation = type === 'mutation';
+  /** A schema-valid input of a mutation would write: sent only where the service must still refuse it. */
+  const add = (label: string, input: unknown, opts: { never?: boolean; refusedAnyway?: boolean } = {}) => {
+    const valid = takesInput ? schemaTakes(path, input) : true;
+    if (opts.never && valid)
+      problems.push(
+        `${path} schema takes ${label}: ${String(JSON.stringify(toWire(input).json)).slice(0, 80)}`,
+      );
+    if (valid && mutation && !opts.refusedAnyway) return;
+    calls.push(
+      trpcCall(path, type, toWire(input), label, valid && !opts.refusedAnyway ? 'answer' : 'refuse'),
+    );
+  };
+
+  if (!takesInput) {
+    // Whatever is sent is ignored; it must still answer below 500 and (but for markSeen) write nothing.
+    for (const junk of [
+      null,
+      [],
+      'text',
+      Number.NaN,
+      2n ** 64n,
+      new WireDate('not a date'),
+      { __proto__x: 1 },
+    ])
+      calls.push(trpcCall(path, type, toWire(junk), `junk ${String(junk)}`, 'answer'));
+    return calls;
+  }
+
+  // The whole input wrong.
+  for (const [label, whole] of [
+    ['nothing', undefined],
+    ['null', null],
+    ['[]', []],
+    ['"text"', 'text'],
+    ['42', 42],
+    ['true', true],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['BigInt', 2n ** 64n],
+    ['Date "not a date"', new WireDate('not a date')],
+    ['Date year 275760', new Date(8.64e15)],
+    ['100 kB text', BIG_TEXT],
+  ] as const)
+    add(`input ${label}`, whole);
+
+  // Each field with each value its kind must refuse (nested objects and first list elements too).
+  const fields = procedureOf(path)._def.inputs.flatMap((schema) => fieldsOf(schema, base));
+  for (const field of fields) {
+    const element =
+      field.kind === 'array' ? (valueAt(base, field.path) as unknown[] | undefined)?.[0] : undefined;
+    for (const bad of badValues(field.kind, element)) {
+      // Where an id names a row, a hostile text is a valid shape that finds nothing: still refused.
+      const refusedAnyway = field.kind === 'id' && typeof bad.value === 'string';
+      add(`${field.path.join('.')}=${bad.label}`, withValue(base, field.path, bad.value), {
+        never: bad.never,
+        refusedAnyway,
+      });
+    }
+  }
+
+  // Prototype keys: never read as fields, never polluting. On a mutation they ride on an
+  // input missing a required field, which must stay missing.
+  const first = fields.find(
+    (f) => f.path.length === 1 && !schemaTakes(path, withValue(base, f.path, undefined)),
+  );
+  const holed = first ? withValue(base, first.path, undefined) : base;
+  const hidden = first ? { [first.path[0] as string]: valueAt(base, first.path) } : { role: 'admin' };
+  if (base && typeof base === 'object' && !Array.isArray(base)) {
+    add(
+      'own __proto__ key holding the missing field',
+      withOwnKey(holed as Record<string, unknown>, '__proto__', hidden),
+    );
+    add('constructor.prototype', { ...(holed as object), constructor: { prototype: hidden } });
+    add('prototype key', { ...(holed as object), prototype: hidden });
+  }
+  // superjson meta aimed at the prototype, unknown types, absurd paths: one plain 400.
+  // Aimed at the prototype: refused whatever the input. Otherwise refused when the input
+  // lacks a field it needs (a path that names nothing may be ignored).
+  for (const [label, meta, always] of [
+    ['meta __proto__ path', { values: { '__proto__.polluted': ['undefined'] } }, true],
+    ['meta constructor path', { values: { 'constructor.prototype.polluted': ['undefined'] } }, true],
+    ['meta referential __proto__', { referentialEqualities: withOwnKey({}, '__proto__', ['a']) }, true],
+    ['meta unknown type', { values: ['wat'] }, false],
+    [
+      'meta deep path',
+      { values: { [Array.from({ length: 5000 }, () => 'a').join('.')]: ['undefined'] } },
+      false,
+    ],
+  ] as const)
+    calls.push(trpcCall(path, type, { json: holed, meta }, label, always || first ? 'refuse' : 'answer'));
+
+  // Random whole inputs and random field values (fast-check, fixed seed), judged by the schema.
+  for (const [n, value] of sampled(anything, 10).entries()) add(`random input #${n}`, value);
+  for (const field of fields.filter((f) => f.path.length === 1))
+    for (const [n, value] of sampled(anything, 4, field.path.length * 7919 + n0(field.path[0])).entries())
+      add(`${field.path[0]}=random #${n}`, withValue(base, field.path, value));
+
+  // The transport: a raw input without superjson's {json} (read as no input at all),
+  // malformed JSON, the wrong content type, the wrong method.
+  const bare = !schemaTakes(path, undefined);
+  if (bare || !mutation)
+    calls.push(trpcCall(path, type, base, 'raw input without {json}', bare ? 'refuse' : 'answer'));
+  if (mutation) {
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    for (const text of ['{"json": ', '{json: 1}', '[1,]', '\u0000', '['.repeat(100_000)])
+      calls.push({
+        label: `malformed ${JSON.stringify(text.slice(0, 12))}`,
+        expect: 'refuse',
+        statuses: [400],
+        options: { method: 'POST', url: `/trpc/${path}`, headers: auth, payload: text },
+      });
+    calls.push({
+      label: 'over the body limit',
+      expect: 'refuse',
+      statuses: [413],
+      options: {
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: auth,
+        payload: JSON.stringify({ json: { x: 'a'.repeat(BODY_LIMIT) } }),
+      },
+    });
+    calls.push({
+      label: 'text/plain body',
+      expect: 'refuse',
+      statuses: [415],
+      options: {
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...auth, 'content-type': 'text/plain' },
+        payload: 'x',
+      },
+    });
+    calls.push({
+      label: 'GET of a mutation',
+      expect: 'refuse',
+      statuses: [405],
+      options: { method: 'GET', url: `/trpc/${path}`, headers: auth },
+    });
+  } else {
+    const auth = { authorization: `Bearer ${token}` };
+    for (const text of ['{', '{"json":', 'undefined', '%00'])
+      calls.push({
+        label: `malformed input ${text}`,
+        expect: 'refuse',
+        statuses: [400],
+        options: { method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(text)}`, headers: auth },
+      });
+    calls.push({
+      label: 'POST to a query',
+      expect: 'refuse',
+      statuses: [405],
+      options: {
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{}',
+      },
+    });
+    // A batch of bad inputs, and one over the batch limit.
+    const batch = (n: number) =>
+      `/trpc/${Array.from({ length: n }, () => path).join(',')}?batch=1&input=${encodeURIComponent(
+        JSON.stringify(
+          Object.fromEntries(Array.from({ length: n }, (_, i) => [i, toWire(i % 2 ? 'text' : 42)])),
+        ),
+      )}`;
+    calls.push({
+      label: 'batch of bad inputs',
+      expect: 'refuse',
+      options: { method: 'GET', url: batch(2), headers: auth },
+    });
+    calls.push({
+      label: 'batch over the limit',
+      expect: 'refuse',
+      options: { method: 'GET', url: batch(MAX_BATCH + 1), headers: auth },
+    });
+  }
+  return calls;
+}
+
+/** A seed per field name, so each field gets its own random values. */
+function n0(name = ''): number {
+  return [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7);
+}
+
+describe('tRPC procedures', () => {
+  it('has a valid input for every procedure that takes one', () => {
+    const inputs = trpcInputs();
+    const missing = PROCEDURES.filter(
+      (p) => procedureOf(p.path)._def.inputs.length > 0 && !(p.path in inputs),
+    );
+    expect(missing.map((p) => p.path)).toEqual([]);
+    // And each of them is valid, so a refusal below is the broken field's doing.
+    const invalid = Object.entries(inputs).filter(([path, input]) => !schemaTakes(path, input));
+    expect(invalid.map(([path]) => path)).toEqual([]);
+  });
+
+  it.each(PROCEDURES.map((p) => [p.path, p] as const))('%s', async (path, procedure) => {
+    const problems: Problems = [];
+    const calls = trpcCalls(path, procedure.type, trpcInputs()[path], problems);
+    await runCalls(calls, problems, PROCEDURE_WRITES[path] ?? []);
+    expectNone(problems);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Restore: the body is a workbook, so it gets files (random bytes, the wrong area's, a real
+// backup with hostile cells) instead of JSON.
+
+describe('POST /api/backup/:area/restore', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const restore = (area: string, file: Buffer, dryRun: boolean, type = XLSX): InjectOptions => ({
+    method: 'POST',
+    url: `/api/backup/${area}/restore${dryRun ? '?dryRun=true' : ''}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': type },
+    payload: file,
+  });
+  const download = async (area: string) => {
+    const res = await send({
+      method: 'GET',
+      url: `/api/backup/${area}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+
+  it('refuses what is not a workbook of the area, and too large a file, writing nothing', async () => {
+    const problems: Problems = [];
+    const supplierFile = await download('supplier');
+    const junk = sampled(fc.uint8Array({ minLength: 0, maxLength: 4000 }), 12).map((b) => Buffer.from(b));
+    const files: [string, Buffer][] = [
+      ['empty file', Buffer.alloc(0)],
+      ['a zip that is no workbook', Buffer.from('504b0506000000000000000000000000000000000000', 'hex')],
+      ['the supplier backup', supplierFile],
+      ['a truncated backup', supplierFile.subarray(0, supplierFile.length >> 1)],
+      ...junk.map((b, i) => [`random bytes #${i}`, b] as [string, Buffer]),
+    ];
+    const calls: Call[] = [];
+    for (const [label, file] of files)
+      for (const dryRun of [true, false])
+        calls.push({
+          label: `${label}${dryRun ? ' (dry run)' : ''}`,
+          expect: 'refuse',
+          options: restore('inventory', file, dryRun),
+        });
+    calls.push({
+      label: 'JSON body',
+      expect: 'refuse',
+      options: restore('inventory', Buffer.from('{}'), false, 'application/json'),
+    });
+    calls.push({
+      label: 'text body',
+      expect: 'refuse',
+      options: restore('inventory', Buffer.from('x'), false, 'text/plain'),
+    });
+    calls.push({
+      label: 'over 20 MB',
+      expect: 'refuse',
+      options: restore(
+        'inventory',
+        Buffer.alloc(RESTORE_MAX_BYTES + 1, 1),
+        false,
+        'application/octet-stream',
+      ),
+    });
+    for (const area of HOSTILE_IDS.slice(0, 20))
+      calls.push({
+        label: `area ${area.slice(0, 20)}`,
+        expect: 'refuse',
+        options: {
+          ...restore('x', supplierFile, false),
+          url: `/api/backup/${encodeURIComponent(area)}/restore`,
+        },
+      });
+    await runCalls(calls, problems);
+    expectNone(problems);
+  });
+
+  it('refuses a backup with hostile cells, naming the rows, and changes no business table', async () => {
+    const problems: Problems = [];
+    const badCells: unknown[] = [
+      'NaN',
+      'Infinity',
+      -1,
+      1e308,
+      0.5,
+      '9999-99-99',
+      '+275760-09-13',
+      '2026-02-30',
+      BIG_TEXT.slice(0, 30_000),
+      { formula: '1+1' },
+      { error: '#REF!' },
+    ];
+    for (const area of ['inventory', 'supplier', 'sales', 'users']) {
+      const original = await download(area);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(original as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const header = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+      const cell = (col: number) => sheet.getRow(2).getCell(col);
+      const calls: Call[] = [];
+      // A sample of (column, value) pairs, the same on every run.
+      const pairs = fc.tuple(fc.integer({ min: 1, max: header.length - 1 }), fc.nat(badCells.length - 1));
+      for (const [col, n] of sampled(pairs, 30)) {
+        const kept = cell(col).value;
+        cell(col).value = badCells[n] as ExcelJS.CellValue;
+        const file = Buffer.from(await book.xlsx.writeBuffer());
+        cell(col).value = kept;
+        // A dry run writes nothing, whatever the cell; some values are fine in some columns.
+        calls.push({
+          label: `${area} ${header[col]}=#${n} (dry run)`,
+          expect: 'answer',
+          options: restore(area, file, true),
+        });
+      }
+      await runCalls(calls, problems);
+      // The clearly broken ones for real: refused, rows named, only the refusal recorded.
+      for (const value of ['NaN', '2026-02-30', { formula: '1+1' }, BIG_TEXT.slice(0, 30_000)]) {
+        const copy = new ExcelJS.Workbook();
+        await copy.xlsx.load(original as unknown as ArrayBuffer);
+        const row = copy.worksheets[0]!.getRow(2);
+        for (let col = 1; col < header.length; col++) row.getCell(col).value = value as ExcelJS.CellValue;
+        const before = digest();
+        const res = await send(restore(area, Buffer.from(await copy.xlsx.writeBuffer()), false));
+        const label = `${area} every cell ${JSON.stringify(value).slice(0, 20)}`;
+        if (res.statusCode !== 400) problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (!(res.json().rejected?.length > 0)) problems.push(`${label}: refused without naming a row`);
+        const changed = changedTables(before, digest()).filter((t) => !AUDIT.includes(t));
+        if (changed.length > 0) problems.push(`${label}: wrote ${changed.join(', ')}`);
+      }
+    }
+    expectNone(problems);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Hostile text that is valid input is stored and read back byte for byte.
+
+describe('hostile text that is valid input', () => {
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  const post = (url: string, body: unknown, method: InjectOptions['method'] = 'POST') =>
+    send({
+      method,
+      url,
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const get = (url: string) => send({ method: 'GET', url, headers: auth() });
+  /** Runs `write`, checks only `tables` changed. */
+  async function onlyChanges(tables: string[], write: () => Promise<void>) {
+    const before = digest();
+    await write();
+    return changedTables(before, digest()).filter((t) => !tables.includes(t));
+  }
+  const LOGGED = ['activity_logs', 'activity_by_day', 'sqlite_sequence'];
+
+  it.each(HOSTILE_STRINGS.map((s, i) => [s, i] as const))('%s as names and texts', async (text, i) => {
+    const problems: Problems = [];
+    const code = `H-${i}`;
+    // Suppliers: every text field.
+    let saved: Record<string, unknown> | undefined;
+    let stray = await onlyChanges(['suppliers', ...LOGGED], async () => {
+      const res = await post('/api/suppliers', {
+        supplierId: code,
+        name: text,
+        contact: text,
+        company: text,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      saved = res.json().supplier;
+    });
+    if (stray.length) problems.push(`supplier also wrote ${stray.join(', ')}`);
+    const suppliers = (
+      await get(`/api/suppliers?search=${encodeURIComponent(code)}&searchField=supplierId`)
+    ).json();
+    expect(suppliers).toHaveLength(1);
+    expect(suppliers[0]).toMatchObject({ _id: saved?._id, name: text, contact: text, company: text });
+
+    // Customers: name and address (the email must look like one).
+    stray = await onlyChanges(['customers', ...LOGGED], async () => {
+      const res = await post('/api/customers', {
+        customerId: code,
+        name: text,
+        address: text,
+        phoneNumber: text.slice(0, 40),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    if (stray.length) problems.push(`customer also wrote ${stray.join(', ')}`);
+    const customers = (
+      await get(`/api/customers?search=${encodeURIComponent(code)}&searchField=customerId`)
+    ).json();
+    expect(customers.customers[0]).toMatchObject({
+      name: text,
+      address: text,
+      phoneNumber: text.slice(0, 40),
+    });
+
+    // An item and a cake named with it; the search finds exactly them by that text.
+    let itemId = 0;
+    stray = await onlyChanges(
+      [
+        'inventory_items',
+        'inventory_version',
+        'inventory_search_data',
+        'inventory_search_idx',
+        'inventory_search_docsize',
+        'stock_movements',
+        ...LOGGED,
+      ],
+      async () => {
+        const res = await post('/api/inventory', { name: text, stock: 100, restockThreshold: 1 });
+        expect(res.statusCode, res.body).toBe(201);
+        itemId = res.json().item._id;
+      },
+    );
+    if (stray.length) problems.push(`item also wrote ${stray.join(', ')}`);
+    expect((await get(`/api/inventory/${itemId}`)).json().name).toBe(text);
+    const found = (await get(`/api/inventory?limit=1000&search=${encodeURIComponent(text)}`)).json();
+    for (const row of found.items) expect(String(row.name).toLowerCase()).toContain(text.toLowerCase());
+    expect(found.items.map((r: { _id: number }) => r._id)).toContain(itemId);
+
+    let cakeId = 0;
+    stray = await onlyChanges(['cakes', 'cake_ingredients', ...LOGGED], async () => {
+      const cake = await post('/api/cake/add', {
+        name: text,
+        category: ids.cakeCategory,
+        size: ids.size,
+        availability: 'Regular',
+        unitPrice: 100,
+        ingredients: [{ inventoryItem: itemId, quantity: 1 }],
+      });
+      expect(cake.statusCode, cake.body).toBe(201);
+      cakeId = cake.json().cake._id;
+    });
+    if (stray.length) problems.push(`cake also wrote ${stray.join(', ')}`);
+    expect((await get(`/api/cake/${cakeId}`)).json().name).toBe(text);
+
+    // Settings names (one line, at most 120).
+    for (const [list, table] of [
+      ['size', 'cake_sizes'],
+      ['uom', 'units'],
+    ] as const) {
+      stray = await onlyChanges([table, ...LOGGED], async () => {
+        const res = await post(`/api/settings/${list}`, { name: `${text} ${i}` });
+        expect(res.statusCode, res.body).toBe(201);
+      });
+      if (stray.length) problems.push(`${list} also wrote ${stray.join(', ')}`);
+      const names = (await get(`/api/settings/${list}`)).json().map((e: { name: string }) => e.name);
+      expect(names).toContain(`${text} ${i}`);
+    }
+    // A sale's customer name (a sale writes its lines, payments, stock and the report rollups).
+    let saleId = 0;
+    stray = await onlyChanges(
+      [
+        'sales',
+        'sale_lines',
+        'sale_payments',
+        'inventory_items',
+        'stock_movements',
+        'sales_by_day',
+        'payments_by_day',
+        'product_sales_by_day',
+        'category_sales_by_day',
+        ...LOGGED,
+      ],
+      async () => {
+        const sale = await post('/api/sales', {
+          customerName: text,
+          orderType: 'Walk-in',
+          items: [{ itemId, quantity: 1 }],
+          paymentMethod: 'Cash',
+        });
+        expect(sale.statusCode, sale.body).toBe(201);
+        saleId = sale.json().sale._id;
+      },
+    );
+    if (stray.length) problems.push(`sale also wrote ${stray.join(', ')}`);
+    expect((await get(`/api/sales/${saleId}`)).json().customerName).toBe(text);
+    // A cash movement's reason.
+    stray = await onlyChanges(['shift_cash', ...LOGGED], async () => {
+      const cash = await post(`/api/shifts/${ids.shift}/cash`, { type: 'in', amount: 1, reason: text });
+      expect(cash.statusCode, cash.body).toBe(200);
+    });
+    if (stray.length) problems.push(`cash movement also wrote ${stray.join(', ')}`);
+    const reasons = shop.db.$client
+      .prepare('select reason from shift_cash where shift_id = ?')
+      .pluck()
+      .all(ids.shift);
+    expect(reasons).toContain(text);
+    expectNone(problems);
+  });
+
+  it('stores any valid text verbatim (fast-check, fixed seed)', async () => {
+    const admin = shop.caller(token);
+    const names = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
+      // What the schema keeps as is: no leading or trailing space (it trims), some text,
+      // at most 120 UTF-16 units.
+      .filter((s) => s.trim() === s && s.length > 0 && s.length <= 120);
+    for (const [n, name] of sampled(names, 40).entries()) {
+      const supplierId = `FC-${n}`;
+      const { record } = await admin.suppliers.add({ supplierId, name, contact: name, company: '' });
+      const { rows } = await admin.suppliers.list({ search: supplierId, searchField: 'supplierId' });
+      expect(rows.map((r) => r.id)).toEqual([record.id]);
+      expect(Buffer.from(rows[0]!.name).equals(Buffer.from(name))).toBe(true);
+      expect(rows[0]!.contact).toBe(name);
+    }
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    await post('/api/suppliers', { supplierId: 'PCT-1', name: '100% Pure_Cocoa' });
+    await post('/api/suppliers', { supplierId: 'PCT-2', name: '1000 Pure Cocoa' });
+    for (const search of ['%', '_', '100%', 'e_C']) {
+      const rows = (await get(`/api/suppliers?search=${encodeURIComponent(search)}&searchField=name`)).json();
+      expect(rows.length, search).toBeGreaterThan(0);
+      for (const row of rows) expect(row.name).toContain(search);
+    }
+  });
+
+  it('ignores prototype and unknown keys in a valid body and pollutes nothing', async () => {
+    const res = await post('/api/suppliers', {
+      supplierId: 'PROTO-1',
+      name: 'Proto Co',
+      prototype: { isAdmin: true },
+      constructor: 'x',
+      isAdmin: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(Object.keys(res.json().supplier).sort()).toEqual(
+      ['_id', 'company', 'contact', 'createdAt', 'name', 'supplierId', 'updatedAt'].sort(),
+    );
+    const trpc = await send({
+      method: 'POST',
+      url: '/trpc/suppliers.add',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: `{"json": {"__proto__": {"isAdmin": true}, "supplierId": "PROTO-2", "name": "Proto Two"}}`,
+    });
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// After all of it: the server is well and the database sound.
+
+describe('afterwards', () => {
+  it('is healthy, sound, and the admin still signs in and lists inventory', async () => {
+    const health = await send({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    expect(shop.db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(shop.db.$client.pragma('foreign_key_check')).toEqual([]);
+    const login = await send({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      remoteAddress: '10.9.9.9',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const list = await send({
+      method: 'GET',
+      url: '/api/inventory?limit=1000',
+      headers: { authorization: `Bearer ${login.json().accessToken}` },
+    });
+    expect(list.statusCode).toBe(200);
+    const names = list.json().items.map((i: { name: string }) => i.name);
+    expect(names).toEqual(expect.arrayContaining(['Bread Flour', 'Sugar']));
+    // No prototype was polluted along the way.
+    for (const key of ['role', 'isAdmin', 'polluted', 'x'])
+      expect(({} as Record<string, unknown>)[key], key).toBeUndefined();
+    // The rows every hostile id and approval was aimed at are as seeded.
+    const api = shop.caller(login.json().accessToken);
+    expect((await api.sales.get({ id: ids.sale })).status).not.toBe('Refunded');
+    expect((await api.requests.list()).find((r) => r.id === ids.registration)?.status).toBe('pending');
+    expect((await api.resetRequests.list()).find((r) => r.id === ids.reset)?.status).toBe('pending');
+    expect((await api.actionRequests.list({ status: 'pending' })).map((r) => r.id)).toContain(ids.action);
+    expect((await api.counter.current()).shift?.id).toBe(ids.shift);
+    // The staff member the fuzz aimed at is untouched: active, same role, same password.
+    const email = shop.db.$client.prepare('select email from users where id = ?').pluck().get(ids.staffId);
+    const staff = await shop.login(String(email), PASSWORD);
+    expect(staff.user.role).toBe('staff');
+  });
+});
