@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 import { RANGES } from '../time';
 import { newEmail } from './auth';
-import { recordId } from './catalogue';
+import { recordId } from './ids';
 import { pageInput } from './paging';
 
 // SPEC.md §2, §5 and §8 strings of User Management, Activity Log and Notifications,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
-import { recordId } from './catalogue';
 
 // The review side of the requests: SPEC.md §8's toasts and the rules of PRODUCT.md.
 export const REQUEST_TEXT = {
@@ -135,7 +134,13 @@ export const refreshInput = z.object(
 
 export const setNewPasswordInput = z.object(
   {
-    userId: recordId('userId must be your account id.'),
+    // A number only (a REST form's text is read at its route): the login screen imports this
+    // file, and a preprocessing schema here costs its first JavaScript 18 kB gzipped.
+    userId: z
+      .number({ error: 'userId must be your account id.' })
+      .int('userId must be your account id.')
+      .positive('userId must be your account id.')
+      .max(Number.MAX_SAFE_INTEGER, 'userId must be your account id.'),
     newPassword: newPassword(AUTH_TEXT.newPasswordBlank),
   },
   { error: AUTH_TEXT.newPasswordBlank },

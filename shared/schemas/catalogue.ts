@@ -17,19 +17,9 @@ export const TEXT_MAX = 500;
 export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;
 
-/**
- * What z.coerce.number does, for text only: a URL's or a form's "12" is 12, but a boolean,
- * a list, a BigInt or a Date stays as it is and is refused (coerce read true and [1] as 1:
- * record 1).
- */
-export const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+import { recordId } from './ids';
 
-/** A database id sent back by a client (a select's value, a row's id). */
-export const recordId = (message: string) =>
-  z.preprocess(
-    numberFromText,
-    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
-  );
+export { numberFromText, recordId } from './ids';
 
 /** A reference to another record that may be left empty (null). */
 export const optionalRef = (message: string) => z.union([z.null(), recordId(message)], { error: message });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberFromText } from './catalogue';
+import { numberFromText } from './ids';
 
 /** Page numbers start at 1; a page holds at most 1000 rows (SPEC.md §9's POS fetch cap). */
 export const MAX_PAGE_LIMIT = 1000;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { numberIn } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { authRouter } from './router';
 
@@ -10,7 +11,13 @@ export const authRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) =
   app.post('/auth/refresh', (req) => auth(contextFrom(deps, req)).refresh(req.body as never));
   app.post('/auth/logout', (req) => auth(contextFrom(deps, req)).logout(req.body as never));
   app.get('/auth/me', (req) => auth(contextFrom(deps, req)).me());
-  app.post('/resetRequest/reset-password', (req) =>
-    auth(contextFrom(deps, req)).setNewPassword(req.body as never),
-  );
+  // A form may send the account id as text ("12"); the procedure takes a number only.
+  app.post('/resetRequest/reset-password', (req) => {
+    const body = req.body;
+    const input =
+      body && typeof body === 'object' && !Array.isArray(body)
+        ? { ...body, userId: numberIn((body as { userId?: unknown }).userId) }
+        : body;
+    return auth(contextFrom(deps, req)).setNewPassword(input as never);
+  });
 };
