@@ -3,7 +3,8 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { SERVER_FAILED } from './errors';
 import { restApi } from './rest';
 import { type AppRouter, appRouter } from './router';
 import { contextFrom, type Deps, MAX_BATCH } from './trpc';
@@ -29,6 +30,15 @@ const routeTables = new WeakMap<FastifyInstance, RouteRecord[]>();
 export function routesOf(app: FastifyInstance): readonly RouteRecord[] {
   return routeTables.get(app) ?? [];
 }
+
+/** tRPC's error code names and JSON-RPC numbers for the statuses Fastify answers itself. */
+const TRPC_CODES: Record<number, [string, number]> = {
+  400: ['BAD_REQUEST', -32600],
+  404: ['NOT_FOUND', -32004],
+  413: ['PAYLOAD_TOO_LARGE', -32413],
+  415: ['UNSUPPORTED_MEDIA_TYPE', -32415],
+  500: ['INTERNAL_SERVER_ERROR', -32603],
+};
 
 /** JSON bodies above this are refused with 413 before any parsing. */
 export const BODY_LIMIT = 256 * 1024;
@@ -101,17 +111,35 @@ export async function buildApp({
     hsts: false,
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: MAX_BATCH,
-      createContext: ({ req }) => contextFrom(deps, req),
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error, procedure }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpcScope) => {
+    // Fastify itself refuses some /trpc requests before tRPC sees them (a body over the limit,
+    // a content type it cannot read): answered in tRPC's shape so a tRPC client reads the message.
+    trpcScope.setErrorHandler((error: FastifyError, req, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) req.log.error({ err: error }, 'request failed');
+      const code = TRPC_CODES[status] ?? TRPC_CODES[status >= 500 ? 500 : 400];
+      return reply.status(status).send({
+        error: {
+          json: {
+            message: status >= 500 ? SERVER_FAILED : error.message,
+            code: code?.[1],
+            data: { code: code?.[0], httpStatus: status },
+          },
+        },
+      });
+    });
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        maxBatchSize: MAX_BATCH,
+        createContext: ({ req }) => contextFrom(deps, req),
+        onError: ({ error, path: procedure }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            app.log.error({ err: error, procedure }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   await app.register(restApi, { prefix: '/api', deps });

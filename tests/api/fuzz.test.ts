@@ -180,7 +180,7 @@ async function send(options: InjectOptions) {
 }
 
 /** The message of an error answer: REST's `message` (settings: `error`), tRPC's error.json.message. */
-function messageOf(url: string, status: number, body: string): unknown {
+function messageOf(url: string, body: string): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -189,10 +189,9 @@ function messageOf(url: string, status: number, body: string): unknown {
   }
   const answer = (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown> | null;
   if (url.startsWith('/trpc/')) {
+    // Every /trpc answer is in tRPC's shape, Fastify's own refusals too (a body over the limit).
     const error = answer?.error as { json?: { message?: unknown } } | undefined;
-    // A body over the limit is refused by Fastify's parser before tRPC sees it, in Fastify's
-    // shape {statusCode, error, message}: the one tRPC answer not in tRPC's shape (server/app.ts).
-    return status === 413 ? answer?.message : error?.json?.message;
+    return error?.json?.message;
   }
   return url.startsWith('/api/settings') ? answer?.error : answer?.message;
 }
@@ -240,7 +239,7 @@ async function runCalls(calls: Call[], problems: Problems, allowWrites: readonly
     else if (call.statuses && !call.statuses.includes(status))
       problems.push(`${name}: ${status}, expected ${call.statuses.join(' or ')}: ${res.body.slice(0, 200)}`);
     if (status >= 400) {
-      const why = unreadable(messageOf(url, status, res.body));
+      const why = unreadable(messageOf(url, res.body));
       if (why) problems.push(`${name}: ${status} with ${why}`);
     }
     if ((call.options.method ?? 'GET') !== 'GET') {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, entryOf, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { booleanIn } from '../inventory/rest';
 import type { CakeDetail } from './queries';
 import { cakesRouter } from './router';
@@ -92,10 +92,11 @@ export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
   app.get<ById>('/cake/:id', async (req) =>
     legacyCake(await bakery(contextFrom(deps, req)).get({ id: req.params.id as never })),
   );
-  app.post('/cake/add', async (req, reply) =>
+  const { add, update } = cakesRouter._def.procedures;
+  app.post('/cake/add', { preHandler: admitTo(deps, add) }, async (req, reply) =>
     reply.status(201).send(answer(await bakery(contextFrom(deps, req)).add(cakeBody(req.body) as never))),
   );
-  app.put<ById>('/cake/:id', async (req) =>
+  app.put<ById>('/cake/:id', { preHandler: admitTo(deps, update) }, async (req) =>
     answer(
       await bakery(contextFrom(deps, req)).update({
         id: req.params.id as never,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, pesos, pesosIn } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { ZReading } from './endOfDay';
 import type { MethodTotals } from './readings';
 import { counterRouter } from './router';
@@ -62,13 +62,14 @@ function shiftRef(id: string): number {
 export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => counter(contextFrom(deps, req));
 
-  app.post('/shifts/open', async (req, reply) => {
+  const { open, cash, close } = counterRouter._def.procedures;
+  app.post('/shifts/open', { preHandler: admitTo(deps, open) }, async (req, reply) => {
     const { message, shift } = await api(req).open({
       openingCash: pesosIn(bodyOf(req.body).openingCash) as never,
     });
     return reply.status(201).send({ message, shift: { ...shift, openingCash: pesos(shift.openingCash) } });
   });
-  app.post<ById>('/shifts/:id/cash', async (req) => {
+  app.post<ById>('/shifts/:id/cash', { preHandler: admitTo(deps, cash) }, async (req) => {
     const body = bodyOf(req.body);
     const { message, reading } = await api(req).cash({
       id: shiftRef(req.params.id) as never,
@@ -87,7 +88,7 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   app.get<ById>('/shifts/:id/reading', async (req) =>
     inPesos(await api(req).reading({ id: shiftRef(req.params.id) as never })),
   );
-  app.post<ById>('/shifts/:id/close', async (req) => {
+  app.post<ById>('/shifts/:id/close', { preHandler: admitTo(deps, close) }, async (req) => {
     const { message, reading } = await api(req).close({
       id: shiftRef(req.params.id) as never,
       countedCash: pesosIn(bodyOf(req.body).countedCash) as never,

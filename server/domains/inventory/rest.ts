@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, flag, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
 
@@ -94,11 +94,12 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
   app.get<ById>('/inventory/:id/movements', (req) =>
     inventory(contextFrom(deps, req)).movements({ id: req.params.id as never }),
   );
-  app.post('/inventory', async (req, reply) => {
+  const { add, update } = inventoryRouter._def.procedures;
+  app.post('/inventory', { preHandler: admitTo(deps, add) }, async (req, reply) => {
     const result = await inventory(contextFrom(deps, req)).add(itemBody(req.body) as never);
     return reply.status(201).send(answer(result));
   });
-  app.put<ById>('/inventory/:id', async (req) =>
+  app.put<ById>('/inventory/:id', { preHandler: admitTo(deps, update) }, async (req) =>
     answer(
       await inventory(contextFrom(deps, req)).update({
         id: req.params.id as never,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, pesos, pesosIn } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { pricingRouter } from './router';
 import type { MarginRow } from './service';
 
@@ -36,7 +36,8 @@ export const pricingRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
     });
     return { ...page, rows: page.rows.map(legacyRow) };
   });
-  app.patch<ByKindAndId>('/pricing/:kind/:id', async (req) => {
+  const { setPrice } = pricingRouter._def.procedures;
+  app.patch<ByKindAndId>('/pricing/:kind/:id', { preHandler: admitTo(deps, setPrice) }, async (req) => {
     const body = bodyOf(req.body);
     const result = await pricing(contextFrom(deps, req)).setPrice({
       kind: req.params.kind as never,

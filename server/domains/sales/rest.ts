@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SALE_ID } from '../../../shared/schemas/sales';
 import { bodyOf, entryOf, numberIn, pesos, pesosIn, refIn } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { Sale } from './records';
 import { salesRouter } from './router';
 
@@ -116,12 +116,16 @@ function ref(id: string): number | string {
 
 // SPEC.md §7: /api/sales.
 export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  app.post('/sales', async (req, reply) => {
-    const result = await counter(contextFrom(deps, req)).checkout(checkoutBody(req.body) as never);
-    return reply
-      .status(result.repeated ? 200 : 201)
-      .send({ message: result.message, sale: legacySale(result.sale), repeated: result.repeated });
-  });
+  app.post(
+    '/sales',
+    { preHandler: admitTo(deps, salesRouter._def.procedures.checkout) },
+    async (req, reply) => {
+      const result = await counter(contextFrom(deps, req)).checkout(checkoutBody(req.body) as never);
+      return reply
+        .status(result.repeated ? 200 : 201)
+        .send({ message: result.message, sale: legacySale(result.sale), repeated: result.repeated });
+    },
+  );
   app.post<ById>('/sales/:id/refund', async (req) => {
     const result = await counter(contextFrom(deps, req)).refund({ id: ref(req.params.id) as never });
     return 'sale' in result ? { message: result.message, sale: legacySale(result.sale) } : result;
