@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 
 // Spreadsheets the shop downloads (the sales report's export, the backups), written as a
 // stream so a year of sales never sits in memory whole. Every text is written as a text
@@ -25,12 +24,14 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 // biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook
 export function workbookStream(sheets: readonly Sheet<any>[]): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  });
   (async () => {
+    // Loaded on the first download, not at start: exceljs alone adds most of a second to startup.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     for (const sheet of sheets) {
       const worksheet = workbook.addWorksheet(sheet.name);
       worksheet.columns = sheet.columns.map((c, n) => ({

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { BACKUP_TEXT, type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
 import { fail } from '../../../errors';
 
@@ -53,6 +52,7 @@ export async function readBackup(file: Uint8Array, area: BackupArea, layout: Lay
   try {
     // The whole workbook is read first: the streaming reader named sheets only when the
     // workbook part came before them, which made a good file read as another area's now and then.
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
     for (const sheet of workbook.worksheets) {
