@@ -1,9 +1,10 @@
 // The app and the bare baseline each run in a process of their own, so the load generator
 // (this process) does not share their thread and each one's memory can be read from /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { BENCH_ADMIN } from './bigShop';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,11 +50,11 @@ const status = (pid: number, field: string) => {
   return Number(match?.[1] ?? 0) / 1024;
 };
 
-async function start(script: string, env: Record<string, string>, health: string): Promise<Server> {
+async function start(args: string[], env: Record<string, string>, health: string): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  // node itself (not the tsx wrapper) so the pid is the server's; as `npm start` runs it, through tsx.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // node itself (not a wrapper such as tsx's) so the pid is the server's.
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -76,10 +77,16 @@ async function start(script: string, env: Record<string, string>, health: string
   };
 }
 
-/** The real server (server/main.ts, as `npm start` runs it) over the shop in `dataDir`. */
+const APP = 'dist/server/main.js';
+
+/** The real server, built and started as `npm start` does, over the shop in `dataDir`. */
 export function startApp(dataDir: string): Promise<Server> {
+  if (!existsSync(path.join(ROOT, APP)))
+    throw new Error(
+      `No ${APP}: run \`npm run build\` first (the bench runs the server as \`npm start\` does).`,
+    );
   return start(
-    'server/main.ts',
+    ['--enable-source-maps', APP],
     {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -91,6 +98,18 @@ export function startApp(dataDir: string): Promise<Server> {
 }
 
 /** The bare baseline (bench/bare.ts) over the database file `dbFile`, replaying `capturesFile`. */
-export function startBare(dbFile: string, capturesFile: string): Promise<Server> {
-  return start('bench/bare.ts', { BENCH_DB: dbFile, BENCH_CAPTURES: capturesFile }, '/health');
+export async function startBare(dbFile: string, capturesFile: string): Promise<Server> {
+  // Compiled like the app (plain node, no tsx loader), so their memory and speed compare.
+  const outfile = path.join(ROOT, 'dist/bench/bare.js');
+  await build({
+    entryPoints: [path.join(ROOT, 'bench/bare.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return start([outfile], { BENCH_DB: dbFile, BENCH_CAPTURES: capturesFile }, '/health');
 }

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { MIN_SECRET_BYTES } from './domains/auth/tokens';
+import { PROJECT_ROOT } from './root';
 
 // Environment -> typed config. Every default runs as is on a fresh machine.
 const env = z.object({
@@ -51,7 +52,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: loadJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    clientDir: path.resolve(import.meta.dirname, '../dist/client'),
+    clientDir: path.join(PROJECT_ROOT, 'dist/client'),
   };
 }
 

@@ -3,12 +3,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { PROJECT_ROOT } from '../root';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-/** Migrations ship beside the code; resolve them from this file, not the working directory. */
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
+/** Migrations ship beside the code; found from the project's folder, not the working directory. */
+const MIGRATIONS = path.join(PROJECT_ROOT, 'drizzle');
 
 /**
  * Opens the shop's database with the pragmas every connection needs (better-sqlite3
