@@ -79,7 +79,7 @@ export function mainSection(f: RunFigures): string {
     `## ${new Date().toISOString()} · large shop · ${f.seconds}s per scenario · app and baseline each in its own process · loopback`,
     '',
     `Shop: ${n(f.size.items)} items, ${n(f.size.cakes)} cakes, ${n(f.size.customers)} customers${h ? `, ${n(h.sales)} sales (${n(h.refunded)} refunded) holding ${n(h.lines)} lines over two years` : ''}; seeded in ${f.seedSeconds.toFixed(0)} s. Database ${mb(f.dbMb)} MB.`,
-    `Startup (spawn to the first answer of /api/health, through tsx as \`npm start\` runs it): ${n(Math.round(f.firstStartMs))} ms the first time, ${n(Math.round(f.restartMs))} ms on a restart. The first start of the day also takes the daily snapshot in the background: ${f.snapshotSeconds === null ? 'it did not finish in 10 minutes' : `${f.snapshotSeconds.toFixed(1)} s`}; the scenarios start after it.`,
+    `Startup (spawn to the first answer of /api/health; the built server run by node, as \`npm start\` runs it): ${n(Math.round(f.firstStartMs))} ms the first time, ${n(Math.round(f.restartMs))} ms on a restart. The first start of the day also takes the daily snapshot in the background: ${f.snapshotSeconds === null ? 'it did not finish in 10 minutes' : `${f.snapshotSeconds.toFixed(1)} s`}; the scenarios start after it.`,
     '',
     'Bare baseline: a plain Fastify route on plain better-sqlite3 in a process of its own. For reads it replays the exact statements (with their arguments) the app ran for the same request, recorded in this run (bench/capture.ts); for sign-in, checkout and refund it does the same writes by hand (bench/bare.ts). No auth, validation, tRPC, zod or drizzle.',
     '',
