@@ -79,6 +79,16 @@ async function start(args: string[], env: Record<string, string>, health: string
 
 const APP = 'dist/server/main.js';
 
+/** The node flags `npm start` gives the server, read from package.json so the bench runs it alike. */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /\bnode ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined) throw new Error(`package.json's start script does not run node … ${APP}`);
+  return flags.split(' ').filter(Boolean);
+}
+
 /** The real server, built and started as `npm start` does, over the shop in `dataDir`. */
 export function startApp(dataDir: string): Promise<Server> {
   if (!existsSync(path.join(ROOT, APP)))
@@ -86,7 +96,7 @@ export function startApp(dataDir: string): Promise<Server> {
       `No ${APP}: run \`npm run build\` first (the bench runs the server as \`npm start\` does).`,
     );
   return start(
-    ['--enable-source-maps', APP],
+    [...startFlags(), APP],
     {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: BENCH_ADMIN.email,
