@@ -13,6 +13,8 @@ import { CashMoveModal, CloseShiftModal, OpenShiftModal } from './ShiftModals';
 
 type Dialog = 'open' | 'cash' | 'close' | null;
 
+const HIDDEN = { visibility: 'hidden' } as const;
+
 /**
  * The Counter (issue 11): the cashier's shift. Open it with the opening cash; while it is
  * open, record cash in and out, read the X reading, and close it with the cash counted
@@ -69,10 +71,15 @@ export function CounterBar() {
             </Text>
           </Group>
         ) : (
-          <Text size="sm" c="dimmed">
-            {current.isPending
-              ? 'Loading...'
-              : 'No open shift. Sales still go through; open one to count the drawer.'}
+          // While loading, the no-shift line holds its place unseen: the bar keeps its height
+          // and the product table below does not jump when the answer lands (Lighthouse CLS).
+          <Text
+            size="sm"
+            c="dimmed"
+            aria-busy={current.isPending}
+            style={current.isPending ? HIDDEN : undefined}
+          >
+            No open shift. Sales still go through; open one to count the drawer.
           </Text>
         )}
         <Group gap={6}>
