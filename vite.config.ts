@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -140,11 +140,19 @@ function initialBundleGuard(): Plugin {
   };
 }
 
+/** A screen's module; its folder is its path (client/screens/inventory is /inventory). */
+const SCREEN = /[\\/]client[\\/]screens[\\/]([a-z-]+)[\\/][A-Za-z]+Screen\.tsx$/;
+/** Folders that are no signed-in page of their own. */
+const NOT_A_PAGE = new Set(['login', 'placeholder']);
+
 /**
  * Lets each first page fetch its code beside the entry instead of after the entry has run.
  * index.html gets modulepreload links for the login screen (the server sends it for / and
- * /login), and shell.html, the same page with the signed-in shell's links instead, is sent
- * for every other page (all of them inside the shell). The screens still load on demand.
+ * /login); shell.html, the same page with the signed-in shell's links instead, is sent for
+ * a signed-in page without a screen of its own; and pages/<screen>.html adds that screen's
+ * code and styles to the shell's, for its path (server/app.ts). Without them a reload of
+ * /sales-management on the tablet waited for the entry to run before asking for the screen,
+ * a round trip more. Moving between screens still loads each on demand.
  */
 function pagePreloads(): Plugin {
   let outDir = '';
@@ -157,16 +165,33 @@ function pagePreloads(): Plugin {
     writeBundle(_options, bundle) {
       const indexFile = path.join(outDir, 'index.html');
       const index = readFileSync(indexFile, 'utf8');
-      const preloading = (module: RegExp) => {
-        const chunks = withStaticImports(bundle, builtFrom(module));
-        if (chunks.length === 0) this.error(`No chunk is built from ${module}`);
-        const links = chunks
-          .filter((c) => !index.includes(`/${c.fileName}"`))
-          .map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`);
+      const preloading = (...roots: ((chunk: Chunk) => boolean)[]) => {
+        const chunks = roots.flatMap((root) => {
+          const found = withStaticImports(bundle, root);
+          if (found.length === 0) this.error(`No chunk is built for a page's preloads (${root})`);
+          return found;
+        });
+        const files = new Set(chunks.map((c) => c.fileName));
+        const styles = new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+        const links = [
+          ...[...styles]
+            .filter((file) => !index.includes(`/${file}"`))
+            .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+          ...[...files]
+            .filter((file) => !index.includes(`/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
         return index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       };
-      writeFileSync(path.join(outDir, 'shell.html'), preloading(SHELL));
-      writeFileSync(indexFile, preloading(LOGIN_SCREEN));
+      writeFileSync(path.join(outDir, 'shell.html'), preloading(builtFrom(SHELL)));
+      mkdirSync(path.join(outDir, 'pages'), { recursive: true });
+      for (const chunk of Object.values(bundle)) {
+        const folder = chunk.type === 'chunk' ? SCREEN.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+        if (!folder || NOT_A_PAGE.has(folder)) continue;
+        const page = preloading(builtFrom(SHELL), (c) => c === chunk);
+        writeFileSync(path.join(outDir, 'pages', `${folder}.html`), page);
+      }
+      writeFileSync(indexFile, preloading(builtFrom(LOGIN_SCREEN)));
     },
   };
 }

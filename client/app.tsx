@@ -1,31 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-} from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { NAVIGATION } from '../shared/roles';
-import { whenSessionEnds } from './session';
+import { type LazyScreen, lazyScreen } from './lazyScreen';
+import { hasSession, whenSessionEnds } from './session';
 import { RequireAccess } from './shell/RequireAccess';
-import { RequireSession } from './shell/RequireSession';
+import { AppLayout, RequireSession } from './shell/RequireSession';
 import { cssVariablesResolver, theme } from './theme';
 import { queryClient, TRPCProvider, trpcClient } from './trpc';
 import { ScreenLoader } from './ui/ScreenLoader';
 import { Toasts } from './ui/Toasts';
-
-/**
- * A screen whose code is fetched the first time it is opened, so a page downloads only
- * what it shows. Never import a screen module statically: it would pull the screen and
- * its libraries (charts, tables, spreadsheets) into every page's first download.
- */
-function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
-}
 
 const LoginScreen = lazyScreen(() => import('./screens/login/LoginScreen').then((m) => m.LoginScreen));
 const DashboardScreen = lazyScreen(() =>
@@ -39,7 +24,7 @@ const TitleOnly = lazyScreen(() => import('./screens/placeholder/TitleOnly').the
  * `'/inventory': lazyScreen(() => import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen)),`
  * and its route, guard and menu entry follow from NAVIGATION in shared/roles.ts.
  */
-const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+const SCREENS: Record<string, LazyScreen<object>> = {
   '/user-management': lazyScreen(() =>
     import('./screens/user-management/UserManagementScreen').then((m) => m.UserManagementScreen),
   ),
@@ -72,6 +57,18 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
     import('./screens/sales-management/SalesManagementScreen').then((m) => m.SalesManagementScreen),
   ),
 };
+
+/**
+ * The code the page at `pathname` shows first, for main.tsx to fetch before the first
+ * render (the page's HTML has already asked for it: vite.config.ts, pagePreloads), so
+ * the shell, the screen and their data requests all start in that one render.
+ */
+export function pageCode(pathname: string): Promise<unknown> {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  if (first === '/' || first === '/login' || !hasSession()) return LoginScreen.preload();
+  const screen = first === '/dashboard' ? DashboardScreen : SCREENS[first];
+  return Promise.all([AppLayout.preload(), screen?.preload()]);
+}
 
 /** A lazily loaded screen with its loading state; inside the shell only the main area waits. */
 function screen(element: ReactNode) {

@@ -40,17 +40,27 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, pageCode } from './app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 if (import.meta.env.DEV) void import('./devStyleCheck').then((m) => m.warnAboutMissingStyles());
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The opened page's code first (its HTML already asked for it), so the first render shows
+// the page whole and sends its data requests together. A failed fetch leaves it to the screen.
+void pageCode(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    // As a transition React renders in slices and lets the browser breathe between them:
+    // on the tablet the first render is otherwise one task of several hundred milliseconds.
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    ),
+  );

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { compressAnswers } from './compress';
 import { SERVER_FAILED } from './errors';
 import { restApi } from './rest';
 import { type AppRouter, appRouter } from './router';
@@ -110,6 +111,7 @@ export async function buildApp({
     },
     hsts: false,
   });
+  compressAnswers(app);
 
   await app.register(async (trpcScope) => {
     // Fastify itself refuses some /trpc requests before tRPC sees them (a body over the limit,
@@ -149,8 +151,9 @@ export async function buildApp({
 
 /**
  * The built React app: / and /login answered by index.html (which preloads the login
- * screen's code; / goes on to /login), and the other client routes (/dashboard, ...) by
- * shell.html (the same page, preloading the signed-in shell's code instead).
+ * screen's code; / goes on to /login), a screen's path (/inventory, /sales-management)
+ * by pages/<screen>.html (the same page, preloading the signed-in shell's code and that
+ * screen's), and any other client route by shell.html (the shell's code only).
  * The build writes a .br and a .gz beside each file; a browser that accepts one gets it
  * (browsers ask for brotli only over https and on localhost, so the shop's tablets on
  * plain http get gzip), anything else the plain file.
@@ -158,6 +161,16 @@ export async function buildApp({
 async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   const shellPage = existsSync(path.join(clientDir, 'shell.html')) ? 'shell.html' : 'index.html';
+  const pagesDir = path.join(clientDir, 'pages');
+  const screenPages = new Set(
+    existsSync(pagesDir) ? readdirSync(pagesDir).filter((f) => f.endsWith('.html')) : [],
+  );
+  const pageFor = (url: string) => {
+    const at = pathOf(url);
+    if (at === '/' || at === '/login') return 'index.html';
+    const screen = `${at.split('/')[1]}.html`;
+    return screenPages.has(screen) ? `pages/${screen}` : shellPage;
+  };
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -166,7 +179,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       preCompressed: true,
       // The compressed copies are served in place of their file, and shell.html for the
       // signed-in pages: none of them is a URL of its own.
-      globIgnore: ['**/*.br', '**/*.gz', 'shell.html'],
+      globIgnore: ['**/*.br', '**/*.gz', 'shell.html', 'pages/**'],
       cacheControl: false, // setHeaders decides: hashed assets forever, the rest revalidated
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
@@ -182,8 +195,7 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       !req.url.startsWith('/trpc') &&
       !path.extname(req.url.split('?')[0] ?? '');
     if (isPage && hasClient) {
-      const page = ['/', '/login'].includes(pathOf(req.url)) ? 'index.html' : shellPage;
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(req.url));
     }
     if (isPage) return reply.type('text/plain').send('The client is not built yet: run `npm run build`.');
     return reply.status(404).send({ message: 'Not found' });

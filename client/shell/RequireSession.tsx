@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
+import { lazyScreen } from '../lazyScreen';
 import { hasSession, readUser } from '../session';
 import { ScreenLoader } from '../ui/ScreenLoader';
 import { useSessionUser } from './useSessionUser';
 
 // The header and side navigation load with the first signed-in page, not with /login.
-const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
+export const AppLayout = lazyScreen(() => import('./AppLayout').then((m) => m.AppLayout));
 
 /** Every screen but /login needs the login flag and a token (SPEC.md §2). */
 export function RequireSession() {

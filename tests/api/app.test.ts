@@ -41,6 +41,9 @@ describe('client routes', () => {
     mkdirSync(path.join(dir, 'assets'), { recursive: true });
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root">shop</div>');
     writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'shell.html'), '<!doctype html><div id="root">shell</div>');
+    mkdirSync(path.join(dir, 'pages'));
+    writeFileSync(path.join(dir, 'pages', 'inventory.html'), '<!doctype html><div id="root">inventory</div>');
     withClient = await testApp();
     await withClient.app.close();
     withClient.config.clientDir = dir;
@@ -49,11 +52,27 @@ describe('client routes', () => {
   });
   afterAll(() => withClient.close());
 
-  it.each(['/', '/login', '/dashboard', '/inventory?page=2'])('serves index.html for %s', async (url) => {
+  it.each([
+    ['/', 'shop'],
+    ['/login', 'shop'],
+    ['/login?next=x', 'shop'],
+    ['/dashboard', 'shell'],
+    ['/activity-log', 'shell'],
+    ['/inventory', 'inventory'],
+    ['/inventory?page=2', 'inventory'],
+    ['/inventory/anything', 'inventory'],
+  ])('serves the page that preloads the code of %s', async (url, page) => {
     const res = await withClient.app.inject({ url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain(`<div id="root">${page}</div>`);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the pages only at their paths, never as files of their own', async () => {
+    for (const url of ['/pages/inventory.html', '/shell.html']) {
+      const res = await withClient.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+    }
   });
 
   it('answers HEAD for a page as the page would, not as a missing API route', async () => {

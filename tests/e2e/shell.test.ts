@@ -75,6 +75,28 @@ describe('admin', () => {
     await context.close();
   });
 
+  it('on a reload of a screen, asks for its code with the page and its data with the first calls', async () => {
+    const { page, context } = await b.newPage();
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    await sideNav(page).getByRole('link', { name: 'Inventory' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/trpc/')) calls.push(new URL(req.url()).pathname.slice('/trpc/'.length));
+    });
+    const reloaded = await page.reload();
+    // The page's HTML names the screen's code (vite.config.ts, pagePreloads), so the tablet
+    // fetches it beside the entry instead of after the entry has run.
+    expect(await reloaded?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/InventoryScreen-/);
+    await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // One render sends the session check, the header's and the screen's calls together.
+    const first = calls[0]?.split(',') ?? [];
+    expect(first).toEqual(expect.arrayContaining(['auth.me', 'settings.shopProfile', 'inventory.list']));
+    await context.close();
+  });
+
   it('remembers the collapsed side navigation across a reload, and hides Logout while collapsed', async () => {
     const { page, context } = await b.newPage();
     await signInThroughScreen(page, ADMIN.email, ADMIN.password);
