@@ -3,7 +3,7 @@
 // (bench/bare.ts), both driven over loopback by autocannon from this process. Each
 // scenario's req/s, p50, p99 and the server's peak memory go into bench/RESULTS.md with
 // the targets, then how the figures grow from 10,000 to 100,000 items.
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { manilaDate } from '../shared/time';
@@ -77,6 +77,20 @@ const megabytes = (dir: string) =>
     .filter((f) => f.startsWith('shop.sqlite'))
     .reduce((sum, f) => sum + statSync(path.join(dir, f)).size, 0) / 1e6;
 
+/**
+ * The app and the baseline write to one database file, so neither can always checkpoint the
+ * other's writes, and after the checkout scenarios the log (WAL) had grown: a later read
+ * scenario then ran 9× slower in one run. A shop runs one server, which checkpoints as it
+ * goes. So each scenario starts from a checkpointed database; what was left is logged.
+ */
+function walSettled(shop: SeededShop) {
+  const wal = `${shop.dbFile}-wal`;
+  const before = existsSync(wal) ? statSync(wal).size / 1e6 : 0;
+  const [result] = shop.db.$client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  if (before > 1)
+    console.log(`  (WAL was ${before.toFixed(0)} MB; checkpointed${result?.busy ? ', busy' : ''})`);
+}
+
 /** The app's daily snapshot runs at its first start of the day: wait it out, timing it. */
 async function snapshotSettled(shop: SeededShop) {
   const started = performance.now();
@@ -113,7 +127,10 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
   const bare = await startBare(shop.dbFile, file);
   const tokens = { admin: await signIn(app.url, BENCH_ADMIN), cashier: await signIn(app.url, cashier(0)) };
   const rows: Measured[] = [];
-  for (const s of list) rows.push(await measureBoth(s, app, bare, tokens));
+  for (const s of list) {
+    walSettled(shop);
+    rows.push(await measureBoth(s, app, bare, tokens));
+  }
   return { shop, app, bare, rows, tokens, dbMb, snapshotSeconds, startupPeakMb };
 }
 

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
@@ -8,6 +7,7 @@ import { compressAnswers } from './compress';
 import { SERVER_FAILED } from './errors';
 import { restApi } from './rest';
 import { type AppRouter, appRouter } from './router';
+import { sendSecurityHeaders } from './securityHeaders';
 import { contextFrom, type Deps, MAX_BATCH } from './trpc';
 
 /** A URL without its query string: what the logs may hold. */
@@ -91,7 +91,7 @@ export async function buildApp({
     done();
   });
 
-  await app.register(helmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

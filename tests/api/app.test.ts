@@ -26,6 +26,26 @@ describe('server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same security headers on every answer: REST, tRPC, a refusal and a 404', async () => {
+    const expected = {
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
+    };
+    const first = await shop.app.inject({ url: '/api/health' });
+    for (const url of ['/api/health', '/trpc/auth.me', '/api/nothing', '/trpc/no.such']) {
+      const res = await shop.app.inject({ url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['content-security-policy'], url).toBe(first.headers['content-security-policy']);
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
   it('never leaks a stack trace in a tRPC error', async () => {
     const res = await shop.app.inject({ url: '/trpc/auth.me' });
     expect(res.statusCode).toBe(401);

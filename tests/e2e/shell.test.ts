@@ -88,7 +88,9 @@ describe('admin', () => {
     const reloaded = await page.reload();
     // The page's HTML names the screen's code (vite.config.ts, pagePreloads), so the tablet
     // fetches it beside the entry instead of after the entry has run.
-    expect(await reloaded?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/InventoryScreen-/);
+    expect(await reloaded?.text()).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/InventoryScreen-/,
+    );
     await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
     await page.waitForLoadState('networkidle');
     // One render sends the session check, the header's and the screen's calls together.

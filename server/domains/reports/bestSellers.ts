@@ -20,7 +20,7 @@ import type { Days } from './period';
 export const FIRST_LEADERS = 48;
 /** A day that weighs in the bound is then read whole, up to this many products; past it, every product is summed. */
 const MOST_LEADERS = 5_000;
-/** Leaders fetched, highest bound first, before fetching them all. */
+/** Leaders summed one by one, highest bound first, before summing every product instead. */
 const FIRST_CANDIDATES = 200;
 
 export interface BestSeller {
@@ -76,27 +76,27 @@ function readDay(db: Db, day: string, read: number): Day {
   return { day, read, threshold: statements(db).threshold.get(day, read) ?? 0 };
 }
 
-/** The leaders summed exactly, highest bound first, while one could still reach the places shown. */
-function sumLeaders(db: Db, days: Days, period: Day[], bound: number, count: number) {
+/**
+ * The leaders summed exactly, highest bound first, while one could still reach the places
+ * shown; or null when more than FIRST_CANDIDATES could: one lookup each would then cost more
+ * than summing every product at once (a month whose last day sold a thousand products alike
+ * took 50 ms this way, and 10 ms summed at once).
+ */
+function sumLeaders(db: Db, days: Days, period: Day[], bound: number, count: number): BestSeller[] | null {
   const { leaders, total } = statements(db);
   const thresholds = JSON.stringify(period.map((d) => [d.day, d.threshold]));
-  for (let fetched = FIRST_CANDIDATES; ; fetched = Number.MAX_SAFE_INTEGER) {
-    const sellers: BestSeller[] = [];
-    const candidates = leaders.all(thresholds, bound, fetched);
-    let settled = candidates.length < fetched;
-    for (const c of candidates) {
-      if ((sellers[count - 1]?.quantity ?? -1) > c.lead) {
-        settled = true;
-        break;
-      }
-      const sum = total.get(c.kind, c.code, days.from, days.to);
-      if (sum && sum.quantity > 0) {
-        sellers.push(withoutLatest(sum));
-        sellers.sort(ranked);
-      }
+  const sellers: BestSeller[] = [];
+  const candidates = leaders.all(thresholds, bound, FIRST_CANDIDATES + 1);
+  for (const [i, c] of candidates.entries()) {
+    if ((sellers[count - 1]?.quantity ?? -1) > c.lead) return sellers;
+    if (i === FIRST_CANDIDATES) return null;
+    const sum = total.get(c.kind, c.code, days.from, days.to);
+    if (sum && sum.quantity > 0) {
+      sellers.push(withoutLatest(sum));
+      sellers.sort(ranked);
     }
-    if (settled) return sellers;
   }
+  return sellers;
 }
 
 export function bestSellers(db: Db, days: Days, count = 5): BestSeller[] {
@@ -104,6 +104,7 @@ export function bestSellers(db: Db, days: Days, count = 5): BestSeller[] {
   for (;;) {
     const bound = period.reduce((sum, d) => sum + d.threshold, 0);
     const sellers = sumLeaders(db, days, period, bound, count);
+    if (sellers === null) break;
     const last = sellers[count - 1];
     if (bound === 0 || (last && last.quantity > bound)) return sellers.slice(0, count);
     const heavy = period.filter((d) => d.threshold > 0 && d.threshold * period.length >= bound);
