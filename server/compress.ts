@@ -43,12 +43,17 @@ export function compressAnswers(app: FastifyInstance): void {
     const type = isResponse ? payload.headers.get('content-type') : reply.getHeader('content-type');
     if (!isJson(type) || reply.hasHeader('content-encoding')) return payload;
     if (!isResponse && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const body = isResponse ? await textOf(reply, payload) : payload;
     // The body depends on Accept-Encoding: a cache in between must keep the versions apart.
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/\baccept-encoding\b/i.test(vary))
-      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-    if (!acceptsGzip(req.headers['accept-encoding']) || Buffer.byteLength(body) < COMPRESS_FROM) return body;
+    const headers = isResponse ? payload.headers : null;
+    const vary = String((headers ? headers.get('vary') : reply.getHeader('vary')) ?? '');
+    if (!/\baccept-encoding\b/i.test(vary)) {
+      const value = vary ? `${vary}, accept-encoding` : 'accept-encoding';
+      if (headers) headers.set('vary', value);
+      else reply.header('vary', value);
+    }
+    if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
+    const body = isResponse ? await textOf(reply, payload) : payload;
+    if (Buffer.byteLength(body) < COMPRESS_FROM) return body;
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
     return gzipped(body);
