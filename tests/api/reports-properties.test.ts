@@ -178,13 +178,15 @@ describe('the daily roll-ups', () => {
     );
   });
 
+  /** A product's day in the roll-up, at ₱1.00 a unit. */
+  const put = (day: string, code: string, quantity: number) =>
+    shop.db
+      .insert(productSalesByDay)
+      .values({ day, kind: 'item', code, name: code, quantity, revenue: quantity * 100, cost: 0 })
+      .run();
+
   it('finds them when the last day sold hundreds of products alike', () => {
     shop.db.delete(productSalesByDay).where(sql`day >= '2032-01-01'`).run();
-    const put = (day: string, code: string, quantity: number) =>
-      shop.db
-        .insert(productSalesByDay)
-        .values({ day, kind: 'item', code, name: code, quantity, revenue: quantity * 100, cost: 0 })
-        .run();
     // A month of a few sellers a day, then a day that sold 400 products 10 each (the bench's
     // own checkouts do this): too many could still place to sum them one by one.
     for (let d = 0; d < 29; d++)
@@ -205,11 +207,6 @@ describe('the daily roll-ups', () => {
 
   it('finds a steady seller that never led a single day', () => {
     shop.db.delete(productSalesByDay).where(sql`day >= '2031-01-01'`).run();
-    const put = (day: string, code: string, quantity: number) =>
-      shop.db
-        .insert(productSalesByDay)
-        .values({ day, kind: 'item', code, name: code, quantity, revenue: quantity * 100, cost: 0 })
-        .run();
     for (let d = 0; d < 10; d++) {
       const day = addDays('2031-01-01', d);
       // More products a day than the leaders read sell 100 each, different ones every day...

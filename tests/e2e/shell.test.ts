@@ -88,14 +88,19 @@ describe('admin', () => {
     const reloaded = await page.reload();
     // The page's HTML names the screen's code (vite.config.ts, pagePreloads), so the tablet
     // fetches it beside the entry instead of after the entry has run.
-    expect(await reloaded?.text()).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/InventoryScreen-/,
-    );
+    const html = (await reloaded?.text()) ?? '';
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/InventoryScreen-/);
     await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
     await page.waitForLoadState('networkidle');
     // One render sends the session check, the header's and the screen's calls together.
     const first = calls[0]?.split(',') ?? [];
     expect(first).toEqual(expect.arrayContaining(['auth.me', 'settings.shopProfile', 'inventory.list']));
+    // The item form is not part of the first paint: its code comes when it first opens.
+    expect(html).not.toMatch(/ItemFormModal-/);
+    const formCode = page.waitForRequest(/\/assets\/ItemFormModal-[^/]+\.js$/);
+    await page.getByRole('button', { name: '+ Add Item' }).click();
+    await formCode;
+    await page.getByRole('dialog').getByLabel('Item Name').waitFor();
     await context.close();
   });
 

@@ -3,14 +3,31 @@ import { Button, Group, SegmentedControl, Stack, TextInput, Title } from '@manti
 import { useState } from 'react';
 import type { CakeSortField } from '../../../shared/schemas/cakes';
 import { INVENTORY_TEXT, type ItemSortField } from '../../../shared/schemas/inventory';
+import { lazyDialog } from '../../ui/lazyDialog';
 import { useListState } from '../../ui/useListState';
-import { CakeFormModal, type CakeTarget } from './CakeFormModal';
+import type { CakeTarget } from './CakeFormModal';
 import { CakesTable } from './CakesTable';
-import { CakeView } from './CakeView';
-import { ItemFormModal, type ItemTarget } from './ItemFormModal';
+import type { ItemTarget } from './ItemFormModal';
 import { ItemsTable } from './ItemsTable';
-import { ItemView } from './ItemView';
 import type { CakeRow, ItemRow } from './stockroom';
+
+// The forms and record views load when first opened (client/ui/lazyDialog.tsx).
+const ItemFormModal = lazyDialog(
+  () => import('./ItemFormModal').then((m) => m.ItemFormModal),
+  (p) => p.target !== null,
+);
+const ItemView = lazyDialog(
+  () => import('./ItemView').then((m) => m.ItemView),
+  (p) => p.item !== null,
+);
+const CakeFormModal = lazyDialog(
+  () => import('./CakeFormModal').then((m) => m.CakeFormModal),
+  (p) => p.target !== null,
+);
+const CakeView = lazyDialog(
+  () => import('./CakeView').then((m) => m.CakeView),
+  (p) => p.cake !== null,
+);
 
 type Shelf = 'items' | 'cakes';
 const SHELVES = [

@@ -3,13 +3,22 @@ import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc';
+import { lazyDialog } from '../../ui/lazyDialog';
 import { Cart } from './Cart';
 import { CounterBar } from './counter/CounterBar';
-import { InlineSaleModal } from './InlineSaleModal';
 import { ProductTable } from './ProductTable';
-import { ReceiptDialog } from './ReceiptDialog';
 import { useCart } from './useCart';
 import { type Sale, useCheckout } from './useCheckout';
+
+// The receipt and the away-from-the-counter sale form load when first opened.
+const ReceiptDialog = lazyDialog(
+  () => import('./ReceiptDialog').then((m) => m.ReceiptDialog),
+  (p) => p.saleRef !== null,
+);
+const InlineSaleModal = lazyDialog(
+  () => import('./InlineSaleModal').then((m) => m.InlineSaleModal),
+  (p) => p.opened,
+);
 
 /**
  * SPEC.md §2's point of sale (all roles): products on the left, the cart on the right

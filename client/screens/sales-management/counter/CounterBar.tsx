@@ -6,10 +6,28 @@ import { formatPeso } from '../../../../shared/money';
 import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import { useTRPC } from '../../../trpc';
+import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
-import { ReadingDialog } from './ReadingDialog';
 import type { Reading } from './ReadingSheet';
-import { CashMoveModal, CloseShiftModal, OpenShiftModal } from './ShiftModals';
+
+// The shift dialogs and the X reading load when first opened (client/ui/lazyDialog.tsx).
+const shiftModals = () => import('./ShiftModals');
+const OpenShiftModal = lazyDialog(
+  () => shiftModals().then((m) => m.OpenShiftModal),
+  (p) => p.opened,
+);
+const CashMoveModal = lazyDialog(
+  () => shiftModals().then((m) => m.CashMoveModal),
+  (p) => p.opened,
+);
+const CloseShiftModal = lazyDialog(
+  () => shiftModals().then((m) => m.CloseShiftModal),
+  (p) => p.opened,
+);
+const ReadingDialog = lazyDialog(
+  () => import('./ReadingDialog').then((m) => m.ReadingDialog),
+  (p) => p.reading !== null,
+);
 
 type Dialog = 'open' | 'cash' | 'close' | null;
 
