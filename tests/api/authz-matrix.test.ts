@@ -21,7 +21,7 @@ import { ACCESS, type AccessRule, can, ROLES, type Role, rankOf } from '../../sh
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/schemas/auth';
 import { SHIFT_TEXT } from '../../shared/schemas/shifts';
-import { ADMIN, type TestShop, testApp } from '../helpers/app';
+import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
 import { PROCEDURE_ACCESS, REST_ACCESS, type RouteAccess } from '../helpers/authzTable';
 import { expectTrpcError } from '../helpers/errors';
 import { type Method, rest } from '../helpers/rest';
@@ -34,7 +34,6 @@ import { apiRoutes, PROCEDURES, urlOf } from '../helpers/routes';
 // session) are tried by others: refused, and the row read back unchanged.
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 
 /** Who calls: `role` undefined is anonymous, null an approved account with no role yet. */
 interface Caller {

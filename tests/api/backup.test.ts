@@ -13,7 +13,7 @@ import {
 import { checkout } from '../../server/domains/sales/service';
 import { BACKUP_TEXT } from '../../shared/schemas/backup';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { ADMIN, type TestShop, testApp } from '../helpers/app';
+import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
 // Backups (issue 10, the download half): each area as {area}_backup.xlsx with a header row
@@ -21,7 +21,6 @@ import { rest } from '../helpers/rest';
 // text that stays text.
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 let admin: Session;
 let owner: Session;
 let manager: Session;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakes, inventoryItems, notifications } from '../../server/db/schema';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { SHIFT_TEXT } from '../../shared/schemas/shifts';
-import { postJson, type TestShop, testApp } from '../helpers/app';
+import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
@@ -13,7 +13,6 @@ import { rest } from '../helpers/rest';
 // One shop for the file: the Z readings count every sale in it, in this order.
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 let cashier: Session; // a manager at the till, so refunds apply at once
 let staff: Session;
 let owner: Session;

@@ -7,7 +7,7 @@ import { reportSummary } from '../../server/domains/reports/summary';
 import { checkoutInput, SALES_TEXT } from '../../shared/schemas/sales';
 import { manilaDate } from '../../shared/time';
 import { saleTotals } from '../../shared/totals';
-import { postJson, type TestShop, testApp } from '../helpers/app';
+import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
 // Issue 11, the counter's money: the SC/PWD discount (20% off eligible lines, which are
@@ -15,7 +15,6 @@ import { expectTrpcError } from '../helpers/errors';
 // change. Figures are computed by hand in the comments.
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 let cashier: Session;
 let seq = 0;
 

@@ -11,7 +11,7 @@ import { checkout } from '../../server/domains/sales/service';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { rangeStart } from '../../shared/time';
-import { type TestShop, testApp } from '../helpers/app';
+import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
@@ -20,7 +20,6 @@ import { rest } from '../helpers/rest';
 // side of midnight (15:59 and 16:01 UTC: the same UTC day, two Manila days).
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 let admin: Session;
 let owner: Session;
 let manager: Session;

@@ -21,7 +21,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { BACKUP_TEXT } from '../../shared/schemas/backup';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { ADMIN, PASSWORD, type TestShop, testApp } from '../helpers/app';
+import { ADMIN, PASSWORD, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
 // Restore (issue 10): each area's backup comes back field for field after a wipe or a
@@ -29,7 +29,6 @@ import { rest } from '../helpers/rest';
 // change nothing and say why.
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 let owner: Session;
 let manager: Session;
 let staff: Session;

@@ -2,13 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, saleLines, sales, stockMovements } from '../../server/db/schema';
-import { ADMIN, postJson, type TestShop, testApp } from '../helpers/app';
+import { ADMIN, postJson, type Session, type TestShop, testApp } from '../helpers/app';
 
 // Issue 8's properties: the totals of any cart (VAT 12% of the subtotal, rounded half up
 // to the centavo), and stock conservation under any sequence of sales and refunds.
 // One shop per property; each run adds its own products straight into the database.
-
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 
 /** 12% of a subtotal in centavos, rounded half up, computed with BigInt apart from the server's code. */
 const vat = (subtotal: bigint, rate: 0 | 12) => (subtotal * BigInt(rate) + 50n) / 100n;

@@ -20,7 +20,7 @@ import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { SALES_TEXT } from '../../shared/schemas/sales';
 import { manilaDate } from '../../shared/time';
-import { postJson, type TestShop, testApp } from '../helpers/app';
+import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
@@ -29,7 +29,6 @@ import { rest } from '../helpers/rest';
 // an action request), the legacy REST shapes in pesos, roles and notifications.
 
 let shop: TestShop;
-type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 let admin: Session;
 let manager: Session;
 let staff: Session;

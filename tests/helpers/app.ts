@@ -91,6 +91,8 @@ export async function testApp(env: Record<string, string> = {}) {
 }
 
 export type TestShop = Awaited<ReturnType<typeof testApp>>;
+/** A signed-in account as `shop.signedIn(role)` answers it: its tokens and a caller. */
+export type Session = Awaited<ReturnType<TestShop['signedIn']>>;
 
 /** POSTs JSON through the REST contract. */
 export function postJson(shop: TestShop, url: string, body: unknown, token?: string) {
