@@ -2,6 +2,7 @@
 // targets of issue 12 (met, or the gap named), and how the figures grow with the items.
 import type { AttackResult } from './attack';
 import type { ShopSize } from './bigShop';
+import type { Floor } from './floor';
 import type { History } from './history';
 import type { Scenario } from './scenarios';
 
@@ -32,6 +33,7 @@ export interface RunFigures {
   attacks: AttackResult[];
   naive: Record<'search' | 'dashboard' | 'summary', Omit<Figures, 'peakMb'>>;
   problems: string[];
+  floor: Floor;
 }
 
 export const TARGETS = {
@@ -61,6 +63,14 @@ function table(rows: Measured[]) {
 
 const targetRow = (target: string, measured: string, met: boolean, gap = '') =>
   `| ${target} | ${measured} | ${met ? 'Met' : `**Not met**${gap ? `: ${gap}` : ''}`} |`;
+
+/** What the checkout p99 target asks of one thread, against what these writes alone allow. */
+function checkoutFloorLine(floor: Floor, plain: Measured) {
+  const connections = plain.scenario.connections;
+  const meanWait = (connections * 1000) / floor.perSecond;
+  const tail = plain.app.p99 / ((connections * 1000) / Math.max(1, plain.app.rps));
+  return `Checkout floor (bench/floor.ts): the baseline's writes alone, ${connections} sales to a commit, with no HTTP, took ${floor.usPerSale.toFixed(0)} µs a sale in this run: at most ${n(Math.round(floor.perSecond))} sales/s on one thread${floor.failed ? ` (${floor.failed} refused)` : ''}. With ${connections} sales in flight that alone is an average wait of ${meanWait.toFixed(1)} ms. The p99 sits above the average (${tail.toFixed(1)}× it in the plain checkout row), so a p99 under ${TARGETS.checkoutP99} ms would need well over ${n(Math.round((connections * 1000) / TARGETS.checkoutP99))} sales/s with everything included.`;
+}
 
 export function mainSection(f: RunFigures): string {
   const by = (name: string) => {
@@ -136,6 +146,8 @@ export function mainSection(f: RunFigures): string {
       `${(search.app.rps / Math.max(1, f.naive.search.rps)).toFixed(1)}×`,
       search.app.rps >= 10 * f.naive.search.rps,
     ),
+    '',
+    checkoutFloorLine(f.floor, by('checkout (plain)')),
     '',
     `Naive baselines (no search index, no roll-ups; 5 s, 16 connections): search ${f.naive.search.rps} req/s (p99 ${f.naive.search.p99} ms), dashboard counts ${f.naive.dashboard.rps} req/s (p99 ${f.naive.dashboard.p99} ms), 30-day summary from sales + lines ${f.naive.summary.rps} req/s (p99 ${f.naive.summary.p99} ms).`,
     '',

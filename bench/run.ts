@@ -10,6 +10,7 @@ import { manilaDate } from '../shared/time';
 import { type AttackResult, signInUnderAttack } from './attack';
 import { BENCH_ADMIN, cashier, LARGE, type SeededShop, seedShop } from './bigShop';
 import { cartMaker } from './carts';
+import { checkoutFloor } from './floor';
 import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './naive';
 import { openShifts, recordCaptures } from './prepare';
 import { type Server, startApp, startBare } from './processes';
@@ -172,6 +173,10 @@ await app.stop();
 const restarted = await startApp(shop.dir);
 const restartMs = restarted.startupMs;
 await restarted.stop();
+// Last on this shop, with both servers stopped: it adds its own sales.
+const plainCart = cartMaker(shop.db);
+const floor = checkoutFloor(shop.db.$client, () => JSON.parse(plainCart('plain')));
+console.log(`checkout floor: ${floor.usPerSale.toFixed(0)} µs a sale, ${floor.perSecond.toFixed(0)} sales/s`);
 shop.db.$client.close();
 rmSync(shop.dir, { recursive: true, force: true });
 
@@ -206,6 +211,7 @@ const figures: RunFigures = {
   attacks,
   naive,
   problems,
+  floor,
 };
 const section = [
   mainSection(figures),
