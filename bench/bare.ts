@@ -40,6 +40,8 @@ bare.post('/login', async (req) => {
   return { ok: await verify(row.password_hash, password) };
 });
 bare.post('/sales', (req) => checkout.immediate(req.body as Body));
+// HTTP alone: the checkout's request read and a small JSON answer, nothing else (bench/floor.ts).
+bare.post('/echo', (req) => ({ saleId: (req.body as Body).saleId }));
 bare.post<{ Params: { id: string } }>('/sales/:id/refund', (req) => refund.immediate(Number(req.params.id)));
 bare.get<{ Querystring: { search: string } }>('/naive/search', (req) => search(req.query.search));
 bare.get<{ Querystring: { from: string; to: string } }>('/naive/summary', (req) =>

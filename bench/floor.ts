@@ -2,7 +2,8 @@
 // baseline's writes alone (bench/bareWrites.ts; no HTTP, no auth, no ORM), 32 sales to a
 // commit, each in a savepoint, as the app's group commit runs them. With 32 sales in
 // flight no server doing these writes on one thread can answer faster, on average, than
-// 32 ÷ this rate: the floor under the checkout p99 target.
+// 32 ÷ this rate: the floor under the checkout p99 target. run.ts adds the HTTP part: the
+// bare server answering the same requests with nothing behind them (bare.ts's /echo).
 import type Database from 'better-sqlite3';
 import { type Body, bareWrites } from './bareWrites';
 
@@ -10,6 +11,8 @@ export interface Floor {
   usPerSale: number;
   perSecond: number;
   failed: number;
+  /** Plain Fastify reading the same requests and answering small JSON: µs a request (bare.ts /echo). */
+  httpUs?: number;
 }
 
 export function checkoutFloor(

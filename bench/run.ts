@@ -139,6 +139,22 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
 const large = await measureShop('bench', LARGE, (all) => all);
 const { shop, app, bare } = large;
 
+// The HTTP part of the checkout floor (bench/floor.ts): the same requests, answered bare.
+const plainCart = cartMaker(shop.db);
+const echo = await drive(
+  bare.url,
+  [
+    {
+      method: 'POST',
+      path: '/echo',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => ({ ...req, body: plainCart('plain') }),
+    },
+  ],
+  32,
+  5,
+);
+
 const attacks: AttackResult[] = [];
 attacks.push(
   await signInUnderAttack(app.url, cashier(1), { label: 'no attack', attackers: 0, legitimate: 20 }),
@@ -174,8 +190,10 @@ const restarted = await startApp(shop.dir);
 const restartMs = restarted.startupMs;
 await restarted.stop();
 // Last on this shop, with both servers stopped: it adds its own sales.
-const plainCart = cartMaker(shop.db);
-const floor = checkoutFloor(shop.db.$client, () => JSON.parse(plainCart('plain')));
+const floor = {
+  ...checkoutFloor(shop.db.$client, () => JSON.parse(plainCart('plain'))),
+  httpUs: 1e6 / echo.rps,
+};
 console.log(`checkout floor: ${floor.usPerSale.toFixed(0)} µs a sale, ${floor.perSecond.toFixed(0)} sales/s`);
 shop.db.$client.close();
 rmSync(shop.dir, { recursive: true, force: true });
