@@ -142,6 +142,8 @@ export function PagedTable<Row, Field extends string>({
             aria-label="Pages"
             getControlProps={(control) => ({
               'aria-label': control === 'previous' ? 'Prev' : control === 'next' ? 'Next' : `${control} page`,
+              // The words fill the square control edge to edge without room of their own.
+              style: { paddingInline: 'var(--mantine-spacing-xs)' },
             })}
             getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
           />

@@ -562,6 +562,36 @@ describe('the Sales Management screen', () => {
     await context.close();
   });
 
+  it('truncates a long name in the cart, keeping its plus, minus and total in view', async () => {
+    const long = 'Bread Flour, first class, unbleached and enriched, for breads and pastries (25 kg sack)';
+    const rename = (name: string) =>
+      b.shop.db.update(inventoryItems).set({ name }).where(eq(inventoryItems.id, ids.flour)).run();
+    rename(long);
+    try {
+      const { page, context } = await openSales();
+      await productRow(page, long).click();
+      const line = cartLine(page, long);
+      await line.waitFor();
+      const cartBox = (await cartOf(page).boundingBox())!;
+      for (const control of [`Decrease ${long}`, `Increase ${long}`, `Remove ${long}`]) {
+        const box = (await line.getByRole('button', { name: control }).boundingBox())!;
+        expect(box.x + box.width, control).toBeLessThanOrEqual(cartBox.x + cartBox.width);
+      }
+      await shows(line, formatPeso(FLOUR.unitPrice));
+      // The lines scroll up and down only: nothing is pushed out sideways.
+      const lines = cartOf(page).getByRole('list', { name: 'Cart lines' });
+      const sideways = await lines.evaluate((el) => {
+        const viewport = el.closest('.mantine-ScrollArea-viewport') as HTMLElement;
+        return viewport.scrollWidth - viewport.clientWidth;
+      });
+      expect(sideways).toBeLessThanOrEqual(0);
+      await snapshot(page, 'sales-long-name');
+      await context.close();
+    } finally {
+      rename(FLOUR.name);
+    }
+  });
+
   it('stacks the table and the cart on a tablet', async () => {
     const { page, context } = await openSales(TABLET);
     await fillCart(page);

@@ -119,6 +119,13 @@ describe('Supplier Management', () => {
     seedSuppliers(14);
     await page.reload();
     await page.getByText('Showing 1-10 of 15 suppliers').waitFor();
+    // Prev and Next have room around their words (the shared pager, client/ui/PagedTable.tsx).
+    for (const name of ['Prev', 'Next']) {
+      const room = await page
+        .getByRole('button', { name, exact: true })
+        .evaluate((el) => el.clientWidth - (el.firstElementChild as HTMLElement).offsetWidth);
+      expect(room, name).toBeGreaterThanOrEqual(12);
+    }
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Showing 11-15 of 15 suppliers').waitFor();
     await snapshot(page, 'suppliers-page-2');

@@ -130,7 +130,15 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
             {SALES_TEXT.cartEmpty}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={linesHeight(fields)} type="auto" offsetScrollbars="y">
+          <ScrollArea.Autosize
+            mah={linesHeight(fields)}
+            type="auto"
+            scrollbars="y"
+            offsetScrollbars="y"
+            // Autosize lets content grow to its widest line; a long name must truncate instead,
+            // keeping plus, minus and the line total in view.
+            styles={{ content: { minWidth: 0 } }}
+          >
             <Stack component="ul" aria-label="Cart lines" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
               {lines.map((line) => (
                 <CartLine
