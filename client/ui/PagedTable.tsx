@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { Page } from '../../shared/schemas/paging';
 import type { Column } from './ListTable';
 import { SidewaysScroll } from './SidewaysScroll';
@@ -28,6 +28,13 @@ interface PagedTableProps<Row, Field extends string> {
 }
 
 const PrevText = () => <span>Prev</span>;
+
+/** Enter or Space on the row itself (not on a button inside it) does what a click does. */
+function activateByKey(event: KeyboardEvent<HTMLTableRowElement>, activate: () => void) {
+  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+  event.preventDefault();
+  activate();
+}
 const NextText = () => <span>Next</span>;
 const ARROWS = { asc: '▲', desc: '▼' } as const;
 
@@ -93,14 +100,22 @@ export function PagedTable<Row, Field extends string>({
           <Table.Tbody>
             {data?.rows.map((row) => {
               const disabled = rowDisabled?.(row) ?? false;
+              const activate = onRowClick && !disabled ? () => onRowClick(row) : undefined;
               return (
                 <Table.Tr
                   key={rowKey(row)}
                   aria-disabled={disabled || undefined}
-                  onClick={onRowClick && !disabled ? () => onRowClick(row) : undefined}
+                  // A row that does something is reached with Tab and done with Enter or Space,
+                  // as a click does it: a till without a mouse can still add to the cart.
+                  tabIndex={activate ? 0 : undefined}
+                  className={activate ? 'mantine-focus-auto' : undefined}
+                  onClick={activate}
+                  onKeyDown={activate ? (event) => activateByKey(event, activate) : undefined}
                   style={{
-                    cursor: onRowClick && !disabled ? 'pointer' : undefined,
+                    cursor: activate ? 'pointer' : undefined,
                     opacity: disabled ? 0.5 : undefined,
+                    // Inside the row: the table's scrolling box would clip the ring's sides.
+                    outlineOffset: activate ? -2 : undefined,
                   }}
                 >
                   {columns.map((c) => (

@@ -378,6 +378,34 @@ describe('the Sales Management screen', () => {
     await context.close();
   });
 
+  it('adds from the keyboard: Tab reaches the sellable rows, Enter or Space adds one', async () => {
+    const { page, context } = await openSales();
+    const search = page.getByPlaceholder(SALES_TEXT.searchPlaceholder);
+    await search.focus();
+    // From the search box, Tab walks the sellable rows in shelf order and skips the rest
+    // (the table's scrolling region takes a Tab of its own first).
+    const reached: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        await page.evaluate(() => {
+          const focused = document.activeElement;
+          return focused?.tagName === 'TR' ? (focused.querySelectorAll('td')[1]?.textContent ?? '') : '-';
+        }),
+      );
+    }
+    expect(reached).toEqual(['-', FLOUR.name, SUGAR.name, CAKE.name, VANILLA.name, '-']);
+    await page.keyboard.press('Shift+Tab');
+    await snapshot(page, 'sales-keyboard-focus');
+    await productRow(page, FLOUR.name).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press(' ');
+    await expect
+      .poll(() => cartLine(page, FLOUR.name).getByLabel(`Quantity of ${FLOUR.name}`).textContent())
+      .toBe('2');
+    await context.close();
+  });
+
   it('checks the cart before sending, refuses cash below the total and shows the change', async () => {
     setProfile({ ...PROFILE, birPermitNumber: 'BIR-ATP-2025-0042' });
     const { page, context } = await openSales();
