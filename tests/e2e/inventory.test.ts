@@ -242,8 +242,10 @@ describe('the Inventory screen', () => {
       scPwdEligible: true,
     });
 
-    // View: every field, who made it, and the stock ledger newest first.
-    await row.getByRole('button', { name: 'View Bread Flour' }).click();
+    // View, opened from the keyboard as a till without a mouse would (the row takes Enter as
+    // a click): every field, who made it, and the stock ledger newest first.
+    await row.focus();
+    await page.keyboard.press('Enter');
     const view = page.getByRole('dialog', { name: 'Item Details' });
     const details = view.getByRole('table', { name: 'Item Details' });
     const field = (label: string) =>
