@@ -72,8 +72,9 @@ export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
       bare: [{ ...signIn(), path: '/login' }],
     },
     read('inventory search', '/api/inventory?search=flour&page=1&limit=10'),
-    // What Sales Management loads on opening: items and cakes (up to the POS cap each), in shelf order.
-    read('POS product list', trpcGet('sales.products', { search: '' })),
+    // What Sales Management loads on opening and after each sale: the first page of items and
+    // cakes in shelf order (before the run of 2026-11-23 04:26, every product up to the cap).
+    read('POS product list', trpcGet('sales.productsPage', { search: '', page: 1 })),
     { ...read('X reading', `/api/shifts/${shiftId}/reading`), as: 'cashier' },
     read('dashboard', '/api/dashboard'),
     read('sales report summary, 30 days', `/api/salesReport/summary?range=custom&from=${from}&to=${to}`),

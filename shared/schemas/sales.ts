@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../constants';
+import { ORDER_TYPES, PAGE_SIZE, PAYMENT_METHODS, VAT_RATES } from '../constants';
 import { DISCOUNT_TYPES } from '../totals';
 import { NAME_MAX, optionalDate, optionalRef, recordId } from './catalogue';
+import { lookupItemsInput } from './inventory';
 import { pageInput } from './paging';
 
 // SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
@@ -200,6 +201,9 @@ export const saleRefInput = z.object({
 });
 
 export const listSalesInput = pageInput(20);
+
+/** One page of the counter's product table: the search and the page, ten a page (SPEC.md §9). */
+export const posPageInput = lookupItemsInput.extend({ page: pageInput(PAGE_SIZE).shape.page });
 
 /** SALE- plus 8 characters A-Z and 0-9 (SPEC.md §9). */
 export function newSaleId(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {

@@ -1177,6 +1177,7 @@ function trpcInputs(): Record<string, unknown> {
     'sales.refund': { id: ids.sale },
     'sales.get': { id: ids.sale },
     'sales.products': { search: 'flour' },
+    'sales.productsPage': { search: 'flour', page: 1 },
     'sales.list': { page: 1, limit: 20 },
     'counter.open': { openingCash: 0 },
     'counter.cash': { id: ids.shift, type: 'out', amount: 100, reason: 'Ice' },

@@ -115,3 +115,49 @@ describe('sales.products', () => {
     await expectTrpcError(api.sales.products({ search: 42 as never }), 'BAD_REQUEST', 'search must be text.');
   });
 });
+
+describe('sales.productsPage', () => {
+  it('answers ten at a time, in the same shelf order as the whole list, with the exact total', async () => {
+    // The bulk items above share one name stem: 1,000 of them (the cap), in name order.
+    const whole = await api.sales.products({ search: 'bulk' });
+    const first = await api.sales.productsPage({ search: 'bulk', page: 1 });
+    expect(first).toMatchObject({ page: 1, limit: 10, total: whole.length, totalPages: whole.length / 10 });
+    expect(first.rows).toEqual(whole.slice(0, 10));
+    const third = await api.sales.productsPage({ search: 'bulk', page: 3 });
+    expect(third.rows).toEqual(whole.slice(20, 30));
+  });
+
+  it('keeps sellable first across kinds, as the counter shows them', async () => {
+    const page = await api.sales.productsPage({ search: 'flour', page: 1 });
+    expect(page.rows.map((r) => r.code)).toEqual(['CK-1', 'INV-1', 'INV-2', 'INV-3', 'INV-4']);
+    expect(page).toMatchObject({ total: 5, totalPages: 1 });
+  });
+
+  it('answers the last page for a page past the end, and an empty page when nothing matches', async () => {
+    expect(await api.sales.productsPage({ search: 'flour', page: 9 })).toMatchObject({ page: 1, total: 5 });
+    expect(await api.sales.productsPage({ search: 'zzz-nothing', page: 1 })).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      limit: 10,
+      totalPages: 1,
+    });
+  });
+
+  it('refuses a page that is not a whole number from 1, and is for signed-in staff only', async () => {
+    for (const page of [0, -1, 1.5, 'two']) {
+      await expectTrpcError(
+        api.sales.productsPage({ search: '', page: page as never }),
+        'BAD_REQUEST',
+        'page must be a whole number from 1.',
+      );
+    }
+    await expectTrpcError(shop.caller().sales.productsPage({ search: '', page: 1 }), 'UNAUTHORIZED');
+    const none = await shop.signedIn(null);
+    await expectTrpcError(
+      none.api.sales.productsPage({ search: '', page: 1 }),
+      'FORBIDDEN',
+      AUTH_TEXT.noRole,
+    );
+  });
+});

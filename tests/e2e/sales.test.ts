@@ -590,6 +590,41 @@ describe('the Sales Management screen', () => {
     await context.close();
   });
 
+  it('asks the server for one page of ten products at a time', async () => {
+    const extra = Array.from({ length: 8 }, (_, n) => ({
+      itemId: `INV-9000${n}`,
+      name: `Piping Bag ${n + 1}`,
+      unitPrice: 1500,
+      stock: 40,
+    }));
+    const added = b.shop.db.insert(inventoryItems).values(extra).returning().all();
+    try {
+      const { page, context } = await signedInPage(b);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/trpc/')) asked.push(decodeURIComponent(r.url()));
+      });
+      await openScreen(page, 'Sales Management', '/sales-management');
+      await page.getByText('Showing 1-10 of 15 products').waitFor();
+      expect(await products(page).locator('tbody tr').count()).toBe(10);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Showing 11-15 of 15 products').waitFor();
+      // Page two is the rest of the shelf order: low stock, then what cannot be sold.
+      expect(await column(page, 1)).toEqual([
+        'Piping Bag 8',
+        VANILLA.name,
+        BUTTER.name,
+        MANGO.name,
+        YEAST.name,
+      ]);
+      expect(asked.filter((u) => u.includes('sales.productsPage')).length).toBeGreaterThanOrEqual(2);
+      expect(asked.filter((u) => /sales\.products(?!Page)/.test(u))).toEqual([]);
+      await context.close();
+    } finally {
+      for (const item of added) b.shop.db.delete(inventoryItems).where(eq(inventoryItems.id, item.id)).run();
+    }
+  });
+
   it('truncates a long name in the cart, keeping its plus, minus and total in view', async () => {
     const long = 'Bread Flour, first class, unbleached and enriched, for breads and pastries (25 kg sack)';
     const rename = (name: string) =>

@@ -198,6 +198,7 @@ export const PROCEDURE_ACCESS: Record<string, ProcedureAccess> = {
   'sales.get': 'salesManagement',
   'sales.list': 'salesManagement',
   'sales.products': 'salesManagement',
+  'sales.productsPage': 'salesManagement',
 
   'counter.open': 'shifts',
   'counter.cash': 'shifts',

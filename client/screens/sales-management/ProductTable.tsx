@@ -1,31 +1,16 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { PAGE_SIZE } from '../../../shared/constants';
 import { formatPeso } from '../../../shared/money';
-import type { Page } from '../../../shared/schemas/paging';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { toast } from '../../ui/outcome';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useListState } from '../../ui/useListState';
 import { StatusBadge } from '../inventory/StatusBadge';
 import { TIGHT_TABLE } from '../inventory/stockroom';
-import { type Product, sellableStatus, useFindByCode, useProducts } from './products';
+import { type Product, sellableStatus, useFindByCode, useProductsPage } from './products';
 import type { Cart } from './useCart';
 
 const dash = (text: string | null) => text || '—';
-
-/** A page of the merged list, for the paged table (the server sends every match at once). */
-function pageOf(products: Product[], wanted: number): Page<Product> {
-  const totalPages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
-  const page = Math.min(wanted, totalPages);
-  return {
-    rows: products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-    total: products.length,
-    page,
-    limit: PAGE_SIZE,
-    totalPages,
-  };
-}
 
 /**
  * SPEC.md §2's product search and table: items and cakes together, well-stocked first, ten
@@ -35,9 +20,8 @@ function pageOf(products: Product[], wanted: number): Page<Product> {
  */
 export function ProductTable({ cart }: { cart: Cart }) {
   const list = useListState<never>();
-  const { products, loading } = useProducts(list.input.search);
+  const { data, loading } = useProductsPage(list.input.search, list.page);
   const findByCode = useFindByCode();
-  const data = loading ? undefined : pageOf(products, list.page);
   const left = (p: Product) => Math.max(0, p.stock - cart.quantityOf(p.key));
   const searchBox = useRef<HTMLInputElement>(null);
   // Ready for the scanner as soon as the screen opens.

@@ -24,6 +24,19 @@ export function useProducts(search: string) {
 }
 
 /**
+ * One page of the counter's table (ten products) in shelf order, paged on the server so
+ * the tablet never downloads the whole shelf; the previous page stays while the next loads.
+ */
+export function useProductsPage(search: string, page: number) {
+  const trpc = useTRPC();
+  const products = useQuery({
+    ...trpc.sales.productsPage.queryOptions({ search, page }),
+    placeholderData: keepPreviousData,
+  });
+  return { data: products.data, loading: products.isPending };
+}
+
+/**
  * The product whose business id is exactly `code` (case-insensitive), asked of the server
  * at once: a barcode scanner's Enter comes before the search box's debounce ends.
  */
@@ -45,6 +58,7 @@ export function useRefreshProducts() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries(trpc.sales.products.pathFilter());
+    void queryClient.invalidateQueries(trpc.sales.productsPage.pathFilter());
     void queryClient.invalidateQueries(trpc.inventory.pathFilter());
     void queryClient.invalidateQueries(trpc.cakes.pathFilter());
   };

@@ -1,7 +1,7 @@
 import { lookupItemsInput } from '../../../shared/schemas/inventory';
-import { checkoutInput, listSalesInput, saleRefInput } from '../../../shared/schemas/sales';
+import { checkoutInput, listSalesInput, posPageInput, saleRefInput } from '../../../shared/schemas/sales';
 import { allow, router } from '../../trpc';
-import { posProducts } from './products';
+import { posPage, posProducts } from './products';
 import { getSale, listSales } from './records';
 import { refund } from './refund';
 import { checkout } from './service';
@@ -12,7 +12,9 @@ export const salesRouter = router({
   checkout: till.input(checkoutInput).mutation(({ ctx, input }) => checkout(ctx.db, ctx.viewer, input)),
   refund: till.input(saleRefInput).mutation(({ ctx, input }) => refund(ctx.db, ctx.viewer, input.id)),
   get: till.input(saleRefInput).query(({ ctx, input }) => getSale(ctx.db, input.id)),
-  /** The counter's product table: items and cakes matching the search, in shelf order. */
+  /** Items and cakes matching the search, in shelf order: the inline sale's picker and the scanner. */
   products: till.input(lookupItemsInput).query(({ ctx, input }) => posProducts(ctx.db, input.search)),
+  /** The counter's product table, a page at a time. */
+  productsPage: till.input(posPageInput).query(({ ctx, input }) => posPage(ctx.db, input.search, input.page)),
   list: till.input(listSalesInput).query(({ ctx, input }) => listSales(ctx.db, input)),
 });
