@@ -28,6 +28,8 @@ interface PagedTableProps<Row, Field extends string> {
 }
 
 const PrevText = () => <span>Prev</span>;
+const NextText = () => <span>Next</span>;
+const ARROWS = { asc: '▲', desc: '▼' } as const;
 
 /** Enter or Space on the row itself (not on a button inside it) does what a click does. */
 function activateByKey(event: KeyboardEvent<HTMLTableRowElement>, activate: () => void) {
@@ -35,8 +37,6 @@ function activateByKey(event: KeyboardEvent<HTMLTableRowElement>, activate: () =
   event.preventDefault();
   activate();
 }
-const NextText = () => <span>Next</span>;
-const ARROWS = { asc: '▲', desc: '▼' } as const;
 
 /**
  * SPEC.md §2's table: server-side search, sort and paging; headers cycle ascending,
