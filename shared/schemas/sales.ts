@@ -202,8 +202,8 @@ export const saleRefInput = z.object({
 
 export const listSalesInput = pageInput(20);
 
-/** One page of the counter's product table: the search and the page, ten a page (SPEC.md §9). */
-export const posPageInput = lookupItemsInput.extend({ page: pageInput(PAGE_SIZE).shape.page });
+/** A page of the counter's products: the search, the page and its size (ten by default, SPEC.md §9). */
+export const posPageInput = lookupItemsInput.extend(pageInput(PAGE_SIZE).shape);
 
 /** SALE- plus 8 characters A-Z and 0-9 (SPEC.md §9). */
 export function newSaleId(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {

@@ -133,6 +133,18 @@ describe('sales.productsPage', () => {
     expect(page).toMatchObject({ total: 5, totalPages: 1 });
   });
 
+  it("takes a page size, as the inline sale's picker asks for fifty", async () => {
+    const whole = await api.sales.products({ search: 'bulk' });
+    const fifty = await api.sales.productsPage({ search: 'bulk', page: 2, limit: 50 });
+    expect(fifty).toMatchObject({ page: 2, limit: 50, totalPages: whole.length / 50 });
+    expect(fifty.rows).toEqual(whole.slice(50, 100));
+    await expectTrpcError(
+      api.sales.productsPage({ search: '', page: 1, limit: 1001 }),
+      'BAD_REQUEST',
+      'limit must be a whole number from 1 to 1000.',
+    );
+  });
+
   it('answers the last page for a page past the end, and an empty page when nothing matches', async () => {
     expect(await api.sales.productsPage({ search: 'flour', page: 9 })).toMatchObject({ page: 1, total: 5 });
     expect(await api.sales.productsPage({ search: 'zzz-nothing', page: 1 })).toEqual({

@@ -457,9 +457,18 @@ describe('the Sales Management screen', () => {
 
   it('records a sale made away from the counter with SPEC.md messages and its own date', async () => {
     const { page, context } = await openSales();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/trpc/')) asked.push(decodeURIComponent(r.url()));
+    });
     await page.getByRole('button', { name: 'Record a Sale' }).click();
     const form = page.getByRole('dialog', { name: 'Record a Sale' });
     await form.waitFor();
+    // The picker asks for its first fifty products, not the whole shelf.
+    await expect
+      .poll(() => asked.some((u) => u.includes('sales.productsPage') && u.includes('"limit":50')))
+      .toBe(true);
+    expect(asked.filter((u) => /sales\.products(?!Page)/.test(u))).toEqual([]);
     // Required fields carry Mantine's red asterisk.
     for (const label of ['Tax Rate', 'Order Type', 'Payment Method', 'Item', 'Quantity']) {
       const asterisk = form.locator('label', { hasText: new RegExp(`^${label}`) }).locator('span');

@@ -6,9 +6,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type KeyboardEvent, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
-import { type Product, useProducts } from './products';
+import { type Product, useProductsPage } from './products';
 
 const labelOf = (p: Product) => `${p.name} (${p.code})`;
+/** The first matches in shelf order; typing narrows them (every product can be found). */
+const PICKER_OPTIONS = 50;
 
 /**
  * A product and a quantity for the inline sale form, with Add Item. The select asks the
@@ -30,7 +32,7 @@ export function ProductPicker({
   const [quantity, setQuantity] = useState<number | string>(1);
   // Once a product is picked the box shows its label: list everything again, not that label's matches.
   const [query] = useDebouncedValue(picked && search === labelOf(picked) ? '' : search.trim(), 250);
-  const { products } = useProducts(query);
+  const products = useProductsPage(query, 1, PICKER_OPTIONS).data?.rows ?? [];
   const options = picked && !products.some((p) => p.key === picked.key) ? [picked, ...products] : products;
 
   const add = () => {
@@ -69,7 +71,7 @@ export function ProductPicker({
           const p = options.find((o) => o.key === option.value);
           return p ? `${labelOf(p)} · ${formatPeso(p.price)} · ${p.stock} in stock` : option.label;
         }}
-        limit={50}
+        limit={PICKER_OPTIONS}
         nothingFoundMessage={SALES_TEXT.noProducts}
         error={errors.item ?? errors.quantity}
         comboboxProps={{ withinPortal: true }}

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../shared/constants';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 
 /** What the point of sale sells: an inventory item or a cake, side by side in one table (server/domains/sales/products.ts). */
@@ -11,26 +12,14 @@ export const sellableStatus = (status: Product['status']) =>
   status === 'Well-stocked' || status === 'Low stock' || status === 'Available';
 
 /**
- * Items and cakes matching `search` (each up to the POS fetch cap), in shelf order as the
- * server sends them; the previous answer stays on screen while a new search loads.
+ * A page of products in shelf order (ten for the table, more for a picker), paged on the
+ * server so the tablet never downloads the whole shelf; the previous page stays while the
+ * next loads.
  */
-export function useProducts(search: string) {
+export function useProductsPage(search: string, page: number, limit = PAGE_SIZE) {
   const trpc = useTRPC();
   const products = useQuery({
-    ...trpc.sales.products.queryOptions({ search }),
-    placeholderData: keepPreviousData,
-  });
-  return { products: products.data ?? [], loading: products.isPending, failed: products.isError };
-}
-
-/**
- * One page of the counter's table (ten products) in shelf order, paged on the server so
- * the tablet never downloads the whole shelf; the previous page stays while the next loads.
- */
-export function useProductsPage(search: string, page: number) {
-  const trpc = useTRPC();
-  const products = useQuery({
-    ...trpc.sales.productsPage.queryOptions({ search, page }),
+    ...trpc.sales.productsPage.queryOptions({ search, page, limit }),
     placeholderData: keepPreviousData,
   });
   return { data: products.data, loading: products.isPending };

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { PAGE_SIZE, POS_FETCH_CAP } from '../../../shared/constants';
+import { POS_FETCH_CAP } from '../../../shared/constants';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
-import type { Page } from '../../../shared/schemas/paging';
+import type { Page, PageInput } from '../../../shared/schemas/paging';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
@@ -104,16 +104,17 @@ export function posProducts(db: Store, search: string, now = new Date()): Produc
 }
 
 /**
- * One page of the counter's table, in the same shelf order: the tablet receives ten
- * products instead of up to 2,000 (about 450 kB), on opening and after every sale.
- * A page past the end answers the last one.
+ * A page of the counter's products, in the same shelf order: the tablet receives ten (the
+ * table) or fifty (the inline sale's picker) instead of up to 2,000, about 450 kB, on
+ * opening and after every sale. A page past the end answers the last one.
  */
-export function posPage(db: Store, search: string, page: number, now = new Date()): Page<Product> {
+export function posPage(
+  db: Store,
+  search: string,
+  { page, limit }: PageInput,
+  now = new Date(),
+): Page<Product> {
   const all = posProducts(db, search, now);
-  const last = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
-  const shown = Math.min(page, last);
-  return pageOf(all.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE), all.length, {
-    page: shown,
-    limit: PAGE_SIZE,
-  });
+  const shown = Math.min(page, Math.max(1, Math.ceil(all.length / limit)));
+  return pageOf(all.slice((shown - 1) * limit, shown * limit), all.length, { page: shown, limit });
 }
