@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
+import { writeTogether } from '../server/db/groupCommit';
 import { openDb } from '../server/db/open';
 import { type Body, bareWrites } from './bareWrites';
 import { replayer, type Step } from './capture';
@@ -40,6 +41,9 @@ bare.post('/login', async (req) => {
   return { ok: await verify(row.password_hash, password) };
 });
 bare.post('/sales', (req) => checkout.immediate(req.body as Body));
+// The same writes sharing commits as the app's do (server/db/groupCommit.ts): the fastest
+// plain server doing them, beside which the checkout p99 target is judged (bench/floor.ts).
+bare.post('/sales/together', (req) => writeTogether(db, () => writes.sale(req.body as Body)));
 // HTTP alone: the checkout's request read and a small JSON answer, nothing else (bench/floor.ts).
 bare.post('/echo', (req) => ({ saleId: (req.body as Body).saleId }));
 bare.post<{ Params: { id: string } }>('/sales/:id/refund', (req) => refund.immediate(Number(req.params.id)));

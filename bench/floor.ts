@@ -13,6 +13,8 @@ export interface Floor {
   failed: number;
   /** Plain Fastify reading the same requests and answering small JSON: µs a request (bare.ts /echo). */
   httpUs?: number;
+  /** The bare server doing these writes with the app's group commit, at 32 connections (bare.ts /sales/together). */
+  together?: { rps: number; p50: number; p99: number };
 }
 
 export function checkoutFloor(

@@ -83,6 +83,12 @@ function checkoutFloorLine(floor: Floor, plain: Measured) {
   return `Checkout floor (bench/floor.ts): the baseline's writes alone, ${connections} sales to a commit, with no HTTP, took ${floor.usPerSale.toFixed(0)} µs a sale in this run (at most ${n(Math.round(floor.perSecond))} sales/s on one thread${floor.failed ? `; ${floor.failed} refused` : ''})${http}. In the plain checkout row the p99 is ${tail.toFixed(1)}× the average wait; at that ratio a p99 under ${TARGETS.checkoutP99} ms needs an average under ${averageMs.toFixed(1)} ms, that is ${n(Math.round(needed))} sales/s with ${connections} in flight: ${budgetUs.toFixed(0)} µs a sale, ${left > 0 ? `which leaves ${left.toFixed(0)} µs beyond these for the session check, validation, the receipt and its JSON` : 'less than these alone take'}.`;
 }
 
+/** The fastest plain server doing the checkout's writes: the bare baseline with the app's group commit. */
+function togetherLine(together: NonNullable<Floor['together']>, plain: Measured) {
+  const met = together.p99 < TARGETS.checkoutP99;
+  return `The same sales on the bare server sharing commits as the app does (bare.ts's /sales/together, ${plain.scenario.connections} connections): ${n(together.rps)} req/s, p50 ${together.p50} ms, p99 ${together.p99} ms, which ${met ? 'meets' : 'misses'} the ${TARGETS.checkoutP99} ms target with nothing but the writes. The app answered ${ratio(plain.app.rps, together.rps)} of its sales a second.`;
+}
+
 export function mainSection(f: RunFigures): string {
   const by = (name: string) => {
     const row = f.rows.find((r) => r.scenario.name === name);
@@ -159,6 +165,7 @@ export function mainSection(f: RunFigures): string {
     ),
     '',
     checkoutFloorLine(f.floor, by('checkout (plain)')),
+    ...(f.floor.together ? ['', togetherLine(f.floor.together, by('checkout (plain)'))] : []),
     '',
     `Naive baselines (no search index, no roll-ups; 5 s, 16 connections): search ${f.naive.search.rps} req/s (p99 ${f.naive.search.p99} ms), dashboard counts ${f.naive.dashboard.rps} req/s (p99 ${f.naive.dashboard.p99} ms), 30-day summary from sales + lines ${f.naive.summary.rps} req/s (p99 ${f.naive.summary.p99} ms).`,
     '',

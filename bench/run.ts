@@ -139,21 +139,27 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
 const large = await measureShop('bench', LARGE, (all) => all);
 const { shop, app, bare } = large;
 
-// The HTTP part of the checkout floor (bench/floor.ts): the same requests, answered bare.
+// The HTTP part of the checkout floor (bench/floor.ts): the same requests, answered bare;
+// then the same sales written by the bare server sharing commits as the app's do.
 const plainCart = cartMaker(shop.db);
-const echo = await drive(
-  bare.url,
-  [
-    {
-      method: 'POST',
-      path: '/echo',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (req) => ({ ...req, body: plainCart('plain') }),
-    },
-  ],
-  32,
-  5,
-);
+const barePost = (path: string, seconds: number) =>
+  drive(
+    bare.url,
+    [
+      {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: plainCart('plain') }),
+      },
+    ],
+    32,
+    seconds,
+  );
+const echo = await barePost('/echo', 5);
+await barePost('/sales/together', WARM_SECONDS);
+const together = await barePost('/sales/together', SECONDS);
+console.log(`bare with group commit: ${together.rps} req/s p99 ${together.p99} ms`);
 
 const attacks: AttackResult[] = [];
 attacks.push(
@@ -193,6 +199,7 @@ await restarted.stop();
 const floor = {
   ...checkoutFloor(shop.db.$client, () => JSON.parse(plainCart('plain'))),
   httpUs: 1e6 / echo.rps,
+  together,
 };
 console.log(`checkout floor: ${floor.usPerSale.toFixed(0)} µs a sale, ${floor.perSecond.toFixed(0)} sales/s`);
 shop.db.$client.close();
