@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units } from '../../server/db/schema';
 import { POS_FETCH_CAP } from '../../shared/constants';
@@ -125,6 +126,25 @@ describe('sales.productsPage', () => {
     expect(first.rows).toEqual(whole.slice(0, 10));
     const third = await api.sales.productsPage({ search: 'bulk', page: 3 });
     expect(third.rows).toEqual(whole.slice(20, 30));
+  });
+
+  it('pages the unsearched shelf the counter opens on, with stock as it is at each ask', async () => {
+    const whole = await api.sales.products({ search: '' });
+    const first = await api.sales.productsPage({ search: '', page: 1 });
+    expect(first).toMatchObject({ total: whole.length });
+    expect(first.rows).toEqual(whole.slice(0, 10));
+    // That shelf's statements are prepared once (products.ts): each ask still reads afresh.
+    const top = first.rows[0]!;
+    const table = top.kind === 'item' ? inventoryItems : cakes;
+    shop.db.update(table).set({ stock: 0 }).where(eq(table.id, top.id)).run();
+    try {
+      const after = await api.sales.productsPage({ search: '', page: 1 });
+      expect(after.rows.map((r) => r.key)).not.toContain(top.key);
+      const last = await api.sales.productsPage({ search: '', page: after.totalPages });
+      expect(last.rows.find((r) => r.key === top.key)).toMatchObject({ stock: 0, status: 'Out of stock' });
+    } finally {
+      shop.db.update(table).set({ stock: top.stock }).where(eq(table.id, top.id)).run();
+    }
   });
 
   it('keeps sellable first across kinds, as the counter shows them', async () => {

@@ -1,10 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { POS_FETCH_CAP } from '../../../shared/constants';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Page, PageInput } from '../../../shared/schemas/paging';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { pageOf } from '../../paging';
 import { baseCostSql, cakeMatches, cakeStatusSql } from '../cakes/queries';
@@ -30,11 +31,125 @@ export interface Product {
 }
 
 /** Well-stocked and available first, then low stock, then what cannot be sold; each by name. */
-const rank = (p: Product) =>
+const rank = (p: { status: ItemStatus | CakeStatus }) =>
   p.status === 'Well-stocked' || p.status === 'Available' ? 0 : p.status === 'Low stock' ? 1 : 2;
 const names = new Intl.Collator('en-PH', { sensitivity: 'base' });
-const shelfOrder = (a: Product, b: Product) =>
+const shelfOrder = (a: Shelved, b: Shelved) =>
   rank(a) - rank(b) || names.compare(a.name, b.name) || a.id - b.id;
+
+/** A product's place on the shelf: what the order needs, and nothing it does not. */
+interface Shelved {
+  kind: 'item' | 'cake';
+  id: number;
+  name: string;
+  status: ItemStatus | CakeStatus;
+}
+
+/**
+ * Which products match `search` (each kind up to the POS cap, by name) and in what shelf
+ * order. Only ids, names and statuses: the full rows (joins, a cake's base cost from its
+ * ingredients) are read for the products a page shows, not for the up to 2,000 behind it.
+ */
+function shelf(db: Store, search: string, today: string): Shelved[] {
+  const i = inventoryItems;
+  const c = cakes;
+  const onDay = sql.placeholder('today');
+  const itemsWhere = (where: SQL | undefined) =>
+    db
+      .select({ id: i.id, name: i.name, status: itemStatusSql(onDay) })
+      .from(i)
+      .where(where)
+      .orderBy(asc(sql`lower(${i.name})`), asc(i.id))
+      .limit(POS_FETCH_CAP);
+  const cakesWhere = (where: SQL | undefined) =>
+    db
+      .select({ id: c.id, name: c.name, status: cakeStatusSql(onDay) })
+      .from(c)
+      .where(where)
+      .orderBy(asc(sql`lower(${c.name})`), asc(c.id))
+      .limit(POS_FETCH_CAP);
+  // The unsearched shelf, which the counter shows on opening and after every sale, is
+  // prepared once: compiling these statements costs as much as running them.
+  const [items, cakeRows] = search
+    ? [itemsWhere(itemMatches(search)).all({ today }), cakesWhere(cakeMatches(search)).all({ today })]
+    : [
+        prepared(db, 'sales.shelfItems', () => itemsWhere(undefined).prepare()).all({ today }),
+        prepared(db, 'sales.shelfCakes', () => cakesWhere(undefined).prepare()).all({ today }),
+      ];
+  return [
+    ...items.map((item) => ({ ...item, kind: 'item' as const })),
+    ...cakeRows.map((cake) => ({ ...cake, kind: 'cake' as const })),
+  ].sort(shelfOrder);
+}
+
+/** The till's rows for `shelved`, in its order. */
+function productsOf(db: Store, shelved: readonly Shelved[], today: string): Product[] {
+  const ids = (kind: Shelved['kind']) => shelved.filter((p) => p.kind === kind).map((p) => p.id);
+  const itemIds = ids('item');
+  const cakeIds = ids('cake');
+  const i = inventoryItems;
+  const items =
+    itemIds.length === 0
+      ? []
+      : db
+          .select({
+            id: i.id,
+            code: i.itemId,
+            name: i.name,
+            category: categories.name,
+            purchasePrice: i.purchasePrice,
+            price: i.unitPrice,
+            amount: i.amount,
+            unit: units.name,
+            stock: i.stock,
+            status: itemStatusSql(today),
+            scPwdEligible: i.scPwdEligible,
+          })
+          .from(i)
+          .leftJoin(categories, eq(categories.id, i.categoryId))
+          .leftJoin(units, eq(units.id, i.unitId))
+          .where(inArray(i.id, itemIds))
+          .all();
+  const c = cakes;
+  const cakeRows =
+    cakeIds.length === 0
+      ? []
+      : db
+          .select({
+            id: c.id,
+            code: c.cakeId,
+            name: c.name,
+            category: categories.name,
+            purchasePrice: baseCostSql,
+            price: c.price,
+            amount: c.amount,
+            size: cakeSizes.name,
+            stock: c.stock,
+            status: cakeStatusSql(today),
+            scPwdEligible: c.scPwdEligible,
+          })
+          .from(c)
+          .leftJoin(categories, eq(categories.id, c.categoryId))
+          .leftJoin(cakeSizes, eq(cakeSizes.id, c.sizeId))
+          .where(inArray(c.id, cakeIds))
+          .all();
+  const byKey = new Map<string, Product>();
+  for (const { unit, amount, ...item } of items)
+    byKey.set(`item:${item.id}`, {
+      ...item,
+      key: `item:${item.id}`,
+      kind: 'item',
+      amount: unit ? `${amount} ${unit}` : amount ? String(amount) : '',
+    });
+  for (const { size, amount, ...cake } of cakeRows)
+    byKey.set(`cake:${cake.id}`, {
+      ...cake,
+      key: `cake:${cake.id}`,
+      kind: 'cake',
+      amount: size ?? (amount ? String(amount) : ''),
+    });
+  return shelved.map((p) => byKey.get(`${p.kind}:${p.id}`)).filter((p) => p !== undefined);
+}
 
 /**
  * Items and cakes matching `search` (each up to the POS cap, by name), in shelf order. One
@@ -43,64 +158,7 @@ const shelfOrder = (a: Product, b: Product) =>
  */
 export function posProducts(db: Store, search: string, now = new Date()): Product[] {
   const today = manilaDate(now);
-  const i = inventoryItems;
-  const items = db
-    .select({
-      id: i.id,
-      code: i.itemId,
-      name: i.name,
-      category: categories.name,
-      purchasePrice: i.purchasePrice,
-      price: i.unitPrice,
-      amount: i.amount,
-      unit: units.name,
-      stock: i.stock,
-      status: itemStatusSql(today),
-      scPwdEligible: i.scPwdEligible,
-    })
-    .from(i)
-    .leftJoin(categories, eq(categories.id, i.categoryId))
-    .leftJoin(units, eq(units.id, i.unitId))
-    .where(itemMatches(search))
-    .orderBy(asc(sql`lower(${i.name})`), asc(i.id))
-    .limit(POS_FETCH_CAP)
-    .all();
-  const c = cakes;
-  const cakeRows = db
-    .select({
-      id: c.id,
-      code: c.cakeId,
-      name: c.name,
-      category: categories.name,
-      purchasePrice: baseCostSql,
-      price: c.price,
-      amount: c.amount,
-      size: cakeSizes.name,
-      stock: c.stock,
-      status: cakeStatusSql(today),
-      scPwdEligible: c.scPwdEligible,
-    })
-    .from(c)
-    .leftJoin(categories, eq(categories.id, c.categoryId))
-    .leftJoin(cakeSizes, eq(cakeSizes.id, c.sizeId))
-    .where(cakeMatches(search))
-    .orderBy(asc(sql`lower(${c.name})`), asc(c.id))
-    .limit(POS_FETCH_CAP)
-    .all();
-  return [
-    ...items.map(({ unit, amount, ...item }) => ({
-      ...item,
-      key: `item:${item.id}`,
-      kind: 'item' as const,
-      amount: unit ? `${amount} ${unit}` : amount ? String(amount) : '',
-    })),
-    ...cakeRows.map(({ size, amount, ...cake }) => ({
-      ...cake,
-      key: `cake:${cake.id}`,
-      kind: 'cake' as const,
-      amount: size ?? (amount ? String(amount) : ''),
-    })),
-  ].sort(shelfOrder);
+  return productsOf(db, shelf(db, search, today), today);
 }
 
 /**
@@ -114,7 +172,9 @@ export function posPage(
   { page, limit }: PageInput,
   now = new Date(),
 ): Page<Product> {
-  const all = posProducts(db, search, now);
+  const today = manilaDate(now);
+  const all = shelf(db, search, today);
   const shown = Math.min(page, Math.max(1, Math.ceil(all.length / limit)));
-  return pageOf(all.slice((shown - 1) * limit, shown * limit), all.length, { page: shown, limit });
+  const rows = productsOf(db, all.slice((shown - 1) * limit, shown * limit), today);
+  return pageOf(rows, all.length, { page: shown, limit });
 }
