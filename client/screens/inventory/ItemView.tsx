@@ -5,12 +5,8 @@ import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
 import { StockMovements } from './StockMovements';
-import { type ItemRow, yesNo } from './stockroom';
+import { amountText, type ItemRow, yesNo } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
-
-/** "1 kg", "500 g": an item's amount with its unit. */
-export const amountText = (item: Pick<ItemRow, 'amount' | 'unit'>) =>
-  item.unit ? `${item.amount} ${item.unit}` : item.amount ? String(item.amount) : '';
 
 /** The item's details (SPEC.md §2), its stock history, and Edit and Delete. */
 export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewActions<ItemRow>) {

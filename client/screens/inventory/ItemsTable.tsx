@@ -2,9 +2,8 @@ import { formatPeso } from '../../../shared/money';
 import { INVENTORY_TEXT, type ItemSortField } from '../../../shared/schemas/inventory';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';
-import { amountText } from './ItemView';
 import { nameColumn, type RowActions, StockTable } from './StockTable';
-import type { ItemRow } from './stockroom';
+import { amountText, type ItemRow } from './stockroom';
 
 /** SPEC.md §2's item table, searched, sorted and paged on the server. */
 export function ItemsTable({

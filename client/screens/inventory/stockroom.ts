@@ -91,3 +91,7 @@ export const STAFF_EDIT_NOTE = 'A manager will review your changes before they a
 export function useIsStaff(): boolean {
   return useSessionUser()?.role === 'staff';
 }
+
+/** "1 kg", "500 g": an item's amount with its unit. */
+export const amountText = (item: Pick<ItemRow, 'amount' | 'unit'>) =>
+  item.unit ? `${item.amount} ${item.unit}` : item.amount ? String(item.amount) : '';
