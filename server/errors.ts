@@ -89,3 +89,24 @@ export const fail = {
   tooMany: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
   unavailable: (message: string) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message }),
 };
+
+function sqliteCode(error: unknown): string | undefined {
+  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
+/**
+ * Runs one write whose service checked first, so a unique index (a parallel writer from
+ * another process) or a foreign key only backs the check up, and still answers 409, never 500.
+ */
+export function conflictOnConstraint<T>(write: () => T, duplicate: () => string, stillUsed: () => string): T {
+  try {
+    return write();
+  } catch (error) {
+    const code = sqliteCode(error);
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw fail.conflict(duplicate());
+    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail.conflict(stillUsed());
+    throw error;
+  }
+}

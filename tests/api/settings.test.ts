@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakeSizes, cakes, categories, inventoryItems, units } from '../../server/db/schema';
+import { conflictOnConstraint } from '../../server/errors';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { ROLES, type Role } from '../../shared/roles';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
@@ -525,5 +526,43 @@ describe('the shop profile', () => {
       tin: '',
       birPermitNumber: '',
     });
+  });
+});
+
+describe('conflictOnConstraint: the indexes behind the service checks', () => {
+  // A writer the service's own checks cannot see (another process, a hand-run script) is
+  // still refused by the unique index or the foreign key: 409 with the message, never 500.
+  const duplicate = () => 'That name is taken.';
+  const stillUsed = () => 'That entry is in use.';
+
+  it('answers a unique index refusal as 409 with the duplicate message', () => {
+    shop.db.insert(units).values({ name: 'crate' }).run();
+    const again = () =>
+      conflictOnConstraint(() => shop.db.insert(units).values({ name: 'crate' }).run(), duplicate, stillUsed);
+    expect(again).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'That name is taken.' }));
+    expect(shop.db.select().from(units).where(eq(units.name, 'crate')).all()).toHaveLength(1);
+  });
+
+  it('answers a foreign key refusal as 409 with the in-use message, and lets other errors through', () => {
+    const tin = shop.db.insert(units).values({ name: 'tin' }).returning().get();
+    shop.db.insert(inventoryItems).values({ itemId: 'INV-FK-1', name: 'Tinned Cream', unitId: tin.id }).run();
+    const remove = () =>
+      conflictOnConstraint(
+        () => shop.db.delete(units).where(eq(units.id, tin.id)).run(),
+        duplicate,
+        stillUsed,
+      );
+    expect(remove).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'That entry is in use.' }));
+    expect(shop.db.select().from(units).where(eq(units.id, tin.id)).get()).toBeDefined();
+    const broken = new Error('disk I/O error');
+    expect(() =>
+      conflictOnConstraint(
+        () => {
+          throw broken;
+        },
+        duplicate,
+        stillUsed,
+      ),
+    ).toThrow(broken);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/settings';
 import type { Db, Store, Tx } from '../../db/open';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
-import { fail } from '../../errors';
+import { conflictOnConstraint, fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 
@@ -118,27 +118,6 @@ function categoryNameTaken(tx: Tx, name: string, type: CategoryType, exceptId?: 
   return tx.select({ id: categories.id }).from(categories).where(where).get() !== undefined;
 }
 
-function sqliteCode(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
-}
-
-/**
- * Runs one write; the service checks first, so the unique index (a parallel writer from
- * another process) and the foreign keys only back it up, and still answer 409, never 500.
- */
-function guarded<T>(write: () => T, duplicate: () => string, stillUsed: () => string): T {
-  try {
-    return write();
-  } catch (error) {
-    const code = sqliteCode(error);
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw fail.conflict(duplicate());
-    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail.conflict(stillUsed());
-    throw error;
-  }
-}
-
 const immediate = { behavior: 'immediate' } as const;
 
 // Cake sizes and units of measure: a name each.
@@ -147,7 +126,7 @@ export function addNamed(db: Db, actor: Viewer, list: NamedList, input: NamedInp
   const table = NAMED[list];
   return db.transaction((tx) => {
     if (nameTaken(tx, table, input.name)) throw fail.conflict(SETTINGS_TEXT.duplicate(list, input.name));
-    const record = guarded(
+    const record = conflictOnConstraint(
       () => tx.insert(table).values({ name: input.name }).returning().get(),
       () => SETTINGS_TEXT.duplicate(list, input.name),
       () => SETTINGS_TEXT.duplicate(list, input.name),
@@ -175,7 +154,7 @@ export function updateNamed(
     if (nameTaken(tx, table, input.name, before.id)) {
       throw fail.conflict(SETTINGS_TEXT.duplicate(list, input.name));
     }
-    const record = guarded(
+    const record = conflictOnConstraint(
       () => tx.update(table).set({ name: input.name }).where(eq(table.id, before.id)).returning().get(),
       () => SETTINGS_TEXT.duplicate(list, input.name),
       () => SETTINGS_TEXT.duplicate(list, input.name),
@@ -199,7 +178,7 @@ export function deleteNamed(db: Db, actor: Viewer, list: NamedList, id: number):
     const entry = tx.select().from(table).where(eq(table.id, id)).get();
     if (!entry) throw fail.notFound(SETTINGS_TEXT.notFound(list));
     refuseInUse(tx, list, entry);
-    guarded(
+    conflictOnConstraint(
       () => tx.delete(table).where(eq(table.id, id)).run(),
       () => SETTINGS_TEXT.notFound(list),
       () => SETTINGS_TEXT.inUse(entry.name, usageOf(tx, list, id)),
@@ -230,7 +209,7 @@ export function addCategory(db: Db, actor: Viewer, input: CategoryInput): Saved<
   const duplicate = () => SETTINGS_TEXT.duplicate('category', input.name, input.type);
   return db.transaction((tx) => {
     if (categoryNameTaken(tx, input.name, input.type)) throw fail.conflict(duplicate());
-    const record = guarded(
+    const record = conflictOnConstraint(
       () => tx.insert(categories).values({ name: input.name, type: input.type }).returning().get(),
       duplicate,
       duplicate,
@@ -256,7 +235,7 @@ export function updateCategory(db: Db, actor: Viewer, input: CategoryUpdateInput
       const usage = usageOf(tx, 'category', before.id);
       if (inUse(usage)) throw fail.conflict(SETTINGS_TEXT.typeInUse(before.name, usage));
     }
-    const record = guarded(
+    const record = conflictOnConstraint(
       () =>
         tx
           .update(categories)
@@ -288,7 +267,7 @@ export function deleteCategory(db: Db, actor: Viewer, id: number): { message: st
     const entry = tx.select().from(categories).where(eq(categories.id, id)).get();
     if (!entry) throw fail.notFound(SETTINGS_TEXT.notFound('category'));
     refuseInUse(tx, 'category', entry);
-    guarded(
+    conflictOnConstraint(
       () => tx.delete(categories).where(eq(categories.id, id)).run(),
       () => SETTINGS_TEXT.notFound('category'),
       () => SETTINGS_TEXT.inUse(entry.name, usageOf(tx, 'category', id)),
