@@ -50,12 +50,45 @@ export async function browserShop() {
       // Under vitest's 30 s, so a stuck step fails naming its locator instead of timing out the test.
       context.setDefaultTimeout(12_000);
       const page = await context.newPage();
+      // E2E_CPU_SLOWDOWN=4 runs the page as on a slow tablet (Chromium's CPU throttling).
+      const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+      if (slowdown > 1) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+      }
       return { context, page };
+    },
+    /** What every open page shows, printed and saved, so a failed run explains itself. */
+    async explainFailure(testName: string) {
+      const pages = browser.contexts().flatMap((c) => c.pages());
+      for (const [i, page] of pages.entries()) {
+        const name = `failed-${testName.replace(/[^\w]+/g, '-').slice(0, 60)}-${i + 1}`;
+        const seen = await page.evaluate(describePage).catch((e: Error) => ({ error: e.message }));
+        console.error(`[browser at failure] ${testName} (page ${i + 1}): ${JSON.stringify(seen)}`);
+        await snapshot(page, name).catch(() => undefined);
+      }
     },
     async close() {
       await browser.close();
       await shop.close();
     },
+  };
+}
+
+/** In the page: its address, the open dialogs (name, opacity, first words) and the toasts. */
+function describePage() {
+  const words = (el: Element, n = 80) =>
+    ((el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').slice(0, n);
+  return {
+    url: location.pathname + location.search,
+    dialogs: [...document.querySelectorAll('[role=dialog]')].map((d) => {
+      const title = document.getElementById(d.getAttribute('aria-labelledby') ?? '');
+      return { name: title ? words(title) : null, opacity: getComputedStyle(d).opacity, text: words(d) };
+    }),
+    toasts: [...document.querySelectorAll('.mantine-Notification-root')].map((t) => words(t)),
+    focused: document.activeElement
+      ? words(document.activeElement, 40) || document.activeElement.tagName
+      : null,
   };
 }
 

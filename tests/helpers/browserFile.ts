@@ -1,5 +1,5 @@
 // Kept apart from browser.ts, which bench/web.ts imports too: this one needs vitest's hooks.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type BrowserShop, browserShop } from './browser';
 
 /**
@@ -10,6 +10,10 @@ export function browserShopForFile(): BrowserShop {
   const b = {} as BrowserShop;
   beforeAll(async () => {
     Object.assign(b, await browserShop());
+  });
+  // A failed step prints what the browser showed then (dialogs, toasts) and saves a screenshot.
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(() => b.explainFailure?.(task.name));
   });
   afterAll(() => b.close?.());
   return b;
