@@ -1,27 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, notifications, settings, users } from '../../server/db/schema';
 import { asStaffRequest, registerActionHandler } from '../../server/domains/actions/service';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { ADMIN, PASSWORD, postJson } from '../helpers/app';
-import {
-  type BrowserShop,
-  browserShop,
-  menuLabels,
-  sideNav,
-  signInThroughScreen,
-  snapshot,
-  TABLET,
-} from '../helpers/browser';
+import { menuLabels, sideNav, signInThroughScreen, snapshot, TABLET } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
 import { STAFF_MENU } from '../helpers/menus';
 
-let b: BrowserShop;
-beforeAll(async () => {
-  b = await browserShop();
-});
-afterAll(() => b?.close());
+const b = browserShopForFile();
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const row = (page: Page, table: string, text: string) =>

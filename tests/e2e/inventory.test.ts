@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   actionRequests,
   cakeIngredients,
@@ -16,22 +16,13 @@ import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import { INVENTORY_TEXT } from '../../shared/schemas/inventory';
 import { manilaDate } from '../../shared/time';
 import { ADMIN, PASSWORD } from '../helpers/app';
-import {
-  type BrowserShop,
-  browserShop,
-  column,
-  rowOf,
-  sideNav,
-  signInThroughScreen,
-  snapshot,
-  TABLET,
-} from '../helpers/browser';
+import { column, rowOf, sideNav, signInThroughScreen, snapshot, TABLET } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
 
-let b: BrowserShop;
+const b = browserShopForFile();
 const ids = { baking: 0, birthday: 0, size: 0, supplier: 0, kg: 0 };
 
-beforeAll(async () => {
-  b = await browserShop();
+beforeAll(() => {
   const db = b.shop.db;
   ids.baking = db.insert(categories).values({ name: 'Baking', type: 'inventory' }).returning().get().id;
   db.insert(categories).values({ name: 'Dairy', type: 'inventory' }).run();
@@ -44,7 +35,6 @@ beforeAll(async () => {
     .get().id;
   ids.kg = db.select().from(units).where(eq(units.name, 'kg')).get()!.id;
 });
-afterAll(() => b?.close());
 
 /** Empties the shelves so each journey counts only its own rows. */
 function clearShelves() {

@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { manilaYear } from '../../shared/time';
 import { ADMIN, PASSWORD } from '../helpers/app';
-import { type BrowserShop, browserShop, snapshot, storedSession } from '../helpers/browser';
+import { snapshot, storedSession } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
 
-let b: BrowserShop;
-beforeAll(async () => {
-  b = await browserShop();
-});
-afterAll(() => b?.close());
+const b = browserShopForFile();
 
 async function loginPage() {
   const { context, page } = await b.newPage();

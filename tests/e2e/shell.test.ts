@@ -1,11 +1,9 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NAVIGATION } from '../../shared/roles';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { ADMIN, PASSWORD } from '../helpers/app';
 import {
-  type BrowserShop,
-  browserShop,
   menuLabels,
   sideNav,
   signInThroughScreen,
@@ -13,13 +11,10 @@ import {
   storedSession,
   TABLET,
 } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
 import { STAFF_MENU } from '../helpers/menus';
 
-let b: BrowserShop;
-beforeAll(async () => {
-  b = await browserShop();
-});
-afterAll(() => b?.close());
+const b = browserShopForFile();
 
 async function path(page: Page) {
   await page.waitForLoadState('networkidle');
