@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -566,6 +566,69 @@ describe('the Sales Management screen', () => {
     await receiptOf(page).waitFor();
     expect(saleCount()).toBe(before + 1);
     expect(stockOf(ids.flour)).toBe(FLOUR.stock - 2);
+    await context.close();
+  });
+
+  it("takes the server's prices after it refuses a changed price, and the next checkout goes through", async () => {
+    const { page, context } = await openSales();
+    await productRow(page, FLOUR.name).click();
+    await productRow(page, FLOUR.name).click();
+    const cart = cartOf(page);
+    await choose(page, cart, 'Payment Method', 'Others');
+    expect(await amount(cart, 'Total')).toBe('₱100.00');
+    // The manager changed the flour's price while it sat in the cart.
+    const setFlourPrice = (unitPrice: number) =>
+      b.shop.db.update(inventoryItems).set({ unitPrice }).where(eq(inventoryItems.id, ids.flour)).run();
+    setFlourPrice(5500);
+    const before = saleCount();
+    try {
+      await cart.getByRole('button', { name: 'Checkout' }).click();
+      await shows(page, SALES_TEXT.totalsDisagree('subtotal ₱110.00, tax ₱0.00, total ₱110.00'));
+      expect(saleCount()).toBe(before);
+      // The cart now shows the price the server charges; the cashier checks and sends again.
+      await expect.poll(() => amount(cart, 'Total')).toBe('₱110.00');
+      await cartLine(page, FLOUR.name).getByText('₱55.00 each', { exact: true }).waitFor();
+      await cart.getByRole('button', { name: 'Checkout' }).click();
+      await receiptOf(page).waitFor();
+      expect(saleCount()).toBe(before + 1);
+      const sale = b.shop.db.select().from(sales).orderBy(desc(sales.id)).limit(1).get()!;
+      expect(sale.totalAmount).toBe(11000);
+    } finally {
+      setFlourPrice(FLOUR.unitPrice);
+    }
+    await context.close();
+  });
+
+  it('keeps a long customer name and reference inside the receipt, on screen and on 80 mm', async () => {
+    const { page, context } = await openSales(TABLET);
+    await productRow(page, FLOUR.name).click();
+    const cart = cartOf(page);
+    await cart.getByLabel('Unregistered Customer').check();
+    const name = `Maria Concepcion de los Santos-Villanueva ${'Y'.repeat(60)}`;
+    await cart.getByLabel('Customer Name').fill(name);
+    await choose(page, cart, 'Payment Method', 'GCash');
+    await cart.getByLabel(required('Reference number')).fill('R'.repeat(60));
+    await cart.getByRole('button', { name: 'Checkout' }).click();
+    const paper = receiptOf(page).getByRole('article', { name: 'Receipt' });
+    await shows(paper, 'Customer');
+    /** Rows wider than the receipt, and labels squeezed onto more than one line. */
+    const misfits = () =>
+      paper.evaluate((sheet) =>
+        [...sheet.querySelectorAll('.receipt-row')].flatMap((row) => {
+          const label = row.firstElementChild as HTMLElement;
+          const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+          const spills = row.scrollWidth > row.clientWidth + 1 || row.scrollWidth > sheet.clientWidth + 1;
+          const squeezed =
+            ['Customer', 'Reference No.'].includes(label.innerText) && label.offsetHeight > lineHeight * 1.5;
+          return spills || squeezed ? [label.innerText] : [];
+        }),
+      );
+    expect(await misfits()).toEqual([]);
+    await snapshot(page, 'sales-receipt-long-tablet');
+    await page.emulateMedia({ media: 'print' });
+    expect(await misfits()).toEqual([]);
+    await snapshot(page, 'sales-receipt-long-print');
+    await page.emulateMedia({ media: 'screen' });
     await context.close();
   });
 

@@ -8,21 +8,33 @@ import type { Sale } from './useCheckout';
 
 type ShopProfile = RouterOutputs['settings']['shopProfile'];
 
+/**
+ * A label and its value on one line. An amount keeps to one line and its label wraps; a
+ * typed text (`text`: a name, a reference) wraps instead, so nothing runs off 72 mm paper.
+ */
 function Row({
   label,
   children,
   strong = false,
+  text = false,
 }: {
   label: ReactNode;
   children: ReactNode;
   strong?: boolean;
+  text?: boolean;
 }) {
+  const wraps = { minWidth: 0, overflowWrap: 'anywhere' } as const;
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" className="receipt-row">
-      <Text size="sm" fw={strong ? 700 : undefined} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={strong ? 700 : undefined} style={text ? { flexShrink: 0 } : wraps}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        size="sm"
+        fw={strong ? 700 : undefined}
+        ta="right"
+        style={text ? wraps : { whiteSpace: 'nowrap' }}
+      >
         {children}
       </Text>
     </Group>
@@ -56,9 +68,13 @@ export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | 
         </Text>
       ) : null}
       <Rule />
-      <Row label="Sale ID">{sale.saleId}</Row>
+      <Row label="Sale ID" text>
+        {sale.saleId}
+      </Row>
       <Row label="Date">{formatDateTime(sale.soldAt)}</Row>
-      <Row label="Customer">{sale.customerName}</Row>
+      <Row label="Customer" text>
+        {sale.customerName}
+      </Row>
       <Row label="Order Type">{sale.orderType}</Row>
       <Rule />
       <Box component="ul" aria-label="Items" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -92,15 +108,23 @@ export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | 
       ) : (
         <>
           <Row label="Payment Method">{sale.paymentMethod}</Row>
-          {sale.paymentReference ? <Row label="Reference No.">{sale.paymentReference}</Row> : null}
+          {sale.paymentReference ? (
+            <Row label="Reference No." text>
+              {sale.paymentReference}
+            </Row>
+          ) : null}
         </>
       )}
       {sale.cashTendered !== null ? <Row label="Cash Tendered">{formatPeso(sale.cashTendered)}</Row> : null}
       {sale.change !== null ? <Row label="Change">{formatPeso(sale.change)}</Row> : null}
       {sale.discountType ? (
         <Box mt="sm" aria-label="Discount holder">
-          <Row label={sale.discountType === 'SC' ? 'Senior Citizen' : 'PWD'}>{sale.discountName}</Row>
-          <Row label={`${sale.discountType} ID No.`}>{sale.discountIdNumber}</Row>
+          <Row label={sale.discountType === 'SC' ? 'Senior Citizen' : 'PWD'} text>
+            {sale.discountName}
+          </Row>
+          <Row label={`${sale.discountType} ID No.`} text>
+            {sale.discountIdNumber}
+          </Row>
           <Text size="sm" mt="lg" className="receipt-signature">
             Signature: ______________________
           </Text>

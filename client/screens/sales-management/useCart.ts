@@ -135,6 +135,21 @@ export function useCart() {
     increase: (key: string) => change(key, 1),
     decrease: (key: string) => change(key, -1),
     remove: (key: string) => setLines((all) => all.filter((l) => l.key !== key)),
+    /**
+     * The lines' prices, names and stock as the server has them now (after it refused the
+     * sale). Quantities stay as the cashier set them: the server names what is short.
+     */
+    reprice(current: Product[]) {
+      const byKey = new Map(current.map((p) => [p.key, p]));
+      setLines((all) =>
+        all.map((l) => {
+          const p = byKey.get(l.key);
+          return p
+            ? { ...l, price: p.price, name: p.name, stock: p.stock, scPwdEligible: p.scPwdEligible }
+            : l;
+        }),
+      );
+    },
     set: <K extends keyof CartFields>(key: K, value: CartFields[K]) =>
       setFields((f) => ({ ...f, [key]: value })),
     /** After a checkout: an empty cart, the fields as new, and a new saleId. */

@@ -5,7 +5,7 @@ import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/schemas/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { toast, toastOutcome } from '../../ui/outcome';
 import { numberOf } from '../inventory/stockroom';
-import { useRefreshProducts } from './products';
+import { type Product, useFindByCode, useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
 
 export type Sale = RouterOutputs['sales']['get'];
@@ -79,6 +79,14 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
+  const findByCode = useFindByCode();
+  /** After a refusal: the table and the cart's lines take the server's prices and stock. */
+  const reprice = async () => {
+    refresh();
+    const codes = cart.lines.map((l) => l.code);
+    const current = await Promise.all(codes.map((code) => findByCode(code, true).catch(() => undefined)));
+    cart.reprice(current.filter((p): p is Product => p !== undefined));
+  };
   const [errors, setErrors] = useState<Errors>({});
   const checkout = useMutation(
     trpc.sales.checkout.mutationOptions(
@@ -131,6 +139,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
           // The shift's reading counts this sale.
           void queryClient.invalidateQueries(trpc.counter.pathFilter());
         },
+        onError: () => void reprice(),
       },
     );
   };
