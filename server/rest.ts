@@ -32,6 +32,14 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
     const body = req.url.startsWith('/api/settings') ? { error: message } : { message };
     return reply.status(status).send(body);
   });
+  // SPEC.md §7: every call sends the JSON content type, also those with nothing to send
+  // (an approval, a refund). An empty body is then no body; anything else is JSON as usual,
+  // with Fastify's own parser and its guard against __proto__ and constructor keys.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : json(req, String(body), done),
+  );
   app.setNotFoundHandler((req, reply) =>
     reply.status(404).send({ message: `No such API route: ${req.method} ${shownPath(req.url)}` }),
   );

@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routesOf } from '../../server/app';
 import { openDb } from '../../server/db/open';
+import { registrationRequests } from '../../server/db/schema';
+import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { type TestShop, testApp } from '../helpers/app';
 
 let shop: TestShop;
@@ -126,5 +130,55 @@ describe('database', () => {
       expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
       db.$client.close();
     }
+  });
+});
+
+describe('SPEC.md §7: the JSON content type on a call that carries no body', () => {
+  const EMPTY_REFUSED = /Body cannot be empty/;
+
+  it('approves a registration sent with the JSON header and no body, as the contract sends it', async () => {
+    const admin = await shop.adminSession();
+    await shop
+      .caller(undefined, '10.9.0.1')
+      .requests.register({ email: 'new.baker@example.com', password: 'flour-and-eggs' });
+    const { id } = shop.db
+      .select()
+      .from(registrationRequests)
+      .where(eq(registrationRequests.email, 'new.baker@example.com'))
+      .get()!;
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: `/api/request/approve/${id}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+    });
+    expect(res.json()).toMatchObject({ message: ACCOUNT_TEXT.registrationApproved });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is never refused for the missing body itself, on any route that writes', async () => {
+    const admin = await shop.adminSession();
+    const writes = routesOf(shop.app).filter((r) => r.url.startsWith('/api/') && r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(30);
+    for (const route of writes) {
+      const res = await shop.app.inject({
+        method: route.method as 'POST',
+        url: route.url.replace(/:\w+/g, '999999'),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
+      expect(res.body, `${route.method} ${route.url}`).not.toMatch(EMPTY_REFUSED);
+    }
+  });
+
+  it('still refuses a body that is not JSON, with 400 and a message', async () => {
+    const admin = await shop.adminSession();
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      payload: '{"lines": [',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(expect.any(String));
   });
 });
