@@ -129,6 +129,15 @@ const shows = (scope: Page | Locator, text: string) =>
   scope.getByText(text, { exact: true }).first().waitFor();
 const required = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 const settled = (page: Page) => page.waitForTimeout(400);
+/** How many calls of a tRPC `procedure` the page sends from now on (a batch counts each). */
+function countCalls(page: Page, procedure: string) {
+  let sent = 0;
+  page.on('request', (r) => {
+    const url = decodeURIComponent(r.url());
+    if (url.includes('/trpc/')) sent += url.split(procedure).length - 1;
+  });
+  return () => sent;
+}
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(required(label)).click();
@@ -293,8 +302,13 @@ describe('the Sales Management screen', () => {
     await receipt.getByRole('button', { name: 'Refund' }).click();
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
     await shows(confirm, SALES_TEXT.confirmRefund);
-    await confirm.getByRole('button', { name: 'Refund' }).click();
+    // A double tap on the question's button is one refund, not a refund and a refusal.
+    const refundsSent = countCalls(page, 'sales.refund');
+    await confirm.getByRole('button', { name: 'Refund' }).dblclick();
     await shows(page, SALES_TEXT.refunded);
+    await settled(page);
+    expect(refundsSent()).toBe(1);
+    expect(await page.getByText(SALES_TEXT.alreadyRefunded).count()).toBe(0);
     await shows(receipt, 'Refunded');
     expect(await receipt.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect(b.shop.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.status).toBe('refunded');
