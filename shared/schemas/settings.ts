@@ -45,7 +45,7 @@ export const SETTINGS_TEXT = {
   // PRODUCT.md: unique per list (per type for categories), case-insensitive.
   duplicate: (list: SettingsList, name: string, type?: CategoryType) =>
     list === 'category'
-      ? `A ${type} category named "${name}" already exists.`
+      ? `${type === 'inventory' ? 'An' : 'A'} ${type} category named "${name}" already exists.`
       : `A ${SETTINGS_LABELS[list].one} named "${name}" already exists.`,
   // PRODUCT.md: in-use entries cannot be deleted; say how many records use them.
   inUse: (name: string, count: { items: number; cakes: number }) =>
@@ -62,7 +62,36 @@ export const SETTINGS_TEXT = {
   // The shop profile card.
   permitNotRecorded: 'Not yet recorded',
   notSet: 'Not set',
+  profileSaved: 'Shop profile saved.',
+  profileSaveFailed: 'Failed to save the shop profile.',
+  businessNameRequired: 'Please enter the business name.',
+  profileTooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  profileOneLine: (label: string) => `${label} must be on one line.`,
+  profileText: (label: string) => `${label} must be text.`,
+  tinFormat: 'TIN must be digits in groups, like 123-456-789-000.',
 } as const;
+
+/** One line of the shop profile: trimmed, at most `max` characters, no line breaks. */
+const profileLine = (label: string, max: number) =>
+  z
+    .string({ error: SETTINGS_TEXT.profileText(label) })
+    .trim()
+    .max(max, SETTINGS_TEXT.profileTooLong(label, max))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, SETTINGS_TEXT.profileOneLine(label));
+
+/** PRODUCT.md's shop profile as Settings saves it; the receipt and the login footer print it. */
+export const shopProfileInput = z.object({
+  businessName: profileLine('Business name', NAME_MAX).min(1, SETTINGS_TEXT.businessNameRequired),
+  address: profileLine('Address', 200).default(''),
+  contact: profileLine('Contact line', 120).default(''),
+  // The BIR's 9 digits and branch code, grouped by dashes or spaces; blank until known.
+  tin: profileLine('TIN', 20)
+    .regex(/^(\d{3}[- ]?){2}\d{3}([- ]?\d{3,5})?$|^$/, SETTINGS_TEXT.tinFormat)
+    .default(''),
+  birPermitNumber: profileLine('BIR permit number', 60).default(''),
+});
+export type ShopProfileInput = z.infer<typeof shopProfileInput>;
 
 /** A list entry's name: trimmed, required, one line, at most NAME_MAX characters. */
 export const settingName = z

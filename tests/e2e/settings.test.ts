@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cakeSizes, inventoryItems, units } from '../../server/db/schema';
+import { cakeSizes, inventoryItems, settings, units } from '../../server/db/schema';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import { SETTINGS_TEXT } from '../../shared/schemas/settings';
+import { manilaYear } from '../../shared/time';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
@@ -42,7 +43,7 @@ describe('the Settings screen', () => {
     await openScreen(page, 'Settings', '/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
 
-    // Three lists and the read-only shop profile; the seeded units are there.
+    // Three lists and the shop profile; the seeded units are there.
     for (const name of ['Cake Sizes', 'Categories', 'Units of Measure', 'Shop Profile']) {
       await section(page, name).waitFor();
     }
@@ -52,7 +53,7 @@ describe('the Settings screen', () => {
     const profile = section(page, 'Shop Profile');
     await profile.getByRole('cell', { name: DEFAULT_SHOP_NAME }).waitFor();
     await profile.getByRole('cell', { name: SETTINGS_TEXT.permitNotRecorded }).waitFor();
-    expect(await profile.getByRole('button').count()).toBe(0);
+    expect(await profile.getByRole('button').allTextContents()).toEqual(['Edit']);
     expect(await table(page, 'Categories').getByRole('columnheader').allTextContents()).toEqual([
       'Name',
       'Type',
@@ -169,6 +170,48 @@ describe('the Settings screen', () => {
     await section(page, 'Shop Profile').scrollIntoViewIfNeeded();
     await page.waitForTimeout(400); // the modal's closing transition, for the picture
     await snapshot(page, 'settings-820x1180-bottom');
+    await context.close();
+  });
+
+  it('an owner edits the shop profile after the question; the login footer and the card show it', async () => {
+    const owner = await b.shop.addUser('owner');
+    const { page, context } = await signedInPage(b, { as: owner });
+    try {
+      await page.goto('/settings');
+      const profile = section(page, 'Shop Profile');
+      await profile.getByRole('cell', { name: DEFAULT_SHOP_NAME }).waitFor();
+      await profile.getByRole('button', { name: 'Edit' }).click();
+      const form = page.getByRole('dialog', { name: 'Edit Shop Profile' });
+      // A blank business name is marked in the form; nothing is sent.
+      await form.getByLabel('Business name').fill('  ');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByText(SETTINGS_TEXT.businessNameRequired).waitFor();
+      await form.getByLabel('Business name').fill('Sweet Crumbs Baking Supply');
+      await form.getByLabel('Address').fill('12 Mabini St., Quezon City');
+      await form.getByLabel('Contact line').fill('0917 555 0123');
+      await form.getByLabel('TIN').fill('one two three');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await confirmYes(page);
+      // The server's refusal shows; the form stays open with what was typed.
+      await shows(page, SETTINGS_TEXT.tinFormat);
+      expect(b.shop.db.select().from(settings).where(eq(settings.key, 'shopProfile')).get()).toBeUndefined();
+      await form.getByLabel('TIN').fill('123-456-789-000');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await confirmYes(page);
+      await shows(page, SETTINGS_TEXT.profileSaved);
+      await form.waitFor({ state: 'hidden' });
+      for (const value of ['Sweet Crumbs Baking Supply', '12 Mabini St., Quezon City', '123-456-789-000'])
+        await profile.getByRole('cell', { name: value, exact: true }).waitFor();
+      await profile.getByRole('cell', { name: SETTINGS_TEXT.permitNotRecorded }).waitFor();
+      await snapshot(page, 'settings-profile-1366x768');
+
+      const visitor = await b.newPage();
+      await visitor.page.goto('/login');
+      await visitor.page.getByText(`© ${manilaYear()} Sweet Crumbs Baking Supply`).waitFor();
+      await visitor.context.close();
+    } finally {
+      b.shop.db.delete(settings).where(eq(settings.key, 'shopProfile')).run();
+    }
     await context.close();
   });
 

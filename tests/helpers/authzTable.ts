@@ -141,6 +141,7 @@ export const PROCEDURE_ACCESS: Record<string, ProcedureAccess> = {
 
   // The login screen's footer shows the shop's name before anyone signs in.
   'settings.shopProfile': 'public',
+  'settings.saveShopProfile': 'settings',
   'settings.sizes': 'settingsLists',
   'settings.categories': 'settingsLists',
   'settings.units': 'settingsLists',

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SHOP_NAME } from '../../../shared/constants';
-import type { Store } from '../../db/open';
+import { SETTINGS_TEXT, type ShopProfileInput } from '../../../shared/schemas/settings';
+import type { Db, Store } from '../../db/open';
 import { settings } from '../../db/schema';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
 
 export interface ShopProfile {
   businessName: string;
@@ -26,4 +29,41 @@ export function shopProfile(db: Store): ShopProfile {
   if (!row) return DEFAULT_PROFILE;
   const saved = JSON.parse(row.value) as Partial<ShopProfile>;
   return { ...DEFAULT_PROFILE, ...saved, businessName: saved.businessName?.trim() || DEFAULT_SHOP_NAME };
+}
+
+const LABELS: Record<keyof ShopProfile, string> = {
+  businessName: 'business name',
+  address: 'address',
+  contact: 'contact line',
+  tin: 'TIN',
+  birPermitNumber: 'BIR permit number',
+};
+
+/** Saves the whole profile (admin, owner) and logs which of its lines changed. */
+export function saveShopProfile(
+  db: Db,
+  actor: Viewer,
+  input: ShopProfileInput,
+): { message: string; profile: ShopProfile } {
+  return db.transaction(
+    (tx) => {
+      const before = shopProfile(tx);
+      const value = JSON.stringify(input);
+      tx.insert(settings)
+        .values({ key: 'shopProfile', value })
+        .onConflictDoUpdate({ target: settings.key, set: { value } })
+        .run();
+      const changed = (Object.keys(LABELS) as (keyof ShopProfile)[]).filter((k) => before[k] !== input[k]);
+      logActivity(tx, {
+        userId: actor.user.id,
+        action: 'Edit Shop Profile',
+        module: 'Settings',
+        description: changed.length
+          ? `Changed the shop profile's ${changed.map((k) => LABELS[k]).join(', ')}`
+          : 'Saved the shop profile (no changes)',
+      });
+      return { message: SETTINGS_TEXT.profileSaved, profile: shopProfile(tx) };
+    },
+    { behavior: 'immediate' },
+  );
 }

@@ -5,9 +5,10 @@ import {
   namedInput,
   namedUpdateInput,
   settingIdInput,
+  shopProfileInput,
 } from '../../../shared/schemas/settings';
 import { allow, publicProcedure, router } from '../../trpc';
-import { shopProfile } from './profile';
+import { saveShopProfile, shopProfile } from './profile';
 import * as settings from './service';
 
 /** The lists feed every form's selects, so every role may read them; changes are admin and owner. */
@@ -17,6 +18,9 @@ const change = allow('settings');
 export const settingsRouter = router({
   /** Public: the login screen's footer shows the business name before anyone signs in. */
   shopProfile: publicProcedure.query(({ ctx }) => shopProfile(ctx.db)),
+  saveShopProfile: change
+    .input(shopProfileInput)
+    .mutation(({ ctx, input }) => saveShopProfile(ctx.db, ctx.viewer, input)),
 
   sizes: read.query(({ ctx }) => settings.listSizes(ctx.db)),
   addSize: change
