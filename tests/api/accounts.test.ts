@@ -487,6 +487,12 @@ describe('rank rules', () => {
       'CONFLICT',
       ACCOUNT_TEXT.usernameTaken,
     );
+    // A username differing only in case is the same name to the people reading it.
+    await expectTrpcError(
+      api.users.update(editOf(target, { username: other.username.toUpperCase() })),
+      'CONFLICT',
+      ACCOUNT_TEXT.usernameTaken,
+    );
     await expectTrpcError(
       api.users.update(editOf(target, { email: other.email.toUpperCase() })),
       'CONFLICT',
@@ -636,6 +642,10 @@ describe('registration review', () => {
     const second = await admin.api.requests.approve({ id: await register('baker@example.org') });
     expect(userRow(first.userId).username).toBe('baker2');
     expect(userRow(second.userId).username).toBe('baker3');
+    // Taken in another case is taken.
+    await shop.addUser('staff', { username: 'PASTRY', email: 'pastry@bakeshop.test' });
+    const third = await admin.api.requests.approve({ id: await register('pastry@example.com') });
+    expect(userRow(third.userId).username).toBe('pastry2');
   });
 
   it('reject over REST marks it rejected, creates nothing, and cannot be decided again', async () => {

@@ -39,10 +39,11 @@ function freeUsername(tx: Store, email: string): string {
       .from(users)
       .where(like(users.username, `${base}%`))
       .all()
-      .map((u) => u.username),
+      .map((u) => u.username.toLowerCase()),
   );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+  // LIKE and the taken set both ignore case, so "Baker" counts as taking "baker".
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`.toLowerCase())) return `${base}${n}`;
 }
 
 /** Approval creates the account with the requested password and no role yet (PRODUCT.md). */

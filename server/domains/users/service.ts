@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { rankOf } from '../../../shared/roles';
 import { ACCOUNT_TEXT, type UpdateAccountInput } from '../../../shared/schemas/accounts';
 import type { Db, Store } from '../../db/open';
@@ -64,11 +64,12 @@ export function updateAccount(
   db.transaction(
     (tx) => {
       const target = manageable(tx, actor, input.id, systemEmail);
+      // Names are compared without case: "STAFF1" beside "staff1" would be two people to a reader.
       const clash = (column: typeof users.username | typeof users.email, value: string) =>
         tx
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(column, value), ne(users.id, target.id)))
+          .where(and(sql`lower(${column}) = lower(${value})`, ne(users.id, target.id)))
           .get();
       if (clash(users.username, input.username)) throw fail.conflict(ACCOUNT_TEXT.usernameTaken);
       if (clash(users.email, input.email)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
