@@ -11,6 +11,7 @@ export const SALES_TEXT = {
   searchPlaceholder: 'Search products...',
   cartEmpty: 'Your cart is empty.',
   noProducts: 'No matching products found.',
+  unknownCode: (code: string) => `No product has the ID "${code}".`,
   noLines: 'Please add at least one item to the sale.',
   noOrderType: 'Please select an order type.',
   noPaymentMethod: 'Please select a payment method.',

@@ -317,6 +317,10 @@ describe('the Sales Management screen', () => {
     await snapshot(page, 'sales-refunded');
     await receipt.getByRole('button', { name: 'Close' }).last().click();
     await receipt.waitFor({ state: 'hidden' });
+    // The search box has the focus again: the next scan goes straight in.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search products');
     await expect.poll(() => stockShown(page, FLOUR.name)).toBe('10');
     await context.close();
   }, 60_000);
@@ -384,6 +388,10 @@ describe('the Sales Management screen', () => {
     await search.fill(CAKE.cakeId);
     await search.press('Enter');
     await cartLine(page, CAKE.name).waitFor();
+    // An unknown code says so (the scanner's user is not looking at the table).
+    await search.fill('INV-999999');
+    await search.press('Enter');
+    await shows(page, SALES_TEXT.unknownCode('INV-999999'));
     // A scanned product that cannot be sold stays out, with SPEC.md's message.
     await search.fill(BUTTER.itemId);
     await search.press('Enter');

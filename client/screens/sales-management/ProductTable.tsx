@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { toast } from '../../ui/outcome';
@@ -18,14 +18,19 @@ const dash = (text: string | null) => text || '—';
  * ignores clicks; a click adds one unit. A barcode scanner types an id and Enter into the
  * search box: the product with exactly that id goes into the cart and the box clears.
  */
-export function ProductTable({ cart }: { cart: Cart }) {
+export function ProductTable({
+  cart,
+  searchRef,
+}: {
+  cart: Cart;
+  searchRef: RefObject<HTMLInputElement | null>;
+}) {
   const list = useListState<never>();
   const { data, loading } = useProductsPage(list.input.search, list.page);
   const findByCode = useFindByCode();
   const left = (p: Product) => Math.max(0, p.stock - cart.quantityOf(p.key));
-  const searchBox = useRef<HTMLInputElement>(null);
   // Ready for the scanner as soon as the screen opens.
-  useEffect(() => searchBox.current?.focus(), []);
+  useEffect(() => searchRef.current?.focus(), [searchRef]);
 
   const add = (product: Product) => {
     const why = cart.add(product);
@@ -39,7 +44,9 @@ export function ProductTable({ cart }: { cart: Cart }) {
     const code = list.search.trim();
     if (!code) return;
     const product = await findByCode(code).catch(() => undefined);
-    if (product && add(product)) list.setSearch('');
+    // A scanner's user is not looking at the table: an unknown code must say so.
+    if (!product) toast(SALES_TEXT.unknownCode(code), 'error');
+    else if (add(product)) list.setSearch('');
   };
 
   const columns: PagedColumn<Product, never>[] = [
@@ -70,7 +77,7 @@ export function ProductTable({ cart }: { cart: Cart }) {
         onChange={(e) => list.setSearch(e.currentTarget.value)}
         onKeyDown={scan}
         autoComplete="off"
-        ref={searchBox}
+        ref={searchRef}
       />
       <PagedTable<Product, never>
         caption="Products"

@@ -15,7 +15,16 @@ import { Receipt } from './Receipt';
  * staff refund becomes a request and says so), Print (the 80 mm layout of receipt.css)
  * and Close. A refunded sale says Refunded and offers no second refund.
  */
-export function ReceiptDialog({ saleRef, onClose }: { saleRef: string | null; onClose: () => void }) {
+export function ReceiptDialog({
+  saleRef,
+  onClose,
+  onClosed,
+}: {
+  saleRef: string | null;
+  onClose: () => void;
+  /** Once it has gone: where the focus goes next (the counter's search box); else back where it was. */
+  onClosed?: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
@@ -38,6 +47,8 @@ export function ReceiptDialog({ saleRef, onClose }: { saleRef: string | null; on
       opened={saleRef !== null}
       onClose={onClose}
       title="Receipt"
+      returnFocus={!onClosed}
+      onExitTransitionEnd={onClosed}
       centered
       size={420}
       classNames={PRINT_CLASSES}

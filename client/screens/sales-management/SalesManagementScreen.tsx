@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Flex.css';
 import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { Cart } from './Cart';
@@ -31,6 +31,8 @@ export function SalesManagementScreen() {
   const cart = useCart();
   const [receipt, setReceipt] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
+  // After each receipt the search box has the focus again, ready for the next scan.
+  const search = useRef<HTMLInputElement>(null);
 
   /** The sale just made is the receipt's to show, without asking the server again. */
   const showReceipt = (sale: Sale) => {
@@ -49,12 +51,16 @@ export function SalesManagementScreen() {
           </Button>
         </Group>
         <CounterBar />
-        <ProductTable cart={cart} />
+        <ProductTable cart={cart} searchRef={search} />
       </Stack>
       <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>
         <Cart cart={cart} checkout={checkout} />
       </Box>
-      <ReceiptDialog saleRef={receipt} onClose={() => setReceipt(null)} />
+      <ReceiptDialog
+        saleRef={receipt}
+        onClose={() => setReceipt(null)}
+        onClosed={() => search.current?.focus()}
+      />
       <InlineSaleModal opened={recording} onClose={() => setRecording(false)} onSaved={showReceipt} />
     </Flex>
   );
