@@ -170,6 +170,8 @@ describe('action requests', () => {
     expect(await section(page, 'Registration Requests').count()).toBe(0);
     const request = row(page, 'Action Requests', 'Test Shelf');
     await request.getByText('Name: Cake flour').waitFor();
+    // It names the record it changes, not only the changes.
+    await request.getByText('SHELF-1', { exact: true }).waitFor();
     await request.getByText(staff.username).waitFor();
     await snapshot(page, 'action-requests');
     await request.getByRole('button', { name: 'Approve' }).click();

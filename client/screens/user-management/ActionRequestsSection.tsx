@@ -45,8 +45,12 @@ export function ActionRequestsSection() {
           },
           {
             header: 'Details',
+            // The record first (an item or customer id, a sale id): the changes alone do not say whose.
             cell: (r) => (
               <Stack gap={0}>
+                <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {r.targetId}
+                </Text>
                 {Object.entries(r.details).map(([key, value]) => (
                   <Text size="sm" key={key}>
                     <Text span fw={600} size="sm">
