@@ -35,6 +35,8 @@ export const SALES_TEXT = {
   repeatedLine: 'Each product can be listed once; change its quantity instead.',
   referenceRequired: 'Please enter the reference number.',
   cashTooLow: 'Cash tendered is less than the total.',
+  // A split sale's cash covers its cash payment only, not the total.
+  cashShareTooLow: (share: string) => `Cash tendered is less than the cash payment of ${share}.`,
   totalsDisagree: (expected: string) =>
     `The totals do not match the current prices. The server's totals are ${expected}; please review the cart.`,
   saleIdReused: 'This sale ID was already used for a different sale.',

@@ -256,7 +256,7 @@ describe('split tender and change', () => {
         cashTendered: 19999,
       }),
       'BAD_REQUEST',
-      SALES_TEXT.cashTooLow,
+      SALES_TEXT.cashShareTooLow('₱200.00'),
     );
   });
 

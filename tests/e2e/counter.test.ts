@@ -124,6 +124,10 @@ describe('the counter', () => {
     await cart.getByRole('button', { name: 'Checkout' }).click();
     await shows(cart, SALES_TEXT.referenceRequired);
     await payments.getByLabel('Payment 2 reference number').fill('GC-5521');
+    // Cash below the cash payment is refused, naming that payment rather than the total.
+    await cart.getByLabel('Cash Tendered').fill('250');
+    await cart.getByRole('button', { name: 'Checkout' }).click();
+    await shows(cart, SALES_TEXT.cashShareTooLow(formatPeso(30000)));
     await cart.getByLabel('Cash Tendered').fill('500');
     expect(await amount(cart, 'Change')).toBe('₱200.00');
     await snapshot(page, 'counter-split-cart');

@@ -65,8 +65,11 @@ function check(cart: Cart): Errors {
   else if (NEEDS_REFERENCE.includes(fields.paymentMethod) && !fields.reference.trim())
     errors.reference = SALES_TEXT.referenceRequired;
   const tendered = tenderedOf(fields);
-  if (tendered !== null && tendered < cashShareOf(fields, totals.totalAmount))
-    errors.cashTendered = SALES_TEXT.cashTooLow;
+  const cashShare = cashShareOf(fields, totals.totalAmount);
+  if (tendered !== null && tendered < cashShare)
+    errors.cashTendered = fields.split
+      ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare))
+      : SALES_TEXT.cashTooLow;
   return errors;
 }
 

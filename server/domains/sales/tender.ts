@@ -29,7 +29,10 @@ export function tenderFor(input: CheckoutInput, total: number): Tender {
     if (input.payments) throw fail.badRequest(SALES_TEXT.cashTenderedWithoutCash);
   }
   const cash = cashShare > 0 ? tendered : null;
-  if (cash !== null && cash < cashShare) throw fail.badRequest(SALES_TEXT.cashTooLow);
+  if (cash !== null && cash < cashShare)
+    throw fail.badRequest(
+      input.payments ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare)) : SALES_TEXT.cashTooLow,
+    );
   const referenced = payments.filter((p) => p.reference);
   return {
     payments,
