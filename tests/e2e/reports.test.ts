@@ -10,7 +10,7 @@ import { REPORT_COLOURS } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { PASSWORD } from '../helpers/app';
-import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
+import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
 // Dashboard and Sales Report in the browser (issue 9): the cards each role sees, the
@@ -214,6 +214,17 @@ describe('the sales report', () => {
     await records.getByText('No more records', { exact: true }).waitFor();
     const refunded = rows.filter({ hasText: refundedSaleId });
     expect(await refunded.getByText('Refunded', { exact: true }).count()).toBe(1);
+    // On the tablet its badge stays inside the Sale ID cell instead of running over the customer.
+    await page.setViewportSize(TABLET);
+    await expect
+      .poll(() =>
+        refunded
+          .locator('td')
+          .first()
+          .evaluate((td) => td.scrollWidth - td.clientWidth),
+      )
+      .toBeLessThanOrEqual(0);
+    await page.setViewportSize(CASHIER_SCREEN);
     await refunded.click();
     const receipt = page.getByRole('dialog', { name: 'Receipt' });
     await receipt.getByText(refundedSaleId).first().waitFor();

@@ -75,8 +75,11 @@ export function TransactionRecords({
                 style={{ cursor: 'pointer' }}
                 aria-label={`Open the receipt of ${r.saleId}`}
               >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {r.saleId}{' '}
+                {/* The id stays whole; the badge goes under it when the column is narrow (a tablet). */}
+                <Table.Td>
+                  <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {r.saleId}
+                  </Text>{' '}
                   {r.status === 'refunded' ? (
                     <Badge color="red" variant="light" size="sm">
                       {REPORT_TEXT.refunded}
