@@ -1105,6 +1105,7 @@ function trpcInputs(): Record<string, unknown> {
     'resetRequests.approve': { id: ids.reset },
     'resetRequests.reject': { id: ids.reset },
     'resetRequests.remove': { id: ids.reset },
+    'settings.saveShopProfile': { businessName: 'Sweet Crumbs', tin: '123-456-789-000' },
     'settings.addSize': { name: '12 inch' },
     'settings.updateSize': { id: ids.size, name: '8 inch' },
     'settings.deleteSize': { id: ids.size },
