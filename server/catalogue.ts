@@ -3,7 +3,14 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { ListInput } from '../shared/schemas/paging';
 import type { Db, Store, Tx } from './db/open';
-import { asStaffRequest, mustRequest, registerActionHandler } from './domains/actions/service';
+import {
+  applicableEdit,
+  asStaffRequest,
+  beforeValues,
+  type HeldField,
+  mustRequest,
+  registerActionHandler,
+} from './domains/actions/service';
 import { logActivity } from './domains/activity/service';
 import type { Viewer } from './domains/auth/viewer';
 import { fail } from './errors';
@@ -54,7 +61,8 @@ export type Ref = number | string;
 export type Saved<Row> = { message: string; record: Row };
 export type Requested = { message: string; requested: true };
 
-type HeldUpdate = { id: number; fields: unknown };
+/** `before`: the changed fields' values when the edit was asked (absent in older requests). */
+type HeldUpdate = { id: number; fields: unknown; before?: Record<string, unknown> };
 type HeldDelete = { id: number };
 
 export function catalogue<
@@ -105,6 +113,15 @@ export function catalogue<
   }
 
   const shown = (value: string) => (value === '' ? '(blank)' : value);
+
+  /** The record's fields as a held edit compares and shows them. */
+  const heldFields = (row: Row): Record<string, HeldField> =>
+    Object.fromEntries(
+      keys.map((k) => [
+        k,
+        { label: spec.labels[k], value: row[k] ?? '', shown: shown(String(row[k] ?? '')) },
+      ]),
+    );
 
   function list(
     db: Store,
@@ -204,7 +221,14 @@ export function catalogue<
             details: Object.fromEntries(
               changes.map(([k, from, to]) => [spec.labels[k], `${shown(from)} → ${shown(to)}`]),
             ),
-            payload: { id: row.id, fields } satisfies HeldUpdate,
+            payload: {
+              id: row.id,
+              fields,
+              before: beforeValues(
+                heldFields(row),
+                changes.map(([k]) => k),
+              ),
+            } satisfies HeldUpdate,
             summary: `edit ${spec.noun} ${row[spec.businessId]}`,
           });
         }
@@ -251,7 +275,12 @@ export function catalogue<
       if (!parsed.success) {
         throw fail.conflict(`This request can no longer be applied: ${parsed.error.issues[0]?.message}`);
       }
-      applyUpdate(tx, approver, row, parsed.data);
+      // Only the fields the request changed, and only while they are as they were then.
+      const current = Object.fromEntries(keys.map((k) => [k, row[k]])) as unknown as Fields;
+      applyUpdate(tx, approver, row, {
+        ...current,
+        ...applicableEdit(payload.before, heldFields(row), parsed.data),
+      });
     },
   });
 

@@ -52,6 +52,15 @@ export const ACCOUNT_TEXT = {
   requestNotFound: 'That request does not exist.',
   requestDecided: 'This request has already been decided.',
   alreadyRequested: (type: string) => `A ${type} of this record is already waiting for approval.`,
+  /** A held edit whose changed fields were changed by someone else meanwhile ("Stock", "7"). */
+  staleRequest: (changed: readonly { label: string; now: string }[]) => {
+    const named = changed.map((c) => `${c.label} (now ${c.now})`);
+    const what =
+      changed.length === 1
+        ? `${changed[0]?.label} has changed since it was requested (now ${changed[0]?.now})`
+        : `${named.slice(0, -1).join(', ')} and ${named.at(-1)} have changed since it was requested`;
+    return `This request can no longer be applied: ${what}. Reject it and ask for a new one.`;
+  },
   resetPendingDelete: 'A pending reset request cannot be deleted; approve or reject it first.',
   badRange: 'range must be one of all, today, week, month, year.',
 } as const;

@@ -36,6 +36,47 @@ export interface ActionHandler {
   ): void;
 }
 
+/** A record's field as a held edit sees it: its name for people, its value as stored and as details show it. */
+export interface HeldField {
+  label: string;
+  value: unknown;
+  shown: string;
+}
+
+/** What a held edit keeps of each field it changes (by key): the stored value it had when asked. */
+export type BeforeValues = Record<string, unknown>;
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The before-values of the fields `keys` an edit changes, for its held payload. */
+export function beforeValues(fields: Record<string, HeldField>, keys: Iterable<string>): BeforeValues {
+  return Object.fromEntries([...keys].map((key) => [key, fields[key]?.value ?? null]));
+}
+
+/**
+ * PRODUCT.md: approval applies the change re-validated against the current data. Answers what
+ * of `requested` an approval writes: only the fields the request changed, so a newer change to
+ * another field stays. A changed field that no longer holds its before-value would silently
+ * overwrite someone's newer change, so the approval is refused (409, nothing written, the request
+ * stays pending) naming what changed. Direct edits and requests held before this rule (no
+ * before-values) apply all of `requested`, as they did.
+ */
+export function applicableEdit<T extends object>(
+  before: unknown,
+  now: Record<string, HeldField>,
+  requested: T,
+): Partial<T> {
+  if (before === null || typeof before !== 'object') return requested;
+  const changed = Object.entries(before).flatMap(([key, value]) => {
+    const field = Object.hasOwn(now, key) ? now[key] : undefined;
+    return field && !sameValue(field.value, value) ? [{ label: field.label, now: field.shown }] : [];
+  });
+  if (changed.length > 0) throw fail.conflict(ACCOUNT_TEXT.staleRequest(changed));
+  return Object.fromEntries(
+    Object.entries(requested).filter(([key]) => Object.hasOwn(before, key)),
+  ) as Partial<T>;
+}
+
 const handlers = new Map<string, ActionHandler>();
 
 /** Each domain registers its handler once, at import. */

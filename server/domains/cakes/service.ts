@@ -9,7 +9,13 @@ import {
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
-import { holdOrApply, registerActionHandler } from '../actions/service';
+import {
+  applicableEdit,
+  beforeValues,
+  type HeldField,
+  holdOrApply,
+  registerActionHandler,
+} from '../actions/service';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { newBusinessId, yesNo } from '../inventory/service';
@@ -91,35 +97,64 @@ export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date(
   return { message: CAKE_TEXT.saved, cake: findCake(db, id, now)! };
 }
 
+/** A cake in the shape an edit sends; one on record may lack a category or size. */
+type CakeState = Omit<CakeFields, 'categoryId' | 'sizeId'> & Pick<CakeDetail, 'categoryId' | 'sizeId'>;
+
+/** A cake's fields as change notes and held edits see them: label, value as compared, and as shown. */
+function facts(cake: CakeState): Record<keyof CakeFields, HeldField> {
+  const fact = (label: string, value: unknown, shown: unknown = value) => ({
+    label,
+    value: value ?? null,
+    shown: String(shown ?? '(none)'),
+  });
+  const season = cake.seasonalPeriod && `${cake.seasonalPeriod.startDate} to ${cake.seasonalPeriod.endDate}`;
+  const ingredients = cake.ingredients.map((i) => `${i.itemId}x${i.quantity}`).sort();
+  return {
+    cakeId: fact('Cake ID', cake.cakeId),
+    name: fact('Cake Name', cake.name),
+    categoryId: fact('Category', cake.categoryId),
+    sizeId: fact('Size', cake.sizeId),
+    price: fact('Price', cake.price, formatPeso(cake.price)),
+    stock: fact('Stock', cake.stock),
+    amount: fact('Amount', cake.amount),
+    availability: fact('Availability', cake.availability, AVAILABILITY_LABELS[cake.availability]),
+    seasonalPeriod: fact('Seasonal Period', season),
+    scPwdEligible: fact('SC/PWD Eligible', cake.scPwdEligible, yesNo(cake.scPwdEligible)),
+    expirationDate: fact('Expiration Date', cake.expirationDate),
+    ingredients: fact('Ingredients', ingredients.join(', '), `${ingredients.length} ingredients`),
+  };
+}
+
+/** The cake as it is, in the shape an edit sends. */
+function asFields(cake: CakeDetail): CakeState {
+  const { cakeId, name, categoryId, sizeId, price, stock, amount, availability } = cake;
+  return {
+    ...{ cakeId, name, categoryId, sizeId, price, stock, amount, availability },
+    seasonalPeriod: cake.seasonStart ? { startDate: cake.seasonStart, endDate: cake.seasonEnd ?? '' } : null,
+    scPwdEligible: cake.scPwdEligible,
+    expirationDate: cake.expirationDate,
+    ingredients: cake.ingredients.map(({ itemId, quantity }) => ({ itemId, quantity })),
+  };
+}
+
+/** Each field an edit changes, as it is and as it would be. */
+function changesOf(current: CakeDetail, next: CakeFields) {
+  const [was, will] = [facts(asFields(current)), facts({ ...next, cakeId: next.cakeId || current.cakeId })];
+  return (Object.keys(was) as (keyof CakeFields)[])
+    .filter((k) => was[k].value !== will[k].value)
+    .map((k) => [k, was[k], will[k]] as const);
+}
+
 /** Readable changes for a held request and the activity log. */
 function describeChanges(current: CakeDetail, next: CakeFields): Record<string, string> {
-  const out: Record<string, string> = {};
-  const note = (label: string, before: unknown, after: unknown) => {
-    if (String(before ?? '') !== String(after ?? ''))
-      out[label] = `${before ?? '(none)'} → ${after ?? '(none)'}`;
-  };
-  note('Cake ID', current.cakeId, next.cakeId || current.cakeId);
-  note('Cake Name', current.name, next.name);
-  note('Category', current.categoryId, next.categoryId);
-  note('Size', current.sizeId, next.sizeId);
-  note('Price', formatPeso(current.price), formatPeso(next.price));
-  note('Stock', current.stock, next.stock);
-  note('Availability', AVAILABILITY_LABELS[current.availability], AVAILABILITY_LABELS[next.availability]);
-  note(
-    'Seasonal Period',
-    current.seasonStart ? `${current.seasonStart} to ${current.seasonEnd}` : null,
-    next.seasonalPeriod ? `${next.seasonalPeriod.startDate} to ${next.seasonalPeriod.endDate}` : null,
+  return Object.fromEntries(
+    changesOf(current, next).map(([k, was, will]) => [
+      was.label,
+      k === 'ingredients'
+        ? `${current.ingredients.length} → ${next.ingredients.length} ingredients`
+        : `${was.shown} → ${will.shown}`,
+    ]),
   );
-  note('SC/PWD Eligible', yesNo(current.scPwdEligible), yesNo(next.scPwdEligible));
-  note('Expiration Date', current.expirationDate, next.expirationDate);
-  const listed = (items: { itemId: number; quantity: number }[]) =>
-    items
-      .map((i) => `${i.itemId}x${i.quantity}`)
-      .sort()
-      .join(', ');
-  if (listed(current.ingredients) !== listed(next.ingredients))
-    out.Ingredients = `${current.ingredients.length} → ${next.ingredients.length} ingredients`;
-  return out;
 }
 
 /** The cake an edit asks for: one sent without the SC/PWD flag keeps the one it has. */
@@ -127,10 +162,18 @@ function editedCake(current: CakeDetail, edit: UpdateCakeInput['cake']): CakeFie
   return { ...edit, scPwdEligible: edit.scPwdEligible ?? current.scPwdEligible };
 }
 
-function applyUpdate(tx: Tx, actor: Viewer, input: UpdateCakeInput, now: Date, reference?: string) {
+/** A held edit: what was asked, and the changed fields' values then (absent in older requests). */
+type HeldUpdate = UpdateCakeInput & { before?: Record<string, unknown> };
+
+function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, reference?: string) {
   const current = findCake(tx, input.id, now);
   if (!current) throw fail.notFound(CAKE_TEXT.notFound);
-  const cake = editedCake(current, input.cake);
+  const was = asFields(current);
+  // checkRefs refuses a cake still without a category or size.
+  const cake = {
+    ...was,
+    ...applicableEdit(input.before, facts(was), editedCake(current, input.cake)),
+  } as CakeFields;
   checkRefs(tx, cake);
   const cakeId = cake.cakeId || current.cakeId;
   if (cakeId.toLowerCase() !== current.cakeId.toLowerCase() && idTaken(tx, cakeId, current.id))
@@ -164,7 +207,13 @@ export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = 
       requestType: 'update',
       targetId: current.cakeId,
       details: describeChanges(current, editedCake(current, input.cake)),
-      payload: input,
+      payload: {
+        ...input,
+        before: beforeValues(
+          facts(asFields(current)),
+          changesOf(current, editedCake(current, input.cake)).map(([k]) => k),
+        ),
+      },
       summary: `edit cake ${current.cakeId} "${current.name}"`,
     }),
     apply: (tx) => {
@@ -215,7 +264,7 @@ export function deleteCake(db: Db, actor: Viewer, id: number) {
 registerActionHandler(MODULE, {
   apply(tx, approver, change) {
     if (change.requestType === 'update')
-      applyUpdate(tx, approver, change.payload as UpdateCakeInput, new Date(), 'approved request');
+      applyUpdate(tx, approver, change.payload as HeldUpdate, new Date(), 'approved request');
     else if (change.requestType === 'delete')
       applyDelete(tx, approver, (change.payload as { id: number }).id);
     else throw fail.conflict(`Cake requests cannot be of type ${change.requestType}.`);

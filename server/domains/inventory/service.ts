@@ -14,7 +14,13 @@ import {
   users,
 } from '../../db/schema';
 import { fail } from '../../errors';
-import { holdOrApply, registerActionHandler } from '../actions/service';
+import {
+  applicableEdit,
+  beforeValues,
+  type HeldField,
+  holdOrApply,
+  registerActionHandler,
+} from '../actions/service';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
@@ -105,30 +111,41 @@ const LABELS: Record<keyof ItemFields, string> = {
 /** A yes-or-no field as the change notes say it. */
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** Readable "old → new" for each field that changes, for the request and the activity log. */
-function describeChanges(current: ItemRow, changes: UpdateItemInput['changes']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(changes) as [keyof ItemFields, unknown][]) {
-    const before = current[key];
-    if (value === undefined || value === before) continue;
-    const show = (v: unknown) =>
-      v === null || v === ''
-        ? '(none)'
-        : typeof v === 'boolean'
-          ? yesNo(v)
-          : key === 'purchasePrice' || key === 'unitPrice'
-            ? formatPeso(v as number)
-            : String(v);
-    out[LABELS[key]] = `${show(before)} → ${show(value)}`;
-  }
-  return out;
+/** A field's value as the change notes show it. */
+function show(key: keyof ItemFields, v: unknown): string {
+  if (v === null || v === '') return '(none)';
+  if (typeof v === 'boolean') return yesNo(v);
+  return key === 'purchasePrice' || key === 'unitPrice' ? formatPeso(v as number) : String(v);
 }
 
+/** The fields an edit changes. */
+function changedKeys(current: ItemRow, changes: UpdateItemInput['changes']): (keyof ItemFields)[] {
+  return (Object.entries(changes) as [keyof ItemFields, unknown][])
+    .filter(([key, value]) => value !== undefined && value !== current[key])
+    .map(([key]) => key);
+}
+
+/** Readable "old → new" for each field that changes, for the request and the activity log. */
+function describeChanges(current: ItemRow, changes: UpdateItemInput['changes']): Record<string, string> {
+  return Object.fromEntries(
+    changedKeys(current, changes).map((k) => [LABELS[k], `${show(k, current[k])} → ${show(k, changes[k])}`]),
+  );
+}
+
+/** The item's fields as a held edit compares and shows them. */
+const field = (k: keyof ItemFields, v: unknown) => ({ label: LABELS[k], value: v, shown: show(k, v) });
+const heldFields = (row: ItemRow): Record<string, HeldField> =>
+  Object.fromEntries(Object.entries(pick(row)).map(([k, v]) => [k, field(k as keyof ItemFields, v)]));
+
+/** A held edit: what was asked, and the changed fields' values then (absent in older requests). */
+type HeldUpdate = UpdateItemInput & { before?: Record<string, unknown> };
+
 /** Applies an edit (a manager's, or an approved staff request) inside `tx`. */
-function applyUpdate(tx: Tx, actor: Viewer, input: UpdateItemInput, now: Date, reference?: string) {
+function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, reference?: string) {
   const current = findItem(tx, input.id, now);
   if (!current) throw fail.notFound(INVENTORY_TEXT.notFound);
-  const next = { ...pick(current), ...definedOnly(input.changes) };
+  const changes = applicableEdit(input.before, heldFields(current), input.changes);
+  const next = { ...pick(current), ...definedOnly(changes) };
   checkRefs(tx, next);
   checkExpiration(next.expirationDate, current.expirationDate, now);
   if (!next.itemId) next.itemId = current.itemId;
@@ -150,7 +167,7 @@ function applyUpdate(tx: Tx, actor: Viewer, input: UpdateItemInput, now: Date, r
     userId: actor.user.id,
     action: 'Edit Item',
     module: MODULE,
-    description: editDescription(`${next.itemId} "${next.name}"`, describeChanges(current, input.changes)),
+    description: editDescription(`${next.itemId} "${next.name}"`, describeChanges(current, changes)),
   });
   alertForIds(tx, [current.id], now);
 }
@@ -185,7 +202,7 @@ export function updateItem(db: Db, actor: Viewer, input: UpdateItemInput, now = 
       requestType: 'update',
       targetId: current.itemId,
       details: describeChanges(current, input.changes),
-      payload: input,
+      payload: { ...input, before: beforeValues(heldFields(current), changedKeys(current, input.changes)) },
       summary: `edit item ${current.itemId} "${current.name}"`,
     }),
     apply: (tx) => {
@@ -239,7 +256,7 @@ export function deleteItem(db: Db, actor: Viewer, id: number) {
 registerActionHandler(MODULE, {
   apply(tx, approver, change) {
     if (change.requestType === 'update')
-      applyUpdate(tx, approver, change.payload as UpdateItemInput, new Date(), 'approved request');
+      applyUpdate(tx, approver, change.payload as HeldUpdate, new Date(), 'approved request');
     else if (change.requestType === 'delete')
       applyDelete(tx, approver, (change.payload as { id: number }).id);
     else throw fail.conflict(`Inventory requests cannot be of type ${change.requestType}.`);
