@@ -6,7 +6,7 @@ import { categories, inventoryItems } from '../../server/db/schema';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
-import { REPORT_COLOURS } from '../../shared/schemas/reports';
+import { REPORT_COLOURS, REPORT_TEXT } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { PASSWORD } from '../helpers/app';
@@ -256,8 +256,15 @@ describe('the sales report', () => {
     });
     await page.goto('/sales-report');
     await page.getByText('Custom', { exact: true }).click();
+    // Dates typed the wrong way round say so, and Export waits: it would give another period.
+    const exportButton = page.getByRole('button', { name: 'Export to Excel' });
     await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(LOSS_DAY);
+    await page.getByText(REPORT_TEXT.fromAfterTo, { exact: true }).waitFor();
+    expect(await exportButton.isDisabled()).toBe(true);
     await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByText(REPORT_TEXT.fromAfterTo, { exact: true }).waitFor({ state: 'hidden' });
+    expect(await exportButton.isDisabled()).toBe(false);
     const records = section(page, 'Transaction Records');
     await expect
       .poll(async () =>

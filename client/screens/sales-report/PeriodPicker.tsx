@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Group, SegmentedControl, TextInput } from '@mantine/core';
-import type { PeriodInput, ReportRange } from '../../../shared/schemas/reports';
+import { type PeriodInput, REPORT_TEXT, type ReportRange } from '../../../shared/schemas/reports';
 import { RANGE_LABELS } from '../../../shared/time';
 
 const LABELS: Record<ReportRange, string> = { ...RANGE_LABELS, custom: 'Custom' };
@@ -8,7 +8,17 @@ const ORDER: ReportRange[] = ['today', 'week', 'month', 'year', 'all', 'custom']
 
 export type ChosenPeriod = Required<Pick<PeriodInput, 'range'>> & { from: string; to: string };
 
-/** SPEC.md's ranges (Manila periods up to today) and a custom one from and to dates, both included. */
+/** Why a custom period cannot be shown (typed dates ignore the pickers' min and max), or null. */
+export function periodProblem(period: ChosenPeriod): string | null {
+  if (period.range !== 'custom') return null;
+  if (!period.from || !period.to) return REPORT_TEXT.customNeedsDates;
+  return period.from > period.to ? REPORT_TEXT.fromAfterTo : null;
+}
+
+/**
+ * SPEC.md's ranges (Manila periods up to today) and a custom one from and to dates, both
+ * included. A custom period that cannot be shown says why under its dates.
+ */
 export function PeriodPicker({
   value,
   onChange,
@@ -27,7 +37,7 @@ export function PeriodPicker({
         data={ORDER.map((r) => ({ value: r, label: LABELS[r] }))}
       />
       {value.range === 'custom' ? (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
             type="date"
             label="From"
@@ -42,6 +52,7 @@ export function PeriodPicker({
             min={value.from}
             max={today}
             onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            error={periodProblem(value)}
           />
         </Group>
       ) : null}

@@ -9,7 +9,7 @@ import { downloadFile } from '../../ui/download';
 import { toast } from '../../ui/outcome';
 import { ScreenLoader } from '../../ui/ScreenLoader';
 import { ReceiptDialog } from '../sales-management/ReceiptDialog';
-import { type ChosenPeriod, PeriodPicker } from './PeriodPicker';
+import { type ChosenPeriod, PeriodPicker, periodProblem } from './PeriodPicker';
 import { SummaryCards } from './SummaryCards';
 import { TransactionRecords } from './TransactionRecords';
 
@@ -18,8 +18,7 @@ const ReportCharts = lazy(() => import('./ReportCharts').then((m) => ({ default:
 /** What the server is asked: a custom range only once both dates are chosen, in order. */
 function periodOf(chosen: ChosenPeriod): PeriodInput | null {
   if (chosen.range !== 'custom') return { range: chosen.range };
-  if (!chosen.from || !chosen.to || chosen.from > chosen.to) return null;
-  return chosen;
+  return periodProblem(chosen) ? null : chosen;
 }
 
 /** SPEC.md §2 Sales Report (admin, owner): cards, records and charts all follow one Manila period. */
@@ -64,6 +63,8 @@ export function SalesReportScreen() {
           variant="light"
           leftSection={<IconFileSpreadsheet size={18} />}
           loading={exporting}
+          // Not while the dates on screen are not the period shown: the file would be another one's.
+          disabled={periodOf(chosen) === null}
           onClick={exportRecords}
         >
           Export to Excel
