@@ -54,6 +54,8 @@ export const SALES_TEXT = {
   badTaxRate: 'Tax rate must be 0 or 12.',
   badSaleId: 'Sale ID must be SALE- followed by 8 letters A-Z or digits.',
   tooLarge: 'A sale cannot exceed ₱1,000,000,000.00.',
+  // A mistyped tendered amount is the cash's problem, not the sale's.
+  tenderedTooLarge: 'Cash tendered cannot exceed ₱1,000,000,000.00.',
 } as const;
 
 export const SALE_ID = /^SALE-[A-Z0-9]{8}$/;
@@ -86,8 +88,8 @@ export type SaleLineInput = z.infer<typeof saleLineInput>;
 
 /** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
 /** A sale-sized amount in whole centavos (totals, cash tendered). */
-const saleAmount = (message: string) =>
-  z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, SALES_TEXT.tooLarge);
+const saleAmount = (message: string, tooLarge: string = SALES_TEXT.tooLarge) =>
+  z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, tooLarge);
 
 export const discountInput = z.object(
   {
@@ -164,9 +166,12 @@ export const checkoutInput = z
       .max(60, 'Reference number must be at most 60 characters.')
       .default(''),
     cashTendered: z
-      .union([z.null(), saleAmount('Cash tendered must be a non-negative amount.')], {
-        error: 'Cash tendered must be a non-negative amount.',
-      })
+      .union(
+        [z.null(), saleAmount('Cash tendered must be a non-negative amount.', SALES_TEXT.tenderedTooLarge)],
+        {
+          error: 'Cash tendered must be a non-negative amount.',
+        },
+      )
       .default(null),
     /** A sale made away from the counter: its Manila date, never in the future. */
     date: optionalDate('Sale date').default(null),

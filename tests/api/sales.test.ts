@@ -404,6 +404,7 @@ describe('SPEC.md §5 checkout rules', () => {
     ],
     ['Credit Card without reference', { paymentMethod: 'Credit Card' }, SALES_TEXT.referenceRequired],
     ['cash below the total', { cashTendered: 49.99 }, SALES_TEXT.cashTooLow],
+    ['cash tendered of five billion', { cashTendered: 5_000_000_000 }, SALES_TEXT.tenderedTooLarge],
     ['a date tomorrow', { date: addDays(manilaDate(new Date()), 1) }, SALES_TEXT.futureDate],
     ['an unknown customer', { customerId: 999_999 }, SALES_TEXT.badCustomer],
   ])('refuses %s with 400 and its message, writing nothing', async (_, change, message) => {

@@ -442,6 +442,10 @@ describe('the Sales Management screen', () => {
     const before = saleCount();
 
     const tendered = cart.getByLabel('Cash Tendered');
+    // A mistyped huge amount is the cash's problem, said before anything is sent.
+    await tendered.fill('5000000000');
+    await checkout.click();
+    await shows(cart, SALES_TEXT.tenderedTooLarge);
     await tendered.fill('20');
     await checkout.click();
     await shows(cart, SALES_TEXT.cashTooLow);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../shared/money';
-import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/schemas/sales';
+import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { toast, toastOutcome } from '../../ui/outcome';
 import { numberOf } from '../inventory/stockroom';
@@ -66,7 +66,8 @@ function check(cart: Cart): Errors {
     errors.reference = SALES_TEXT.referenceRequired;
   const tendered = tenderedOf(fields);
   const cashShare = cashShareOf(fields, totals.totalAmount);
-  if (tendered !== null && tendered < cashShare)
+  if (tendered !== null && tendered > SALE_TOTAL_MAX) errors.cashTendered = SALES_TEXT.tenderedTooLarge;
+  else if (tendered !== null && tendered < cashShare)
     errors.cashTendered = fields.split
       ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare))
       : SALES_TEXT.cashTooLow;
