@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cakeSizes, inventoryItems, settings, units } from '../../server/db/schema';
+import { cakeSizes, categories, inventoryItems, settings, units } from '../../server/db/schema';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import { SETTINGS_TEXT } from '../../shared/schemas/settings';
@@ -213,6 +213,24 @@ describe('the Settings screen', () => {
       b.shop.db.delete(settings).where(eq(settings.key, 'shopProfile')).run();
     }
     await context.close();
+  });
+
+  it("shows a category's whole type on the cashier screen, not cut short", async () => {
+    const added = b.shop.db
+      .insert(categories)
+      .values({ name: 'Flour and Grains', type: 'inventory' })
+      .returning()
+      .get();
+    try {
+      const { page, context } = await signedInPage(b);
+      await page.goto('/settings');
+      const badge = row(page, 'Categories', 'Flour and Grains').locator('.mantine-Badge-label');
+      await badge.waitFor();
+      expect(await badge.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await context.close();
+    } finally {
+      b.shop.db.delete(categories).where(eq(categories.id, added.id)).run();
+    }
   });
 
   it('sends a manager back to the Dashboard', async () => {

@@ -42,7 +42,13 @@ export function SettingsScreen() {
             {
               header: 'Type',
               cell: (entry) => (
-                <Badge variant="light" color={entry.type === 'cake' ? 'pink' : 'blue'} tt="capitalize">
+                // Its natural width: a squeezed column would cut "Inventory" to "Inve...".
+                <Badge
+                  variant="light"
+                  color={entry.type === 'cake' ? 'pink' : 'blue'}
+                  tt="capitalize"
+                  style={{ minWidth: 'max-content' }}
+                >
                   {entry.type}
                 </Badge>
               ),
