@@ -12,6 +12,7 @@ import {
 import { asStaffRequest, mustRequest, registerActionHandler } from '../../server/domains/actions/service';
 import { listActivity } from '../../server/domains/activity/service';
 import type { UserRow, Viewer } from '../../server/domains/auth/viewer';
+import { notify } from '../../server/domains/notifications/service';
 import { fail } from '../../server/errors';
 import { ROLES, type Role } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
@@ -260,6 +261,8 @@ describe('the roles the table allows can use each procedure', () => {
   });
 
   it.each(ROLES)('%s reads notifications, the unread count, and marks them seen', async (role) => {
+    // Requests notify only their reviewers; a stock-style notice reaches every role, staff too.
+    notify(shop.db, 'warning', `A notice every role sees (${role}).`);
     const { api } = await shop.signedIn(role);
     const page = await api.notifications.list({});
     expect(page.limit).toBe(12);

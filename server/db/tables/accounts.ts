@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { Role } from '../../../shared/roles';
+import type { AccessRule, Role } from '../../../shared/roles';
 import { createdAt } from './columns';
 
 // Accounts, sign-in, requests, the activity log, notifications and key-value settings.
@@ -154,6 +154,8 @@ export const notifications = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     message: text('message').notNull(),
+    /** The ACCESS rule whose roles see it (shared/roles.ts); null: every signed-in role. */
+    audience: text('audience').$type<AccessRule>(),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_created').on(t.createdAt)],

@@ -121,7 +121,7 @@ export function asStaffRequest(
       requestedBy: actor.user.id,
     })
     .run();
-  notify(tx, 'info', `${actor.user.username} asks to ${change.summary}.`);
+  notify(tx, 'info', `${actor.user.username} asks to ${change.summary}.`, 'reviewActionRequests');
   logActivity(tx, {
     userId: actor.user.id,
     action: 'Request Approval',

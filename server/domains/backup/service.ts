@@ -23,8 +23,8 @@ export function backupArea(db: Db, actor: Viewer, area: BackupArea) {
       module: MODULE,
       description: `Downloaded the ${area} backup`,
     });
-    notify(db, 'success', `The ${area} backup was downloaded.`);
+    notify(db, 'success', `The ${area} backup was downloaded.`, 'backupRestore');
   });
-  stream.once('error', () => notify(db, 'error', `${BACKUP_TEXT.failed} (${area})`));
+  stream.once('error', () => notify(db, 'error', `${BACKUP_TEXT.failed} (${area})`, 'backupRestore'));
   return { filename: `${area}_backup.xlsx`, stream };
 }

@@ -81,7 +81,7 @@ export async function recordedSnapshot(
     await takeSnapshot(db, file);
   } catch (err) {
     // Everyone sees notifications: the details go to the server log, not here.
-    notify(db, 'error', `${by.action} failed. Please try again.`);
+    notify(db, 'error', `${by.action} failed. Please try again.`, 'backupRestore');
     throw err;
   }
   db.transaction(
@@ -92,7 +92,7 @@ export async function recordedSnapshot(
         module: SNAPSHOT_MODULE,
         description: `${by.action}: whole database copied and checked (${path.basename(file)})`,
       });
-      notify(tx, 'success', `${by.action} completed.`);
+      notify(tx, 'success', `${by.action} completed.`, 'backupRestore');
     },
     { behavior: 'immediate' },
   );

@@ -58,7 +58,7 @@ export function takeEndOfDay(db: Db, actor: Viewer, now = new Date()): ZReading 
         module: MODULE,
         description: `Took Z reading #${number}: ${totals.salesCount} sales, net ${formatPeso(totals.net)}, grand total ${formatPeso(grandTotal)}`,
       });
-      notify(tx, 'info', `${SHIFT_TEXT.dayClosed(number)} Net ${formatPeso(totals.net)}.`);
+      notify(tx, 'info', `${SHIFT_TEXT.dayClosed(number)} Net ${formatPeso(totals.net)}.`, 'endOfDay');
       return zOf(row);
     },
     { behavior: 'immediate' },

@@ -171,6 +171,7 @@ export function closeShift(
           tx,
           'warning',
           `Shift #${shift.id} closed with a variance of ${formatPeso(variance)} (${said}).`,
+          'shiftsOversee',
         );
       return { message: SHIFT_TEXT.closedOk, reading: xReading(db, closed, now) };
     },

@@ -8,7 +8,7 @@ const see = allow('notifications');
 export const notificationsRouter = router({
   list: see
     .input(pageInput(NOTIFICATIONS_PAGE_SIZE))
-    .query(({ ctx, input }) => notifications.listNotifications(ctx.db, input)),
+    .query(({ ctx, input }) => notifications.listNotifications(ctx.db, ctx.viewer, input)),
   unreadCount: see.query(({ ctx }) => notifications.unreadCount(ctx.db, ctx.viewer)),
   markSeen: see.mutation(({ ctx }) => notifications.markSeen(ctx.db, ctx.viewer)),
 });

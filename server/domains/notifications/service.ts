@@ -1,4 +1,5 @@
-import { count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ACCESS, type AccessRule, can, type Role } from '../../../shared/roles';
 import type { PageInput } from '../../../shared/schemas/paging';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
@@ -8,22 +9,40 @@ import type { Viewer } from '../auth/viewer';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Notifications are made by events (PRODUCT.md "Records"); call it inside the event's transaction. */
-export function notify(db: Store, type: NotificationType, message: string): void {
+/**
+ * Notifications are made by events (PRODUCT.md "Records"); call it inside the event's transaction.
+ * `audience` is the ACCESS rule whose roles see it (those who can act on it); none: every role.
+ */
+export function notify(db: Store, type: NotificationType, message: string, audience?: AccessRule): void {
   prepared(db, 'notifications.insert', () =>
     db
       .insert(notifications)
-      .values({ type: sql.placeholder('type'), message: sql.placeholder('message') })
+      .values({
+        type: sql.placeholder('type'),
+        message: sql.placeholder('message'),
+        audience: sql.placeholder('audience'),
+      })
       .prepare(),
-  ).run({ type, message });
+  ).run({ type, message, audience: audience ?? null });
 }
 
-export function listNotifications(db: Db, input: PageInput) {
-  const total = db.select({ n: count() }).from(notifications).get()?.n ?? 0;
+const RULES = Object.keys(ACCESS) as AccessRule[];
+
+/** The notifications this role sees: those for everyone, and those whose rule admits the role. */
+function seenBy(role: Role | null | undefined): SQL {
+  const rules = RULES.filter((rule) => can(role, rule));
+  const everyone = isNull(notifications.audience);
+  return rules.length ? (or(everyone, inArray(notifications.audience, rules)) as SQL) : everyone;
+}
+
+export function listNotifications(db: Db, viewer: Viewer, input: PageInput) {
+  const mine = seenBy(viewer.user.role);
+  const total = db.select({ n: count() }).from(notifications).where(mine).get()?.n ?? 0;
   const { limit, offset } = pageWindow(input);
   const rows = db
     .select()
     .from(notifications)
+    .where(mine)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .offset(offset)
@@ -31,14 +50,14 @@ export function listNotifications(db: Db, input: PageInput) {
   return pageOf(rows, total, input);
 }
 
-/** How many notifications arrived since this user last opened the list (the menu's badge). */
+/** How many of this user's notifications arrived since they last opened the list (the menu's badge). */
 export function unreadCount(db: Db, viewer: Viewer): number {
   const seen = viewer.user.notificationsSeenAt;
   return (
     db
       .select({ n: count() })
       .from(notifications)
-      .where(seen ? gt(notifications.createdAt, seen) : undefined)
+      .where(and(seenBy(viewer.user.role), seen ? gt(notifications.createdAt, seen) : undefined))
       .get()?.n ?? 0
   );
 }

@@ -32,7 +32,7 @@ export async function requestRegistration(
         .get();
       if (account || pending) throw fail.conflict(AUTH_TEXT.registerTaken);
       tx.insert(registrationRequests).values({ email: input.email, passwordHash }).run();
-      notify(tx, 'info', `New registration request from ${input.email}.`);
+      notify(tx, 'info', `New registration request from ${input.email}.`, 'reviewRegistrations');
       logActivity(tx, {
         userId: null,
         action: 'Request Registration',
@@ -63,7 +63,7 @@ export function requestPasswordReset(db: Db, email: string, ip: string): { messa
       tx.insert(passwordResetRequests)
         .values({ email, userId: account?.id ?? null })
         .run();
-      notify(tx, 'info', `New password reset request from ${email}.`);
+      notify(tx, 'info', `New password reset request from ${email}.`, 'reviewPasswordResets');
       logActivity(tx, {
         userId: null,
         action: 'Request Password Reset',

@@ -59,14 +59,14 @@ export async function restoreArea(
           module: MODULE,
           description: `Restored the ${area} backup: ${tally.added} added, ${tally.updated} updated, ${tally.unchanged} unchanged`,
         });
-        notify(tx, 'success', BACKUP_TEXT.restored(area, tally.added, tally.updated));
+        notify(tx, 'success', BACKUP_TEXT.restored(area, tally.added, tally.updated), 'backupRestore');
         applied = true;
       },
       { behavior: 'immediate' },
     );
   } catch (error) {
     if (!(error instanceof RolledBack)) {
-      notify(db, 'error', `${BACKUP_TEXT.restoreFailed} (${area})`);
+      notify(db, 'error', `${BACKUP_TEXT.restoreFailed} (${area})`, 'backupRestore');
       throw error;
     }
   }
@@ -77,7 +77,7 @@ export async function restoreArea(
       module: MODULE,
       description: `Refused the ${area} backup: ${tally.rejected.length} rows need fixing; nothing changed`,
     });
-    notify(db, 'error', `${BACKUP_TEXT.rowsRefused(tally.rejected.length)} (${area})`);
+    notify(db, 'error', `${BACKUP_TEXT.rowsRefused(tally.rejected.length)} (${area})`, 'backupRestore');
   }
   const sheets = Object.keys(restorer.layout).map((name) => name.replace(/\?$/, ''));
   const rejected = tally.rejected.sort(
