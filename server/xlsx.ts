@@ -21,9 +21,13 @@ export interface Sheet<Row> {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-// biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook
-export function workbookStream(sheets: readonly Sheet<any>[]): Readable {
+export function workbookStream(
+  // biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook
+  sheets: readonly Sheet<any>[],
+  options: { yieldBetweenChunks?: boolean; onClose?: () => void } = {},
+): Readable {
   const stream = new PassThrough();
+  const yieldBetween = options.yieldBetweenChunks ?? true;
   (async () => {
     // Loaded on the first download, not at start: exceljs alone adds most of a second to startup.
     const { default: ExcelJS } = await import('exceljs');
@@ -44,12 +48,14 @@ export function workbookStream(sheets: readonly Sheet<any>[]): Readable {
       for (const chunk of sheet.chunks()) {
         for (const row of chunk) worksheet.addRow(sheet.columns.map((c) => c.value(row))).commit();
         // Let the counter's requests run between chunks.
-        await new Promise((resolve) => setImmediate(resolve));
+        if (yieldBetween) await new Promise((resolve) => setImmediate(resolve));
       }
       worksheet.commit();
     }
     await workbook.commit();
-  })().catch((error: unknown) => stream.destroy(error as Error));
+  })()
+    .catch((error: unknown) => stream.destroy(error as Error))
+    .finally(() => options.onClose?.());
   return stream;
 }
 

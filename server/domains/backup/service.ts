@@ -1,6 +1,7 @@
 import type { BackupArea } from '../../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../../shared/schemas/backup';
 import type { Db } from '../../db/open';
+import { readSnapshot } from '../../db/readSnapshot';
 import { workbookStream } from '../../xlsx';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -15,7 +16,12 @@ export const MODULE = 'Backup and Restore';
  * (PRODUCT.md "Records").
  */
 export function backupArea(db: Db, actor: Viewer, area: BackupArea) {
-  const stream = workbookStream(sheetsOf(db, area));
+  // One read transaction for the whole file: sales, lines and payments of the same instant.
+  const snapshot = readSnapshot(db);
+  const stream = workbookStream(sheetsOf(snapshot.db, area), {
+    yieldBetweenChunks: snapshot.standsStill,
+    onClose: snapshot.release,
+  });
   stream.once('end', () => {
     logActivity(db, {
       userId: actor.user.id,
