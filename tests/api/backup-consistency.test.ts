@@ -16,7 +16,13 @@ beforeAll(async () => {
   owner = await shop.signedIn('owner');
   itemId = shop.db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-900001', name: 'Busy Flour', stock: 1_000_000, unitPrice: 5000, purchasePrice: 3000 })
+    .values({
+      itemId: 'INV-900001',
+      name: 'Busy Flour',
+      stock: 1_000_000,
+      unitPrice: 5000,
+      purchasePrice: 3000,
+    })
     .returning()
     .get().id;
   // Every area holds rows: a file with none is refused as empty.
