@@ -88,6 +88,7 @@ export const fail = {
   conflict: (message: string) => new TRPCError({ code: 'CONFLICT', message }),
   tooMany: (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message }),
   unavailable: (message: string) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message }),
+  tooLarge: (message: string) => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message }),
 };
 
 function sqliteCode(error: unknown): string | undefined {
@@ -95,6 +96,13 @@ function sqliteCode(error: unknown): string | undefined {
     ? error.code
     : undefined;
 }
+
+/** What a till is told when its write meets another connection's (a restore being applied). */
+export const DATABASE_BUSY =
+  'A restore is being applied, so changes wait a moment. Please try again in a few seconds.';
+
+/** Whether SQLite refused a write because another connection holds the write lock. */
+export const databaseBusy = (error: unknown) => sqliteCode(error)?.startsWith('SQLITE_BUSY') === true;
 
 /**
  * Runs one write whose service checked first, so a unique index (a parallel writer from

@@ -20,7 +20,7 @@ import { salesRest } from './domains/sales/rest';
 import { settingsRest } from './domains/settings/rest';
 import { suppliersRest } from './domains/suppliers/rest';
 import { usersRest } from './domains/users/rest';
-import { readableMessage, SERVER_FAILED, shownPath } from './errors';
+import { DATABASE_BUSY, databaseBusy, readableMessage, SERVER_FAILED, shownPath } from './errors';
 import type { RestOptions } from './trpc';
 
 /** The shop's REST contract (SPEC.md §7), mounted at /api. Each domain brings its own routes. */
@@ -75,6 +75,7 @@ function describe(error: FastifyError | TRPCError): { status: number; message: s
   if (error instanceof TRPCError) {
     return { status: getHTTPStatusCodeFromError(error), message: readableMessage(error) };
   }
+  if (databaseBusy(error)) return { status: 503, message: DATABASE_BUSY };
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) return { status, message: SERVER_FAILED };
   return { status, message: error.message };

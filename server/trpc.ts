@@ -7,7 +7,7 @@ import { AUTH_TEXT } from '../shared/schemas/auth';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { type Viewer, viewerFromToken } from './domains/auth/viewer';
-import { fail, readableMessage } from './errors';
+import { DATABASE_BUSY, databaseBusy, fail, readableMessage } from './errors';
 
 export interface Deps {
   db: Db;
@@ -104,9 +104,16 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.meta({ access: 'public' });
+/** A write that met a restore's write lock answers 503 with a plain message, not a 500. */
+const procedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && databaseBusy(result.error.cause)) throw fail.unavailable(DATABASE_BUSY);
+  return result;
+});
 
-const withViewer = t.procedure.use(async ({ ctx, next }) => {
+export const publicProcedure = procedure.meta({ access: 'public' });
+
+const withViewer = procedure.use(async ({ ctx, next }) => {
   const viewer = await viewerFromToken(ctx.db, ctx.config, ctx.bearer);
   return next({ ctx: { ...ctx, viewer } });
 });

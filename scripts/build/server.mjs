@@ -5,8 +5,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The restore runs in a worker thread of its own (server/domains/backup/restore/offThread.ts).
+  entryPoints: {
+    main: 'server/main.ts',
+    restoreWorker: 'server/domains/backup/restore/worker.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -19,10 +19,7 @@ export function openDb(file: string, migrationsFolder = MIGRATIONS): Db {
   // Readable by the app's user only. SQLite gives the -wal and -shm files the main file's mode.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = connect(file);
   // Drizzle rebuilds tables in some migrations; foreign keys must be off meanwhile.
   sqlite.pragma('foreign_keys = OFF');
   const db = drizzle(sqlite, { schema });
@@ -33,6 +30,22 @@ export function openDb(file: string, migrationsFolder = MIGRATIONS): Db {
   for (const side of ['-wal', '-shm']) if (existsSync(file + side)) chmodSync(file + side, 0o600);
   return db as Db;
 }
+
+/** How long a write waits for another connection's write to finish. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** A connection with the pragmas every connection needs, for a database already migrated. */
+export function connect(file: string): Database.Database {
+  const sqlite = new Database(file, { fileMustExist: true });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('foreign_keys = ON');
+  return sqlite;
+}
+
+/** The shop's tables over a connection `connect` opened. */
+export const shopDb = (sqlite: Database.Database) => drizzle(sqlite, { schema }) as Db;
 
 /** A transaction handle; helpers that must join the caller's transaction take a Store. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

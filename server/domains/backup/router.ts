@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BACKUP_TEXT, backupAreaInput } from '../../../shared/schemas/backup';
 import { allow, router } from '../../trpc';
-import { restoreArea } from './restore';
+import { restoreArea } from './restore/offThread';
 import { backupArea } from './service';
 
 /**

@@ -31,23 +31,33 @@ const RESTORERS: Record<BackupArea, Restorer> = {
 /** Thrown inside the transaction to roll it back: a dry run, or a file with a refused row. */
 class RolledBack extends Error {}
 
+/** Called around the write: the worker tells the serving thread its writes must wait. */
+export interface WriteHooks {
+  beforeWrite: () => Promise<void>;
+  afterWrite: () => void;
+}
+
+const NO_HOOKS: WriteHooks = { beforeWrite: async () => {}, afterWrite: () => {} };
+
 /**
- * Restores an area from its backup file (PRODUCT.md "Backup and restore"): every row is
- * applied, matching on the business id, in one immediate transaction; then a dry run or a
- * file with any refused row rolls it all back. So a preview counts exactly what the real
- * restore does, and a bad row changes nothing.
+ * Restores an area from its backup file: every row is applied, matching on the business
+ * id, in one immediate transaction; then a dry run or a file with any refused row rolls it
+ * all back. So a preview counts exactly what the real restore does, and a bad row changes
+ * nothing. The server runs this in a worker (./offThread.ts); the rules are the same here.
  */
-export async function restoreArea(
+export async function restoreFromFile(
   db: Db,
   actor: Viewer,
   area: BackupArea,
   file: Uint8Array,
   options: { dryRun: boolean; systemEmail: string },
+  hooks: WriteHooks = NO_HOOKS,
 ): Promise<RestoreOutcome> {
   const restorer = RESTORERS[area];
   const book = await readBackup(file, area, restorer.layout);
   const tally = new Tally(Object.keys(restorer.layout)[0] as string);
   let applied = false;
+  await hooks.beforeWrite();
   try {
     db.transaction(
       (tx) => {
@@ -66,10 +76,12 @@ export async function restoreArea(
     );
   } catch (error) {
     if (!(error instanceof RolledBack)) {
+      hooks.afterWrite();
       notify(db, 'error', `${BACKUP_TEXT.restoreFailed} (${area})`, 'backupRestore');
       throw error;
     }
   }
+  hooks.afterWrite();
   if (!applied && !options.dryRun) {
     logActivity(db, {
       userId: actor.user.id,

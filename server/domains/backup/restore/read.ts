@@ -1,12 +1,12 @@
 import { BACKUP_TEXT, type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
 import { fail } from '../../../errors';
+import { type Cell, readWorkbook, WorkbookRefused, type WorkbookRow } from './workbook';
 
 // Reading an uploaded backup: the area's sheets with the header row its backup writes,
 // each later row as {field: value}. Only values: a formula, an error cell or a rich value
 // is a problem of that row (the restore names it), never code to run.
 
-/** A cell as the restore reads it; `problem` says why a cell cannot be read as a value. */
-export type Cell = string | number | boolean | null | { problem: string };
+export type { Cell };
 
 export interface SheetRow {
   /** The row number the spreadsheet shows (the header is row 1). */
@@ -26,22 +26,6 @@ export type Layout = Record<string, readonly string[]>;
 const bare = (name: string) => name.replace(/\?$/, '');
 const optional = (name: string) => name.endsWith('?');
 
-function cellOf(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('formula' in value || 'sharedFormula' in value)
-      return { problem: 'holds a formula; only values restore' };
-    if ('error' in value) return { problem: `holds an error (${String(value.error)})` };
-    if ('richText' in value && Array.isArray(value.richText))
-      return value.richText.map((part: { text?: string }) => part.text ?? '').join('');
-    if ('text' in value) return String(value.text);
-  }
-  return { problem: 'holds something that is not a value' };
-}
-
 /**
  * The workbook's rows for the sheets in `layout`. Refuses with 400 a file that is not a
  * workbook, or not this area's (a sheet or a field missing), or holds no rows.
@@ -49,47 +33,41 @@ function cellOf(value: unknown): Cell {
 export async function readBackup(file: Uint8Array, area: BackupArea, layout: Layout): Promise<Book> {
   if (file.byteLength > RESTORE_MAX_BYTES) throw fail.badRequest(BACKUP_TEXT.tooLarge);
   const book: Book = {};
+  let sheets: Map<string, WorkbookRow[]>;
   try {
-    // The whole workbook is read first: the streaming reader named sheets only when the
-    // workbook part came before them, which made a good file read as another area's now and then.
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-    for (const sheet of workbook.worksheets) {
-      const name = sheet.name;
-      const fields = (layout[name] ?? layout[`${name}?`])?.map(bare);
-      if (!fields) continue;
-      let header: string[] | null = null;
-      const rows: SheetRow[] = [];
-      sheet.eachRow({ includeEmpty: false }, (row) => {
-        const values = Array.isArray(row.values) ? row.values : [];
-        if (!header) {
-          header = values.map((v) => (typeof v === 'string' ? v.trim() : ''));
-          return;
-        }
-        const cells: Record<string, Cell> = {};
-        let blank = true;
-        for (const field of fields) cells[field] = null;
-        header.forEach((field, n) => {
-          if (!fields.includes(field)) return;
-          const cell = cellOf(values[n]);
-          cells[field] = cell;
-          if (cell !== null) blank = false;
-        });
-        if (!blank) rows.push({ row: row.number, cells });
-      });
-      const wanted = layout[name] ?? layout[`${name}?`] ?? [];
-      const seen = header as string[] | null;
-      const missing = wanted.filter((f) => !optional(f) && !seen?.includes(f));
-      if (missing.length > 0)
-        throw fail.badRequest(
-          BACKUP_TEXT.wrongArea(area, `its ${name} sheet has no ${missing.join(', ')} column`),
-        );
-      book[name] = rows;
-    }
+    sheets = await readWorkbook(file, Object.keys(layout).map(bare));
   } catch (error) {
-    if (error instanceof Error && error.name === 'TRPCError') throw error;
+    if (!(error instanceof WorkbookRefused)) throw error;
+    if (error.kind === 'tooLarge') throw fail.tooLarge(BACKUP_TEXT.inflatesTooLarge);
+    if (error.kind === 'tooManyRows') throw fail.tooLarge(BACKUP_TEXT.tooManyRows);
     throw fail.badRequest(BACKUP_TEXT.notWorkbook);
+  }
+  for (const [name, sheetRows] of sheets) {
+    const fields = (layout[name] ?? layout[`${name}?`] ?? []).map(bare);
+    const [first, ...rest] = sheetRows.filter((row) =>
+      row.values.some((cell) => cell !== null && cell !== undefined),
+    );
+    const header = (first?.values ?? []).map((v) => (typeof v === 'string' ? v.trim() : ''));
+    const rows: SheetRow[] = [];
+    for (const row of rest) {
+      const cells: Record<string, Cell> = {};
+      let blank = true;
+      for (const field of fields) cells[field] = null;
+      header.forEach((field, n) => {
+        if (!fields.includes(field)) return;
+        const cell = row.values[n] ?? null;
+        cells[field] = cell;
+        if (cell !== null) blank = false;
+      });
+      if (!blank) rows.push({ row: row.number, cells });
+    }
+    const wanted = layout[name] ?? layout[`${name}?`] ?? [];
+    const missing = wanted.filter((f) => !optional(f) && !header.includes(bare(f)));
+    if (missing.length > 0)
+      throw fail.badRequest(
+        BACKUP_TEXT.wrongArea(area, `its ${name} sheet has no ${missing.join(', ')} column`),
+      );
+    book[name] = rows;
   }
   for (const name of Object.keys(layout).filter(optional)) book[bare(name)] ??= [];
   const absent = Object.keys(layout).filter((name) => !book[bare(name)]);

@@ -1,0 +1,58 @@
+import { parentPort } from 'node:worker_threads';
+import { TRPCError } from '@trpc/server';
+import type { BackupArea } from '../../../../shared/schemas/backup';
+import { connect, shopDb } from '../../../db/open';
+import type { Viewer } from '../../auth/viewer';
+import { restoreFromFile } from './index';
+
+// The restore worker: parses the uploaded workbook and applies it on a connection of its
+// own, so the serving thread keeps answering the tills meanwhile. One job at a time.
+
+export interface RestoreJob {
+  dbFile: string;
+  actor: Viewer;
+  area: BackupArea;
+  file: Uint8Array;
+  options: { dryRun: boolean; systemEmail: string };
+}
+
+export type FromWorker =
+  | { type: 'writing' }
+  | { type: 'done'; outcome: Awaited<ReturnType<typeof restoreFromFile>> }
+  | { type: 'failed'; code: TRPCError['code'] | null; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('The restore worker runs only as a worker thread.');
+
+let go: (() => void) | null = null;
+
+port.on('message', async (message: { type: 'job'; job: RestoreJob } | { type: 'go' }) => {
+  if (message.type === 'go') {
+    go?.();
+    return;
+  }
+  const { job } = message;
+  const sqlite = connect(job.dbFile);
+  try {
+    const outcome = await restoreFromFile(shopDb(sqlite), job.actor, job.area, job.file, job.options, {
+      // The serving thread answers its writes "busy" while this one holds the write lock.
+      beforeWrite: () =>
+        new Promise<void>((resolve) => {
+          go = resolve;
+          port.postMessage({ type: 'writing' } satisfies FromWorker);
+        }),
+      afterWrite: () => {},
+    });
+    port.postMessage({ type: 'done', outcome } satisfies FromWorker);
+  } catch (error) {
+    const known = error instanceof TRPCError;
+    port.postMessage({
+      type: 'failed',
+      code: known ? error.code : null,
+      message: error instanceof Error ? error.message : String(error),
+    } satisfies FromWorker);
+  } finally {
+    go = null;
+    sqlite.close();
+  }
+});
