@@ -15,6 +15,7 @@ import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './nai
 import { openShifts, recordCaptures } from './prepare';
 import { type Server, startApp, startBare } from './processes';
 import { growthSection, type Measured, mainSection, type RunFigures } from './report';
+import { healthDuringRestore, restoreSection } from './restoreStall';
 import { addToResults } from './results';
 import { type Scenario, scenarios } from './scenarios';
 
@@ -188,6 +189,8 @@ const problems = [
   ...disagreements((await answer.json()) as ApiSummary, naiveQueries(shop.db).summary(from, to)),
   ...rollUpDrift(shop.db),
 ];
+// Last on the running app, since it adds 50,000 items: the tills during a big restore.
+const stall = await healthDuringRestore(app.url, large.tokens.admin);
 await bare.stop();
 await app.stop();
 
@@ -240,6 +243,7 @@ const figures: RunFigures = {
 };
 const section = [
   mainSection(figures),
+  restoreSection(stall, 'the large shop'),
   growthSection({
     small: { items: GROWTH_ITEMS, dbMb: small.dbMb, restartMs: smallRestart.startupMs, rows: small.rows },
     large: { items: LARGE.items, dbMb: large.dbMb, restartMs, rows: large.rows },
