@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { allow, router } from '../../trpc';
+import { scrubOffThread } from './restore/offThread';
 import { backupsFolder, recordedSnapshot, snapshotName } from './snapshot';
 
 /**
@@ -15,6 +16,7 @@ export const snapshotRouter = router({
     // Not a snapshot name, so the daily pruning neither counts nor deletes it.
     const file = path.join(folder, `download-${randomUUID()}.sqlite`);
     await recordedSnapshot(ctx.db, file, { userId: ctx.viewer.user.id, action: 'Download Full Backup' });
+    await scrubOffThread(ctx.db, file);
     return { file, filename: snapshotName() };
   }),
 });

@@ -46,7 +46,7 @@ function freeUsername(tx: Store, email: string): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`.toLowerCase())) return `${base}${n}`;
 }
 
-/** Approval creates the account with the requested password and no role yet (PRODUCT.md). */
+/** Approval creates the account with the requested password and no role yet. */
 export function approveRegistration(db: Db, actor: Viewer, id: number): { message: string; userId: number } {
   return db.transaction(
     (tx) => {
@@ -59,11 +59,20 @@ export function approveRegistration(db: Db, actor: Viewer, id: number): { messag
         .values({ username, email: request.email, passwordHash: request.passwordHash, role: null })
         .returning({ id: users.id })
         .get();
-      recordDecision(tx, registrationRequests, id, 'approved', actor, {
-        action: 'Approve Registration',
-        module: MODULE,
-        description: `Approved the registration of ${request.email} as ${username}`,
-      });
+      // The hash now lives on the account: the request keeps none (nor a copy of the database).
+      recordDecision(
+        tx,
+        registrationRequests,
+        id,
+        'approved',
+        actor,
+        {
+          action: 'Approve Registration',
+          module: MODULE,
+          description: `Approved the registration of ${request.email} as ${username}`,
+        },
+        { passwordHash: '' },
+      );
       return { message: ACCOUNT_TEXT.registrationApproved, userId: account.id };
     },
     { behavior: 'immediate' },

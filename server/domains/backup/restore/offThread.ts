@@ -4,10 +4,11 @@ import { TRPCError } from '@trpc/server';
 import type { BackupArea, RestoreOutcome } from '../../../../shared/schemas/backup';
 import { BUSY_TIMEOUT_MS, type Db } from '../../../db/open';
 import type { Viewer } from '../../auth/viewer';
+import { scrubSecrets } from '../scrub';
 import { restoreFromFile } from './index';
-import type { FromWorker, RestoreJob } from './worker';
+import type { FromWorker, RestoreJob, ToWorker } from './worker';
 
-// The serving thread's side of a restore. Parsing a big workbook and applying it took the
+// The serving thread's side of a restore (and of scrubbing a downloaded database copy). Parsing a big workbook and applying it took the
 // event loop for seconds (every till waited); now a worker does both on its own connection.
 // While the worker holds the write lock, this thread's writes fail at once as "busy" (busy
 // timeout 0; the tills are told a restore is running) instead of freezing the loop in
@@ -30,8 +31,8 @@ let worker: Worker | null = null;
 /** Restores run one after another: the write lock takes one at a time anyway. */
 let queue: Promise<unknown> = Promise.resolve();
 
-function runInWorker(db: Db, job: RestoreJob): Promise<RestoreOutcome> {
-  return new Promise<RestoreOutcome>((resolve, reject) => {
+function runInWorker<T>(db: Db, message: ToWorker): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     worker ??= startWorker();
     const current = worker;
     current.ref();
@@ -49,7 +50,7 @@ function runInWorker(db: Db, job: RestoreJob): Promise<RestoreOutcome> {
         return;
       }
       settle();
-      if (message.type === 'done') resolve(message.outcome);
+      if (message.type === 'done') resolve(message.outcome as T);
       else if (message.code) reject(new TRPCError({ code: message.code, message: message.message }));
       else reject(new Error(message.message));
     };
@@ -60,10 +61,24 @@ function runInWorker(db: Db, job: RestoreJob): Promise<RestoreOutcome> {
     };
     current.on('message', onMessage);
     current.on('error', onError);
+    if (message.type !== 'job') return current.postMessage(message);
     // A copy the worker owns: the request's buffer may be a slice of a shared pool.
-    const file = new Uint8Array(job.file);
-    current.postMessage({ type: 'job', job: { ...job, file } }, [file.buffer]);
+    const file = new Uint8Array(message.job.file);
+    current.postMessage({ type: 'job', job: { ...message.job, file } }, [file.buffer]);
   });
+}
+
+/** Runs after the jobs already queued: one job at a time. */
+function queued<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run);
+  queue = next.catch(() => {});
+  return next;
+}
+
+/** Takes the secrets out of a downloaded copy of `db` (see ../scrub.ts), off the serving thread. */
+export function scrubOffThread(db: Db, file: string): Promise<void> {
+  if (db.$client.memory) return Promise.resolve(scrubSecrets(file));
+  return queued(() => runInWorker<null>(db, { type: 'scrub', file })).then(() => {});
 }
 
 /**
@@ -79,7 +94,5 @@ export function restoreArea(
 ): Promise<RestoreOutcome> {
   if (db.$client.memory) return restoreFromFile(db, actor, area, file, options);
   const job: RestoreJob = { dbFile: db.$client.name, actor, area, file, options };
-  const run = queue.then(() => runInWorker(db, job));
-  queue = run.catch(() => {});
-  return run;
+  return queued(() => runInWorker<RestoreOutcome>(db, { type: 'job', job }));
 }

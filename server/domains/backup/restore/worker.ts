@@ -3,10 +3,12 @@ import { TRPCError } from '@trpc/server';
 import type { BackupArea } from '../../../../shared/schemas/backup';
 import { connect, shopDb } from '../../../db/open';
 import type { Viewer } from '../../auth/viewer';
+import { scrubSecrets } from '../scrub';
 import { restoreFromFile } from './index';
 
-// The restore worker: parses the uploaded workbook and applies it on a connection of its
-// own, so the serving thread keeps answering the tills meanwhile. One job at a time.
+// The backup worker: parses an uploaded workbook and applies it on a connection of its own,
+// or scrubs a downloaded copy of the database, so the serving thread keeps answering the
+// tills meanwhile. One job at a time.
 
 export interface RestoreJob {
   dbFile: string;
@@ -18,7 +20,7 @@ export interface RestoreJob {
 
 export type FromWorker =
   | { type: 'writing' }
-  | { type: 'done'; outcome: Awaited<ReturnType<typeof restoreFromFile>> }
+  | { type: 'done'; outcome: Awaited<ReturnType<typeof restoreFromFile>> | null }
   | { type: 'failed'; code: TRPCError['code'] | null; message: string };
 
 const port = parentPort;
@@ -26,9 +28,20 @@ if (!port) throw new Error('The restore worker runs only as a worker thread.');
 
 let go: (() => void) | null = null;
 
-port.on('message', async (message: { type: 'job'; job: RestoreJob } | { type: 'go' }) => {
+export type ToWorker = { type: 'job'; job: RestoreJob } | { type: 'scrub'; file: string } | { type: 'go' };
+
+port.on('message', async (message: ToWorker) => {
   if (message.type === 'go') {
     go?.();
+    return;
+  }
+  if (message.type === 'scrub') {
+    try {
+      scrubSecrets(message.file);
+      port.postMessage({ type: 'done', outcome: null } satisfies FromWorker);
+    } catch (error) {
+      port.postMessage({ type: 'failed', code: null, message: String(error) } satisfies FromWorker);
+    }
     return;
   }
   const { job } = message;
