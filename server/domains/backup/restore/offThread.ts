@@ -40,6 +40,7 @@ function runInWorker<T>(db: Db, message: ToWorker): Promise<T> {
       db.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       current.off('message', onMessage);
       current.off('error', onError);
+      current.off('exit', onExit);
       // Kept for the next restore, but never holding the process open.
       current.unref();
     };
@@ -59,8 +60,11 @@ function runInWorker<T>(db: Db, message: ToWorker): Promise<T> {
       worker = null;
       reject(error);
     };
+    // A worker that ends without a word (killed, out of memory) fails its job, never hangs it.
+    const onExit = (code: number) => onError(new Error(`The backup worker stopped (exit code ${code}).`));
     current.on('message', onMessage);
     current.on('error', onError);
+    current.once('exit', onExit);
     if (message.type !== 'job') return current.postMessage(message);
     // A copy the worker owns: the request's buffer may be a slice of a shared pool.
     const file = new Uint8Array(message.job.file);
