@@ -4,6 +4,7 @@ import { DISCOUNT_TYPES } from '../totals';
 import { NAME_MAX, optionalDate, optionalRef, recordId } from './catalogue';
 import { lookupItemsInput } from './inventory';
 import { pageInput } from './paging';
+import { storedText } from './text';
 
 // SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
 // server's own messages for PRODUCT.md's rules.
@@ -56,6 +57,28 @@ export const SALES_TEXT = {
   tooLarge: 'A sale cannot exceed ₱1,000,000,000.00.',
   // A mistyped tendered amount is the cash's problem, not the sale's.
   tenderedTooLarge: 'Cash tendered cannot exceed ₱1,000,000,000.00.',
+  // A retry of a saleId with the same lines but other terms; `parts` is "tax", "tax and payments"...
+  saleIdOtherTerms: (saleId: string, parts: string) =>
+    `Sale ${saleId} was already recorded with other ${parts}.`,
+  // Staff sell inside their own shift; managers and up may sell without one (docs/decisions.md).
+  openShiftFirst: 'You have no open shift. Press Open shift on the Counter bar before selling.',
+  backdateBeforeToday: 'Only a manager or above may record a sale dated before today.',
+  backdateBeforeZ: (n: number, when: string) =>
+    `Only a manager or above may record a sale dated before the last Z reading (#${n}, ${when}).`,
+  backdateReason: 'Please enter the reason for recording this sale on an earlier date.',
+  backdateReasonTooLong: 'The reason for the earlier date must be at most 200 characters.',
+  backdateLabel: 'Reason for the earlier date',
+  refundedDirectly: (username: string) => `The sale was refunded directly by ${username}.`,
+  refundOutsideShift: (
+    saleId: string,
+    amount: string,
+    cashier: string,
+    approver: string,
+    shiftId: number | null,
+  ) =>
+    `The refund of ${saleId} (${amount}) asked by ${cashier} and approved by ${approver} went to no drawer: ${
+      shiftId === null ? `${cashier} had no open shift when asking` : `shift #${shiftId} had closed`
+    }. It shows in the next Z reading as a refund outside any shift.`,
 } as const;
 
 export const SALE_ID = /^SALE-[A-Z0-9]{8}$/;
@@ -98,12 +121,14 @@ export const discountInput = z.object(
       .string({ error: SALES_TEXT.discountName })
       .trim()
       .min(1, SALES_TEXT.discountName)
-      .max(NAME_MAX, `The holder's name must be at most ${NAME_MAX} characters.`),
+      .max(NAME_MAX, `The holder's name must be at most ${NAME_MAX} characters.`)
+      .check(storedText("The holder's name")),
     idNumber: z
       .string({ error: SALES_TEXT.discountIdNumber })
       .trim()
       .min(1, SALES_TEXT.discountIdNumber)
-      .max(40, 'The ID number must be at most 40 characters.'),
+      .max(40, 'The ID number must be at most 40 characters.')
+      .check(storedText('The ID number')),
   },
   { error: SALES_TEXT.discountType },
 );
@@ -118,6 +143,7 @@ export const paymentInput = z
       .string({ error: 'Reference number must be text.' })
       .trim()
       .max(60, 'Reference number must be at most 60 characters.')
+      .check(storedText('Reference number'))
       .default(''),
   })
   .superRefine((p, ctx) => {
@@ -142,6 +168,7 @@ export const checkoutInput = z
       .string({ error: 'Customer name must be text.' })
       .trim()
       .max(NAME_MAX, `Customer name must be at most ${NAME_MAX} characters.`)
+      .check(storedText('Customer name'))
       .default(''),
     customerId: optionalRef(SALES_TEXT.badCustomer).default(null),
     orderType: z.enum(ORDER_TYPES, { error: SALES_TEXT.noOrderType }),
@@ -164,6 +191,7 @@ export const checkoutInput = z
       .string({ error: 'Reference number must be text.' })
       .trim()
       .max(60, 'Reference number must be at most 60 characters.')
+      .check(storedText('Reference number'))
       .default(''),
     cashTendered: z
       .union(
@@ -175,6 +203,15 @@ export const checkoutInput = z
       .default(null),
     /** A sale made away from the counter: its Manila date, never in the future. */
     date: optionalDate('Sale date').default(null),
+    /** Why a manager records a sale dated before the last Z reading; blank is none. */
+    backdateReason: z
+      .string({ error: SALES_TEXT.backdateReason })
+      .trim()
+      .max(200, SALES_TEXT.backdateReasonTooLong)
+      .check(storedText(SALES_TEXT.backdateLabel))
+      .nullable()
+      .default(null)
+      .transform((reason) => reason || null),
     expected: expectedTotals.optional(),
     /** Issue 11: an SC or PWD discount, with the holder's name and ID number. */
     discount: discountInput.nullable().default(null),

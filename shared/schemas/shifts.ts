@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, MONEY_MAX_CENTAVOS, recordId } from './catalogue';
+import { storedText } from './text';
 
 // Issue 11: the cashier's shift, its cash movements, the X and Z readings, and the
 // SC/PWD sales book. Money in centavos (REST converts pesos at its edge).
@@ -22,6 +23,25 @@ export const SHIFT_TEXT = {
     `Close every open shift first (${names}); the end of day counts closed shifts only.`,
   dayClosed: (n: number) => `End of day taken: Z reading #${n}.`,
   badRange: 'Dates must be YYYY-MM-DD, from on or before to.',
+  cashOutTooLarge: (expected: string) =>
+    `Cash out cannot be more than the ${expected} expected in the drawer.`,
+  /** The activity row of a cash movement; a manager's on another cashier's shift names both. */
+  cashLogged: (
+    type: 'in' | 'out',
+    amount: string,
+    shiftId: number,
+    cashier: string,
+    reason: string,
+    by: string,
+  ) =>
+    by === cashier
+      ? `Cash ${type} of ${amount} on shift #${shiftId}: ${reason}`
+      : `Cash ${type} of ${amount} by ${by} on ${cashier}’s shift #${shiftId}: ${reason}`,
+  badRequestKey: 'The request key must be text of 1 to 100 characters.',
+  refundsOutside: 'Refunds outside any shift',
+  // The Counter bar with no shift open: staff cannot sell yet; managers and up still can.
+  noShiftStaff: 'No open shift. Press Open shift, count the drawer in, then sell.',
+  noShiftOversee: 'No open shift. Sales still go through; open one to count the drawer.',
 } as const;
 
 /** A variance above this (either way) makes a notification: ₱100.00. */
@@ -45,13 +65,29 @@ export const cashMoveInput = z.object({
     .string({ error: SHIFT_TEXT.reason })
     .trim()
     .min(1, SHIFT_TEXT.reason)
-    .max(200, 'The reason must be at most 200 characters.'),
+    .max(200, 'The reason must be at most 200 characters.')
+    .check(storedText('The reason')),
 });
 
 export const closeShiftInput = z.object({
   id: recordId(SHIFT_TEXT.notFound),
   countedCash: cash(SHIFT_TEXT.countedCash),
 });
+
+/**
+ * Take Z reading: `requestKey` is made by the screen once per confirmation, so a double click
+ * or a retried request answers the reading already taken. Without it, each call takes one.
+ */
+export const endOfDayInput = z
+  .object({
+    requestKey: z
+      .string({ error: SHIFT_TEXT.badRequestKey })
+      .trim()
+      .min(1, SHIFT_TEXT.badRequestKey)
+      .max(100, SHIFT_TEXT.badRequestKey)
+      .nullish(),
+  })
+  .default({});
 
 const day = z.string({ error: SHIFT_TEXT.badRange }).refine(isCalendarDate, SHIFT_TEXT.badRange);
 

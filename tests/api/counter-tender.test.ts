@@ -9,6 +9,7 @@ import { manilaDate } from '../../shared/time';
 import { saleTotals } from '../../shared/totals';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
+import { atTill } from '../helpers/till';
 
 // Issue 11, the counter's money: the SC/PWD discount (20% off eligible lines, which are
 // VAT-exempt; other lines taxed as usual) in integer centavos, and split tender with
@@ -20,7 +21,8 @@ let seq = 0;
 
 beforeAll(async () => {
   shop = await testApp();
-  cashier = await shop.signedIn('staff');
+  // Staff sell inside their own open shift.
+  cashier = await atTill(await shop.signedIn('staff'));
 });
 afterAll(() => shop.close());
 

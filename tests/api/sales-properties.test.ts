@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, saleLines, sales, stockMovements } from '../../server/db/schema';
 import { ADMIN, postJson, type Session, type TestShop, testApp } from '../helpers/app';
+import { atTill } from '../helpers/till';
 
 // Issue 8's properties: the totals of any cart (VAT 12% of the subtotal, rounded half up
 // to the centavo), and stock conservation under any sequence of sales and refunds.
@@ -105,7 +106,8 @@ describe('stock conservation (property)', () => {
   let seq = 0;
   beforeAll(async () => {
     shop = await testApp();
-    cashier = await shop.signedIn('staff');
+    // Staff sell inside their own open shift.
+    cashier = await atTill(await shop.signedIn('staff'));
     manager = await shop.signedIn('manager');
   });
   afterAll(() => shop.close());

@@ -23,6 +23,7 @@ import { manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
+import { atTill } from '../helpers/till';
 
 // Sales (issue 8): checkout priced and stocked from the database in one transaction,
 // saleId as the idempotency key, SPEC.md §5's messages, whole-sale refunds once (staff:
@@ -37,7 +38,8 @@ beforeAll(async () => {
   shop = await testApp();
   admin = await shop.adminSession();
   manager = await shop.signedIn('manager');
-  staff = await shop.signedIn('staff');
+  // Staff sell inside their own open shift.
+  staff = await atTill(await shop.signedIn('staff'));
 });
 afterAll(() => shop.close());
 
@@ -489,8 +491,10 @@ describe('SPEC.md §5 checkout rules', () => {
 
   it('dates a sale made away from the counter on its Manila day; today is now; the future is refused', async () => {
     const past = addDays(today(), -3);
-    const res = await postSale({ ...good(), date: past });
+    // Before today with no Z reading yet: a manager gives the reason, kept on the sale.
+    const res = await postSale({ ...good(), date: past, backdateReason: 'Catering order from the book' });
     expect(res.statusCode).toBe(201);
+    expect(res.json().sale.backdateReason).toBe('Catering order from the book');
     const soldAt = saleRow(res.json().sale.saleId)!.soldAt;
     expect(manilaDate(soldAt)).toBe(past);
     expect(manilaDate(new Date(res.json().sale.createdAt))).toBe(past);
@@ -788,7 +792,7 @@ describe('roles', () => {
   it('lets every role check out, over tRPC and REST', async () => {
     const a = item({ stock: 100 });
     for (const role of ROLES) {
-      const who = role === 'admin' ? admin : await shop.signedIn(role);
+      const who = role === 'admin' ? admin : await atTill(await shop.signedIn(role));
       const viaTrpc = await checkout(who.api, [{ id: a.id, quantity: 1 }]);
       expect(viaTrpc.message, role).toBe(SALES_TEXT.created);
       expect(viaTrpc.sale.soldBy).toBe(who.user.id);
@@ -821,7 +825,9 @@ describe('roles', () => {
 describe('GET /api/sales/all', () => {
   it('answers an array, newest first, in the legacy shape (pesos, items with the business itemId, createdAt)', async () => {
     const a = item({ stock: 10, unitPrice: 12550, purchasePrice: 9025 });
-    const older = await postSale(saleBody([{ itemId: a.id, quantity: 1 }], { date: addDays(today(), -1) }));
+    const older = await postSale(
+      saleBody([{ itemId: a.id, quantity: 1 }], { date: addDays(today(), -1), backdateReason: 'Late entry' }),
+    );
     const newer = await postSale(
       saleBody([{ itemId: a.id, quantity: 2 }], {
         taxRate: 12,
@@ -832,7 +838,7 @@ describe('GET /api/sales/all', () => {
       }),
     );
     await refundRest(older.json().sale._id);
-    const res = await rest(shop, 'GET', '/api/sales/all', staff.accessToken);
+    const res = await rest(shop, 'GET', '/api/sales/all', manager.accessToken);
     expect(res.statusCode).toBe(200);
     const list = res.json() as Record<string, unknown>[];
     expect(Array.isArray(list)).toBe(true);
@@ -872,9 +878,21 @@ describe('GET /api/sales/all', () => {
       status: 'completed',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       refundedAt: null,
+      backdateReason: null,
     });
     const refunded = list.find((s) => s.saleId === older.json().sale.saleId);
-    expect(refunded).toMatchObject({ status: 'refunded', refundedAt: expect.any(String) });
+    expect(refunded).toMatchObject({
+      status: 'refunded',
+      refundedAt: expect.any(String),
+      backdateReason: 'Late entry',
+    });
+    // Staff get the same list without the lines' costs.
+    const forStaff = (await rest(shop, 'GET', '/api/sales/all', staff.accessToken)).json() as typeof list;
+    const { items, ...others } = newest as { items: Record<string, unknown>[] };
+    expect(forStaff.find((s) => s.saleId === newer.json().sale.saleId)).toEqual({
+      ...others,
+      items: items.map(({ purchasePrice: _cost, ...line }) => line),
+    });
     const one = await rest(shop, 'GET', '/api/sales/all?limit=1', staff.accessToken);
     expect(one.json()).toHaveLength(1);
   });

@@ -80,6 +80,12 @@ const pageOverflow = (page: Page) =>
 describe('the Z readings', () => {
   it('a manager finds End of Day in the menu, takes a Z reading once no shift is open and prints it', async () => {
     const { page, context } = await asManager();
+    // Each confirmation sends its own key, so a second send of it answers the same reading.
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('counter.endOfDay'))
+        keys.push(/"requestKey":"([0-9a-f]{32})"/.exec(r.postData() ?? '')?.[1]);
+    });
     expect(await menuLabels(page)).toEqual(MANAGER_MENU);
     await openScreen(page, 'End of Day', '/end-of-day');
     await page.getByRole('heading', { level: 1, name: 'End of Day' }).waitFor();
@@ -116,6 +122,9 @@ describe('the Z readings', () => {
     await takeZ.click();
     await confirm.getByRole('button', { name: 'Take Z reading' }).click();
     await page.getByText(SHIFT_TEXT.dayClosed(1)).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys.every(Boolean)).toBe(true);
+    expect(keys[0]).not.toBe(keys[1]);
     // The reading just taken opens at once, ready to print; the refusal is gone.
     const dialog = page.getByRole('dialog', { name: 'Z reading #1' });
     await dialog.getByText('Z READING #1', { exact: true }).waitFor();
@@ -141,6 +150,7 @@ describe('the Z readings', () => {
     expect(text).toMatch(new RegExp(`Grand total\\s+${formatPeso(soldTotal).replace('.', '\\.')}`));
     expect(text).toMatch(/Less SC\/PWD discounts\s+-₱120\.00/);
     expect(text).toMatch(/Cash\s+₱1,080\.00/);
+    expect(text).toMatch(/Refunds outside any shift \(0\)\s+₱0\.00/);
     await settled(page);
     await snapshot(page, 'end-of-day-z-reading');
 

@@ -13,6 +13,7 @@ import {
 } from '../../server/db/schema';
 import { formatPeso } from '../../shared/money';
 import { SALES_TEXT } from '../../shared/schemas/sales';
+import { SHIFT_TEXT } from '../../shared/schemas/shifts';
 import { formatDateTime, manilaDate } from '../../shared/time';
 import { saleTotals } from '../../shared/totals';
 import { PASSWORD } from '../helpers/app';
@@ -547,6 +548,8 @@ describe('the Sales Management screen', () => {
     await shows(form, SALES_TEXT.futureDate);
     const earlier = manilaDate(new Date(Date.now() - 3 * DAY));
     await form.getByLabel('Date').fill(earlier);
+    // Before today with no Z reading yet: the admin gives the reason, kept on the sale.
+    await form.getByLabel(SALES_TEXT.backdateLabel).fill('Catering paid on delivery');
     await settled(page);
     await snapshot(page, 'sales-record-a-sale');
     await form.getByRole('button', { name: 'Save Sale' }).click();
@@ -559,12 +562,18 @@ describe('the Sales Management screen', () => {
       .where(eq(sales.customerName, 'Catering: Reyes wedding'))
       .get()!;
     const totals = saleTotals([{ price: SUGAR.unitPrice, quantity: 3 }], 12);
-    expect(sale).toMatchObject({ ...totals, taxRate: 12, paymentMethod: 'Others' });
+    expect(sale).toMatchObject({
+      ...totals,
+      taxRate: 12,
+      paymentMethod: 'Others',
+      backdateReason: 'Catering paid on delivery',
+    });
     expect(sale.soldAt.getTime()).toBe(new Date(`${earlier}T12:00:00+08:00`).getTime());
     expect(stockOf(ids.sugar)).toBe(0);
     const receipt = receiptOf(page);
     await shows(receipt, formatDateTime(sale.soldAt));
     await shows(receipt, `Caster Sugar x 3 @ ${formatPeso(SUGAR.unitPrice)}`);
+    await shows(receipt, 'Catering paid on delivery');
     await context.close();
   }, 45_000);
 
@@ -662,6 +671,14 @@ describe('the Sales Management screen', () => {
     const staff = await b.shop.addUser('staff');
     const { page, context } = await signedInPage(b, { as: { email: staff.email, password: PASSWORD } });
     await openScreen(page, 'Sales Management', '/sales-management');
+    // Staff sell inside a shift: the Counter bar says so until one is open.
+    const counter = page.getByRole('region', { name: 'Counter', exact: true });
+    await shows(counter, SHIFT_TEXT.noShiftStaff);
+    await counter.getByRole('button', { name: 'Open shift' }).click();
+    const opening = page.getByRole('dialog', { name: 'Open shift' });
+    await opening.getByLabel(/^Opening cash/).fill('500');
+    await opening.getByRole('button', { name: 'Open shift' }).click();
+    await counter.getByText(/^Shift #\d+ open$/).waitFor();
     await productRow(page, FLOUR.name).click();
     const cart = cartOf(page);
     await choose(page, cart, 'Payment Method', 'Credit Card');

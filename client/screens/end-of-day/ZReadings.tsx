@@ -31,10 +31,18 @@ const HEADERS = [
   'Grand total',
 ];
 
+/** A fresh key for one confirmation (getRandomValues works over the shop's plain http too). */
+function newRequestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
 /**
  * The Z readings of a range of days, newest first, and Take Z reading (behind a question;
- * refused by the server, with the cashiers named, while a shift is open). A row, or the
- * reading just taken, opens as its 80 mm printout.
+ * refused by the server, with the cashiers named, while a shift is open). Each opening of the
+ * question carries its own key, so a second send of that confirmation (a double click, a
+ * retry) answers the same reading. A row, or the reading just taken, opens as its printout.
  */
 export function ZReadings({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
@@ -66,7 +74,8 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
           loading={take.isPending}
           onClick={() => {
             setRefusal(null);
-            confirmThen(END_OF_DAY_TEXT.confirmZ, () => take.mutate(), 'Take Z reading');
+            const requestKey = newRequestKey();
+            confirmThen(END_OF_DAY_TEXT.confirmZ, () => take.mutate({ requestKey }), 'Take Z reading');
           }}
         >
           Take Z reading

@@ -87,6 +87,17 @@ export function InlineSaleModal({
               error={errors.orderType}
             />
           </SimpleGrid>
+          {form.asksReason ? (
+            <TextInput
+              label={SALES_TEXT.backdateLabel}
+              description="Needed for a sale dated before the last Z reading; kept on the sale."
+              maxLength={200}
+              autoComplete="off"
+              value={fields.backdateReason}
+              onChange={(e) => set('backdateReason', e.currentTarget.value)}
+              error={errors.backdateReason}
+            />
+          ) : null}
           <PaymentFields
             method={fields.paymentMethod}
             reference={fields.reference}

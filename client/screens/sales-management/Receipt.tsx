@@ -72,6 +72,14 @@ export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | 
         {sale.saleId}
       </Row>
       <Row label="Date">{formatDateTime(sale.soldAt)}</Row>
+      {sale.backdateReason ? (
+        // The shop's own note on a back-dated sale: on screen, not on the customer's slip.
+        <Box className="receipt-screen-only">
+          <Row label={SALES_TEXT.backdateLabel} text>
+            {sale.backdateReason}
+          </Row>
+        </Box>
+      ) : null}
       <Row label="Customer" text>
         {sale.customerName}
       </Row>

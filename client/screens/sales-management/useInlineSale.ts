@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { can } from '../../../shared/roles';
 import { NEEDS_REFERENCE, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
+import { failureText } from '../../errors';
+import { useSessionUser } from '../../shell/useSessionUser';
 import { useTRPC } from '../../trpc';
 import { toastOutcome } from '../../ui/outcome';
 import { numberOf } from '../inventory/stockroom';
@@ -18,6 +21,8 @@ export interface InlineFields {
   orderType: OrderType | null;
   paymentMethod: PaymentMethod | null;
   reference: string;
+  /** Why a manager records it on an earlier day (needed before the last Z reading). */
+  backdateReason: string;
 }
 
 export interface InlineLine {
@@ -35,6 +40,7 @@ const blank = (): InlineFields => ({
   orderType: 'Walk-in',
   paymentMethod: null,
   reference: '',
+  backdateReason: '',
 });
 
 /** SPEC.md §5's sale item checks, in its order: the item, its stock, the quantity. */
@@ -54,11 +60,13 @@ function lineRefusal(product: Product | null, quantity: number, already: number)
 /**
  * The inline sale form (SPEC.md §3, §5): a sale made away from the counter, with its own
  * date (past allowed, never the future), saved through the same checkout as the cart with
- * its own saleId, made afresh each time the form opens.
+ * its own saleId, made afresh each time the form opens. Managers and up dating it earlier
+ * give the reason the server keeps on the sale (required before the last Z reading).
  */
 export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
   const trpc = useTRPC();
   const refresh = useRefreshProducts();
+  const oversees = can(useSessionUser()?.role, 'salesOversee');
   const [fields, setFields] = useState<InlineFields>(blank);
   const [lines, setLines] = useState<InlineLine[]>([]);
   const [errors, setErrors] = useState<Errors>({});
@@ -82,6 +90,8 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
       keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e,
     );
   const taxRate = Number(fields.taxRate);
+  const earlier = fields.date !== '' && fields.date < manilaDate();
+  const asksReason = oversees && earlier;
   const totals = saleTotals(
     lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
     taxRate,
@@ -109,9 +119,18 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
         reference: NEEDS_REFERENCE.includes(fields.paymentMethod!) ? fields.reference.trim() : '',
         cashTendered: null,
         date: fields.date || null,
+        backdateReason: asksReason ? fields.backdateReason.trim() || null : null,
         expected: totals,
       },
-      { onSuccess: (answer) => onSaved(answer.sale) },
+      {
+        onSuccess: (answer) => onSaved(answer.sale),
+        // The reason is the field's to show, beside the toast.
+        onError: (error) => {
+          const said = failureText(error, '');
+          if (said === SALES_TEXT.backdateReason || said === SALES_TEXT.backdateReasonTooLong)
+            setErrors((e) => ({ ...e, backdateReason: said }));
+        },
+      },
     );
   };
 
@@ -120,6 +139,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     lines,
     errors,
     totals,
+    asksReason,
     saving: save.isPending,
     set: <K extends keyof InlineFields>(key: K, value: InlineFields[K]) => {
       setFields((f) => ({ ...f, [key]: value }));

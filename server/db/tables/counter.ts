@@ -61,4 +61,6 @@ export const endOfDay = sqliteTable('end_of_day', {
   /** The reading's totals as JSON (the X reading's shape), in centavos. */
   totals: text('totals').notNull(),
   grandTotal: integer('grand_total').notNull(),
+  /** The screen's key for one confirmation: the same key again answers this reading. */
+  requestKey: text('request_key').unique(),
 });

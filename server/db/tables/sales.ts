@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { cakes, customers, inventoryItems } from './catalogue';
@@ -49,6 +50,14 @@ export const sales = sqliteTable(
     /** The Z reading that counted the sale, and the one that counted its refund. */
     zNumber: integer('z_number'),
     refundZNumber: integer('refund_z_number'),
+    /**
+     * Waiting for the next Z reading: set by checkout and by a refund, cleared by the Z that
+     * counts it. A restored sale or refund never has it, so no later Z counts it (docs/decisions.md).
+     */
+    zPending: integer('z_pending', { mode: 'boolean' }).notNull().default(false),
+    refundZPending: integer('refund_z_pending', { mode: 'boolean' }).notNull().default(false),
+    /** Why a manager recorded the sale dated before the last Z reading (or before today, with none). */
+    backdateReason: text('backdate_reason'),
   },
   (t) => [
     index('sales_sold_at').on(t.soldAt, t.id),
@@ -57,6 +66,8 @@ export const sales = sqliteTable(
     index('sales_refund_shift').on(t.refundShiftId),
     index('sales_z').on(t.zNumber),
     index('sales_refund_z').on(t.refundZNumber),
+    index('sales_z_pending').on(t.id).where(sql`z_pending = 1`),
+    index('sales_refund_z_pending').on(t.id).where(sql`refund_z_pending = 1`),
     index('sales_discount').on(t.discountType, t.soldAt),
   ],
 );

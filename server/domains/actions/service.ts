@@ -32,7 +32,7 @@ export interface ActionHandler {
   apply(
     tx: Tx,
     approver: Viewer,
-    change: { requestType: ActionRequestType; targetId: string; payload: unknown },
+    change: { requestType: ActionRequestType; targetId: string; payload: unknown; requestedBy: number },
   ): void;
 }
 
@@ -142,7 +142,7 @@ export function holdOrApply<Found, Answer>(
   steps: {
     find: (tx: Tx) => Found | undefined;
     notFound: string;
-    hold: (found: Found) => HeldChange;
+    hold: (found: Found, tx: Tx) => HeldChange;
     apply: (tx: Tx, found: Found) => Answer;
   },
 ): Answer | { message: string; requested: true } {
@@ -150,7 +150,7 @@ export function holdOrApply<Found, Answer>(
     (tx) => {
       const found = steps.find(tx);
       if (found === undefined) throw fail.notFound(steps.notFound);
-      if (mustRequest(actor)) return asStaffRequest(tx, actor, steps.hold(found));
+      if (mustRequest(actor)) return asStaffRequest(tx, actor, steps.hold(found, tx));
       return steps.apply(tx, found);
     },
     { behavior: 'immediate' },
@@ -196,6 +196,7 @@ export function approveActionRequest(db: Db, approver: Viewer, id: number): { me
         requestType: request.requestType,
         targetId: request.targetId,
         payload: JSON.parse(request.payload),
+        requestedBy: request.requestedBy,
       });
       recordDecision(tx, actionRequests, id, 'approved', approver, {
         action: 'Approve Request',
@@ -221,4 +222,40 @@ export function rejectActionRequest(db: Db, approver: Viewer, id: number): { mes
     { behavior: 'immediate' },
   );
   return { message: ACCOUNT_TEXT.actionRejected };
+}
+
+/**
+ * Closes the requests still waiting on a record that a direct change has made pointless (a
+ * sale refunded meanwhile), as rejected by `actor`, with `reason` kept in their details.
+ */
+export function closeWaitingRequests(
+  tx: Tx,
+  actor: Viewer,
+  target: { module: string; requestType: ActionRequestType; targetId: string },
+  reason: string,
+): void {
+  const waiting = tx
+    .select()
+    .from(actionRequests)
+    .where(
+      and(
+        eq(actionRequests.module, target.module),
+        eq(actionRequests.requestType, target.requestType),
+        eq(actionRequests.targetId, target.targetId),
+        eq(actionRequests.status, 'pending'),
+      ),
+    )
+    .all();
+  for (const request of waiting) {
+    const details = { ...(JSON.parse(request.details) as Record<string, string>), Outcome: reason };
+    tx.update(actionRequests)
+      .set({ details: JSON.stringify(details) })
+      .where(eq(actionRequests.id, request.id))
+      .run();
+    recordDecision(tx, actionRequests, request.id, 'rejected', actor, {
+      action: 'Close Request',
+      module: request.module,
+      description: `Closed the ${request.requestType} request #${request.id} for ${request.targetId}: ${reason}`,
+    });
+  }
 }

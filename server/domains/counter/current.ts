@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { shifts } from '../../db/schema';
+import { endOfDay, shifts } from '../../db/schema';
 
 /** The cashier's open shift, if any: sales and refunds they make belong to it (issue 11). */
 export function openShiftOf(db: Store, cashierId: number) {
@@ -12,4 +12,16 @@ export function openShiftOf(db: Store, cashierId: number) {
       .where(and(eq(shifts.cashierId, sql.placeholder('cashierId')), isNull(shifts.closedAt)))
       .prepare(),
   ).get({ cashierId });
+}
+
+/** The latest Z reading's number and time, if any: the day's books close there. */
+export function lastZReading(db: Store) {
+  return prepared(db, 'endOfDay.last', () =>
+    db
+      .select({ number: endOfDay.number, takenAt: endOfDay.takenAt })
+      .from(endOfDay)
+      .orderBy(desc(endOfDay.number))
+      .limit(1)
+      .prepare(),
+  ).get();
 }

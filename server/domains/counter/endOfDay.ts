@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
 import type { Db } from '../../db/open';
@@ -16,11 +16,17 @@ export interface ZReading extends ReadingTotals {
   takenBy: number | null;
   /** Every sale counted by Z readings so far, this one included: never reset. */
   grandTotal: number;
+  /** Refunds this reading counts that left no drawer (no shift open to take them). */
+  refundsOutsideShifts: number;
+  refundsOutsideShiftsCount: number;
 }
 
 function zOf(row: typeof endOfDay.$inferSelect): ZReading {
+  // Readings taken before refunds outside shifts were told apart hold none.
   return {
-    ...(JSON.parse(row.totals) as ReadingTotals),
+    refundsOutsideShifts: 0,
+    refundsOutsideShiftsCount: 0,
+    ...(JSON.parse(row.totals) as Partial<ZReading> & ReadingTotals),
     number: row.number,
     takenAt: row.takenAt,
     takenBy: row.takenBy,
@@ -29,37 +35,65 @@ function zOf(row: typeof endOfDay.$inferSelect): ZReading {
 }
 
 /**
- * The end of day (issue 11): with no shift open, counts every sale and refund no Z
- * reading has counted yet (marking them with this reading's number), numbered from 1
- * without gaps, and keeps the totals as they are now: a later refund counts in the next.
+ * The end of day (issue 11): with no shift open, counts every sale and refund the counter
+ * recorded that no Z reading has counted yet (marking them with this reading's number),
+ * numbered from 1 without gaps, and keeps the totals as they are now: a later refund counts
+ * in the next. A restored sale or refund was never waiting, so no Z counts it (docs/decisions.md).
+ * The same `requestKey` again answers the reading it took, marked `repeated`.
  */
-export function takeEndOfDay(db: Db, actor: Viewer, now = new Date()): ZReading {
+export function takeEndOfDay(
+  db: Db,
+  actor: Viewer,
+  now = new Date(),
+  requestKey: string | null = null,
+): ZReading & { repeated: boolean } {
   return db.transaction(
     (tx) => {
+      if (requestKey !== null) {
+        const taken = tx.select().from(endOfDay).where(eq(endOfDay.requestKey, requestKey)).get();
+        if (taken) return { ...zOf(taken), repeated: true };
+      }
       const open = openShifts(tx);
       if (open.length > 0) throw fail.conflict(SHIFT_TEXT.shiftsOpen(open.map((s) => s.cashier).join(', ')));
       const last = tx.select().from(endOfDay).orderBy(desc(endOfDay.number)).limit(1).get();
       const number = (last?.number ?? 0) + 1;
-      tx.update(sales).set({ zNumber: number }).where(isNull(sales.zNumber)).run();
+      // Literal `= 1` so SQLite uses the partial indexes on the waiting rows.
+      tx.update(sales).set({ zNumber: number, zPending: false }).where(sql`${sales.zPending} = 1`).run();
       tx.update(sales)
-        .set({ refundZNumber: number })
-        .where(and(eq(sales.status, 'refunded'), isNull(sales.refundZNumber)))
+        .set({ refundZNumber: number, refundZPending: false })
+        .where(sql`${sales.refundZPending} = 1`)
         .run();
-      const totals = readingTotals(db, { z: number });
+      const outside = tx
+        .select({ n: count(), total: sum(sales.totalAmount) })
+        .from(sales)
+        .where(and(eq(sales.refundZNumber, number), isNull(sales.refundShiftId)))
+        .get();
+      const totals = {
+        ...readingTotals(db, { z: number }),
+        refundsOutsideShifts: Number(outside?.total ?? 0),
+        refundsOutsideShiftsCount: outside?.n ?? 0,
+      };
       const grandTotal = (last?.grandTotal ?? 0) + totals.salesTotal;
       const row = tx
         .insert(endOfDay)
-        .values({ number, takenAt: now, takenBy: actor.user.id, totals: JSON.stringify(totals), grandTotal })
+        .values({
+          number,
+          takenAt: now,
+          takenBy: actor.user.id,
+          totals: JSON.stringify(totals),
+          grandTotal,
+          requestKey,
+        })
         .returning()
         .get();
       logActivity(tx, {
         userId: actor.user.id,
         action: 'End of Day',
         module: MODULE,
-        description: `Took Z reading #${number}: ${totals.salesCount} sales, net ${formatPeso(totals.net)}, grand total ${formatPeso(grandTotal)}`,
+        description: `Took Z reading #${number}: ${totals.salesCount} sales, net ${formatPeso(totals.net)}, grand total ${formatPeso(grandTotal)}${totals.refundsOutsideShiftsCount ? `, refunds outside any shift ${formatPeso(totals.refundsOutsideShifts)}` : ''}`,
       });
       notify(tx, 'info', `${SHIFT_TEXT.dayClosed(number)} Net ${formatPeso(totals.net)}.`, 'endOfDay');
-      return zOf(row);
+      return { ...zOf(row), repeated: false };
     },
     { behavior: 'immediate' },
   );

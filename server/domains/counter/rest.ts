@@ -30,6 +30,7 @@ const MONEY = [
   'countedCash',
   'variance',
   'grandTotal',
+  'refundsOutsideShifts',
 ] as const;
 
 /** A reading with its money in pesos (REST's edge, like every other route). */
@@ -58,23 +59,28 @@ function shiftRef(id: string): number {
   return Number.isSafeInteger(n) && n > 0 ? n : Number.MAX_SAFE_INTEGER;
 }
 
+/** The shift routes' money, read at this edge; admitTo reads it first to check the caller. */
+const openingCashIn = (body: unknown) => pesosIn(bodyOf(body).openingCash, 'Opening cash');
+const cashAmountIn = (body: unknown) => pesosIn(bodyOf(body).amount, 'Amount');
+const countedCashIn = (body: unknown) => pesosIn(bodyOf(body).countedCash, 'Counted cash');
+
 // Issue 11's REST: shifts, their cash, the X and Z readings, the SC/PWD sales book.
 export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => counter(contextFrom(deps, req));
 
-  const { open, cash, close } = counterRouter._def.procedures;
-  app.post('/shifts/open', { preHandler: admitTo(deps, open) }, async (req, reply) => {
+  const { open, cash, close, endOfDay } = counterRouter._def.procedures;
+  app.post('/shifts/open', { preHandler: admitTo(deps, open, openingCashIn) }, async (req, reply) => {
     const { message, shift } = await api(req).open({
-      openingCash: pesosIn(bodyOf(req.body).openingCash) as never,
+      openingCash: openingCashIn(req.body) as never,
     });
     return reply.status(201).send({ message, shift: { ...shift, openingCash: pesos(shift.openingCash) } });
   });
-  app.post<ById>('/shifts/:id/cash', { preHandler: admitTo(deps, cash) }, async (req) => {
+  app.post<ById>('/shifts/:id/cash', { preHandler: admitTo(deps, cash, cashAmountIn) }, async (req) => {
     const body = bodyOf(req.body);
     const { message, reading } = await api(req).cash({
       id: shiftRef(req.params.id) as never,
       type: body.type as never,
-      amount: pesosIn(body.amount) as never,
+      amount: cashAmountIn(body) as never,
       reason: body.reason as never,
     });
     return { message, reading: inPesos(reading) };
@@ -88,17 +94,22 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   app.get<ById>('/shifts/:id/reading', async (req) =>
     inPesos(await api(req).reading({ id: shiftRef(req.params.id) as never })),
   );
-  app.post<ById>('/shifts/:id/close', { preHandler: admitTo(deps, close) }, async (req) => {
+  app.post<ById>('/shifts/:id/close', { preHandler: admitTo(deps, close, countedCashIn) }, async (req) => {
     const { message, reading } = await api(req).close({
       id: shiftRef(req.params.id) as never,
-      countedCash: pesosIn(bodyOf(req.body).countedCash) as never,
+      countedCash: countedCashIn(req.body) as never,
     });
     return { message, reading: inPesos(reading) };
   });
   app.get<Days>('/shifts', async (req) =>
     (await api(req).shifts({ from: req.query.from, to: req.query.to })).map(inPesos),
   );
-  app.post('/end-of-day', async (req, reply) => reply.status(201).send(inPesos(await api(req).endOfDay())));
+  // 201 for a new reading; 200 when its requestKey answers the one already taken. No body is no key.
+  app.post('/end-of-day', { preHandler: admitTo(deps, endOfDay) }, async (req, reply) => {
+    const body = req.body === undefined || req.body === null ? {} : bodyOf(req.body);
+    const reading = await api(req).endOfDay({ requestKey: body.requestKey as never });
+    return reply.status(reading.repeated ? 200 : 201).send(inPesos(reading));
+  });
   app.get<Days>('/end-of-day', async (req) =>
     (await api(req).endOfDayList({ from: req.query.from, to: req.query.to })).map(inPesos),
   );

@@ -2,6 +2,7 @@ import {
   cashMoveInput,
   closeShiftInput,
   daysInput,
+  endOfDayInput,
   openShiftInput,
   shiftIdInput,
 } from '../../../shared/schemas/shifts';
@@ -33,7 +34,9 @@ export const counterRouter = router({
     const span = spanOf(input);
     return listShifts(ctx.db, ctx.viewer, span.start, span.end);
   }),
-  endOfDay: day.mutation(({ ctx }) => takeEndOfDay(ctx.db, ctx.viewer)),
+  endOfDay: day
+    .input(endOfDayInput)
+    .mutation(({ ctx, input }) => takeEndOfDay(ctx.db, ctx.viewer, new Date(), input.requestKey ?? null)),
   endOfDayList: day.input(daysInput).query(({ ctx, input }) => {
     const span = spanOf(input);
     return listEndOfDay(ctx.db, span.start, span.end);

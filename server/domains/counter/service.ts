@@ -97,6 +97,11 @@ export function openShift(db: Db, actor: Viewer, openingCash: number, now = new 
   );
 }
 
+/**
+ * Cash put into or taken out of an open drawer, in one immediate transaction with its activity
+ * row. The cashier acts on their own shift; managers and up on anyone's (a manager tops up a
+ * cashier's float), logged naming both. Cash out never takes the drawer below what it holds.
+ */
 export function moveCash(
   db: Db,
   actor: Viewer,
@@ -106,6 +111,9 @@ export function moveCash(
     (tx) => {
       const shift = shiftFor(tx, actor, input.id);
       if (shift.closedAt) throw fail.conflict(SHIFT_TEXT.closed);
+      const before = xReading(db, shift);
+      if (input.type === 'out' && input.amount > before.expectedCash)
+        throw fail.conflict(SHIFT_TEXT.cashOutTooLarge(formatPeso(before.expectedCash)));
       tx.insert(shiftCash)
         .values({
           shiftId: shift.id,
@@ -119,7 +127,14 @@ export function moveCash(
         userId: actor.user.id,
         action: input.type === 'in' ? 'Cash In' : 'Cash Out',
         module: MODULE,
-        description: `Cash ${input.type} of ${formatPeso(input.amount)} on shift #${shift.id}: ${input.reason}`,
+        description: SHIFT_TEXT.cashLogged(
+          input.type,
+          formatPeso(input.amount),
+          shift.id,
+          before.cashier,
+          input.reason,
+          actor.user.username,
+        ),
       });
       return { message: SHIFT_TEXT.cashRecorded(input.type), reading: xReading(db, shift) };
     },

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import type { Db, Tx } from '../../db/open';
-import { saleLines, sales } from '../../db/schema';
+import { saleLines, sales, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';
-import { holdOrApply, registerActionHandler } from '../actions/service';
+import { closeWaitingRequests, holdOrApply, registerActionHandler } from '../actions/service';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { openShiftOf } from '../counter/current';
@@ -13,8 +13,14 @@ import { notify } from '../notifications/service';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
 
+/** Whose drawer a refund leaves: a shift, or none; `asked` says who asked, for an approved request. */
+interface Drawer {
+  shiftId: number | null;
+  asked?: string;
+}
+
 /** PRODUCT.md: a refund is the whole sale, once; stock and ledger come back in the same transaction. */
-function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date) {
+function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date, drawer: Drawer) {
   // Re-read inside the transaction: ten refunds at once see one "completed".
   const current = findSale(tx, sale.id);
   if (!current) throw fail.notFound(SALES_TEXT.notFound);
@@ -25,7 +31,8 @@ function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date) {
       status: 'refunded',
       refundedAt: now,
       refundedBy: actor.user.id,
-      refundShiftId: openShiftOf(tx, actor.user.id)?.id ?? null,
+      refundShiftId: drawer.shiftId,
+      refundZPending: true,
     })
     .where(eq(sales.id, sale.id))
     .run();
@@ -39,11 +46,12 @@ function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date) {
       { reason: 'refund', change: line.quantity, userId: actor.user.id, reference: sale.saleId },
     );
   }
+  const where = drawer.shiftId === null ? 'outside any shift' : `into shift #${drawer.shiftId}`;
   logActivity(tx, {
     userId: actor.user.id,
     action: 'Refund Sale',
     module: MODULE,
-    description: `Refunded ${sale.saleId} (${formatPeso(sale.totalAmount)}) to ${sale.customerName}`,
+    description: `Refunded ${sale.saleId} (${formatPeso(sale.totalAmount)}) to ${sale.customerName}${drawer.asked ? `, asked by ${drawer.asked}, ${where}` : ''}`,
   });
   notify(
     tx,
@@ -56,30 +64,83 @@ export function refund(db: Db, actor: Viewer, ref: number | string, now = new Da
   return holdOrApply(db, actor, {
     find: (tx) => findSale(tx, ref),
     notFound: SALES_TEXT.notFound,
-    hold: (sale) => {
+    hold: (sale, tx) => {
       if (sale.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
       return {
         module: MODULE,
         requestType: 'refund',
         targetId: sale.saleId,
         details: { 'Sale ID': sale.saleId, Customer: sale.customerName, Total: formatPeso(sale.totalAmount) },
-        payload: { id: sale.id },
+        // The money goes back from the asking cashier's drawer: the shift open when asked.
+        payload: { id: sale.id, shiftId: openShiftOf(tx, actor.user.id)?.id ?? null },
         summary: `refund sale ${sale.saleId} (${formatPeso(sale.totalAmount)})`,
       };
     },
     apply: (tx, sale) => {
-      applyRefund(tx, actor, sale, now);
+      applyRefund(tx, actor, sale, now, { shiftId: openShiftOf(tx, actor.user.id)?.id ?? null });
+      // A staff request for this refund can only fail now: close it, saying why.
+      closeWaitingRequests(
+        tx,
+        actor,
+        { module: MODULE, requestType: 'refund', targetId: sale.saleId },
+        SALES_TEXT.refundedDirectly(actor.user.username),
+      );
       return { message: SALES_TEXT.refunded, sale: getSale(tx, sale.id) };
     },
   });
+}
+
+/**
+ * An approved refund belongs to the asking cashier's shift if it is still open; if it closed
+ * (or none was open), to no drawer, and managers are told: the money left no counted drawer.
+ * Requests held before shifts were kept on them use the cashier's open shift now.
+ */
+function askersDrawer(tx: Tx, approver: Viewer, sale: SaleRow, requestedBy: number, asked: unknown): Drawer {
+  const cashier = tx.select({ username: users.username }).from(users).where(eq(users.id, requestedBy)).get();
+  const name = cashier?.username ?? 'Unknown';
+  const shiftId =
+    asked === undefined
+      ? (openShiftOf(tx, requestedBy)?.id ?? null)
+      : typeof asked === 'number'
+        ? asked
+        : null;
+  const open =
+    shiftId !== null &&
+    tx
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(eq(shifts.id, shiftId), isNull(shifts.closedAt)))
+      .get() !== undefined;
+  if (open) return { shiftId, asked: name };
+  notify(
+    tx,
+    'warning',
+    SALES_TEXT.refundOutsideShift(
+      sale.saleId,
+      formatPeso(sale.totalAmount),
+      name,
+      approver.user.username,
+      shiftId,
+    ),
+    'shiftsOversee',
+  );
+  return { shiftId: null, asked: name };
 }
 
 registerActionHandler(MODULE, {
   apply(tx, approver, change) {
     if (change.requestType !== 'refund')
       throw fail.conflict(`Sales requests cannot be of type ${change.requestType}.`);
-    const sale = findSale(tx, (change.payload as { id: number }).id);
+    const payload = change.payload as { id: number; shiftId?: number | null };
+    const sale = findSale(tx, payload.id);
     if (!sale) throw fail.notFound(SALES_TEXT.notFound);
-    applyRefund(tx, approver, sale, new Date());
+    if (sale.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
+    applyRefund(
+      tx,
+      approver,
+      sale,
+      new Date(),
+      askersDrawer(tx, approver, sale, change.requestedBy, payload.shiftId),
+    );
   },
 });

@@ -2,16 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SALE_ID } from '../../../shared/schemas/sales';
 import { bodyOf, entryOf, numberIn, pesos, pesosIn, refIn } from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import type { Sale } from './records';
 import { salesRouter } from './router';
+import type { ShownSale } from './shown';
 
 const counter = createCallerFactory(salesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
 
-/** A sale in the legacy shape: pesos, `items` with the business itemId, createdAt the time of sale. */
-function legacySale(sale: Sale) {
+/**
+ * A sale in the legacy shape: pesos, `items` with the business itemId, createdAt the time of
+ * sale. A line's purchasePrice is left out where the viewer may not see costs (staff).
+ */
+function legacySale(sale: ShownSale) {
   return {
     _id: sale.id,
     saleId: sale.saleId,
@@ -25,7 +28,7 @@ function legacySale(sale: Sale) {
       name: line.name,
       price: pesos(line.price),
       quantity: line.quantity,
-      purchasePrice: pesos(line.purchasePrice),
+      purchasePrice: line.purchasePrice === undefined ? undefined : pesos(line.purchasePrice),
       discount: pesos(line.discount),
     })),
     subtotal: pesos(sale.subtotal),
@@ -49,6 +52,7 @@ function legacySale(sale: Sale) {
     status: sale.status,
     createdAt: sale.soldAt,
     refundedAt: sale.refundedAt,
+    backdateReason: sale.backdateReason,
   };
 }
 
@@ -77,23 +81,30 @@ function checkoutBody(raw: unknown) {
     taxRate: numberIn(body.taxRate),
     paymentMethod: body.paymentMethod,
     reference: body.reference ?? body.paymentReference ?? undefined,
-    cashTendered: body.cashTendered === undefined ? null : pesosIn(body.cashTendered),
+    cashTendered: body.cashTendered === undefined ? null : pesosIn(body.cashTendered, 'Cash tendered'),
     // Blank is "not given" at this boundary (legacy.ts): no customer, today.
     date: body.date === '' ? null : (body.date ?? null),
+    backdateReason: body.backdateReason ?? null,
     discount: body.discount ?? null,
     payments: Array.isArray(body.payments)
       ? body.payments.map((raw) => {
           const p = entryOf(raw);
-          return { method: p.method, amount: pesosIn(p.amount), reference: p.reference ?? undefined };
+          return {
+            method: p.method,
+            amount: pesosIn(p.amount, 'Payment amount'),
+            reference: p.reference ?? undefined,
+          };
         })
       : (body.payments ?? null),
     ...(hasTotals
       ? {
           expected: {
-            subtotal: pesosIn(body.subtotal),
-            taxAmount: pesosIn(body.taxAmount),
-            totalAmount: pesosIn(body.totalAmount),
-            ...(body.discountAmount === undefined ? {} : { discountAmount: pesosIn(body.discountAmount) }),
+            subtotal: pesosIn(body.subtotal, 'Subtotal'),
+            taxAmount: pesosIn(body.taxAmount, 'Tax amount'),
+            totalAmount: pesosIn(body.totalAmount, 'Total amount'),
+            ...(body.discountAmount === undefined
+              ? {}
+              : { discountAmount: pesosIn(body.discountAmount, 'Discount amount') }),
           },
         }
       : {}),
@@ -118,7 +129,7 @@ function ref(id: string): number | string {
 export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.post(
     '/sales',
-    { preHandler: admitTo(deps, salesRouter._def.procedures.checkout) },
+    { preHandler: admitTo(deps, salesRouter._def.procedures.checkout, checkoutBody) },
     async (req, reply) => {
       const result = await counter(contextFrom(deps, req)).checkout(checkoutBody(req.body) as never);
       return reply

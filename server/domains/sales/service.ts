@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { type CheckoutInput, newSaleId, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
+import { saleTotalProblem } from '../../../shared/saleRules';
+import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
 import { manilaDate } from '../../../shared/time';
 import { type DiscountType, lineDiscount, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
@@ -10,12 +11,13 @@ import { customers, saleLines, salePayments, sales } from '../../db/schema';
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
-import { openShiftOf } from '../counter/current';
 import { alertForIds } from '../inventory/alerts';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
+import { backdateReasonFor, drawerFor } from './backdate';
 import { type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
+import { repeatedSale } from './repeat';
 import { tenderFor } from './tender';
 
 export const MODULE = 'Sales Management';
@@ -40,8 +42,9 @@ function soldAtFor(date: string | null, now: Date): Date {
  * Checkout (PRODUCT.md "Sales"): prices and stock from the database, totals recomputed in
  * centavos, and in one immediate transaction the sale, its lines, the guarded stock
  * decrements with their ledger rows, the activity row and the stock notifications; or
- * nothing at all. The saleId makes a retry safe: the same lines answer the sale already made.
+ * nothing at all. The saleId makes a retry safe: the same sale answers the sale already made.
  * Sales arriving together share one commit (writeTogether), each in its own savepoint.
+ * Staff sell inside their open shift, never dated before the last Z reading (backdate.ts).
  */
 export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new Date()) {
   const soldAt = soldAtFor(input.date, now);
@@ -50,15 +53,15 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     const key = linesKey(lines);
     if (input.saleId) {
       const earlier = findSale(tx, input.saleId);
-      if (earlier) {
-        if (earlier.linesKey !== key) throw fail.conflict(SALES_TEXT.saleIdReused);
-        return { message: SALES_TEXT.created, sale: getSale(tx, earlier.id), repeated: true };
-      }
+      if (earlier) return repeatedSale(tx, earlier, key, input);
     }
+    const shiftId = drawerFor(tx, actor);
+    const backdateReason = backdateReasonFor(tx, actor, soldAt, now, input.backdateReason);
     const priced = priceLines(tx, lines, now);
     const discount = input.discount?.type ?? null;
     const totals = saleTotals(priced, input.taxRate, discount);
-    if (totals.totalAmount > SALE_TOTAL_MAX) throw fail.badRequest(SALES_TEXT.tooLarge);
+    const tooLarge = saleTotalProblem(totals.totalAmount);
+    if (tooLarge) throw fail.badRequest(tooLarge);
     refuseOtherTotals(input.expected, totals);
     const tender = tenderFor(input, totals.totalAmount);
     const customer = customerFor(tx, input);
@@ -80,7 +83,9 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       linesKey: key,
       soldBy: actor.user.id,
       soldAt,
-      shiftId: openShiftOf(tx, actor.user.id)?.id ?? null,
+      shiftId,
+      zPending: true,
+      backdateReason,
     });
     for (const line of priced) insertLine(tx).run(lineRow(sale.id, line, discount));
     for (const payment of tender.payments) insertPayment(tx).run({ saleId: sale.id, ...payment });
@@ -96,7 +101,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       userId: actor.user.id,
       action: 'Create Sale',
       module: MODULE,
-      description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${tender.paymentMethod}${discount ? ` with the ${discount} discount (${formatPeso(totals.discountAmount)})` : ''}`,
+      description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${tender.paymentMethod}${discount ? ` with the ${discount} discount (${formatPeso(totals.discountAmount)})` : ''}${backdateReason ? `, dated ${manilaDate(soldAt)} (${backdateReason})` : ''}`,
     });
     alertForIds(
       tx,
@@ -152,6 +157,8 @@ const SALE_COLUMNS = [
   'linesKey',
   'soldBy',
   'soldAt',
+  'zPending',
+  'backdateReason',
 ] as const;
 const insertSale = (tx: Tx) =>
   prepared(tx, 'sales.insert', () =>

@@ -1,5 +1,5 @@
-import { formatPeso } from '../../../shared/money';
-import { type CheckoutInput, SALES_TEXT } from '../../../shared/schemas/sales';
+import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
+import type { CheckoutInput } from '../../../shared/schemas/sales';
 import { fail } from '../../errors';
 
 export interface Tender {
@@ -20,19 +20,12 @@ export function tenderFor(input: CheckoutInput, total: number): Tender {
   const payments = input.payments
     ? input.payments.map((p) => ({ method: p.method, amount: p.amount, reference: p.reference || null }))
     : [{ method: input.paymentMethod as string, amount: total, reference: input.reference || null }];
-  const sum = payments.reduce((s, p) => s + p.amount, 0);
-  if (sum !== total) throw fail.badRequest(SALES_TEXT.paymentsSum(formatPeso(total)));
-  const cashShare = payments.find((p) => p.method === 'Cash')?.amount ?? 0;
-  const tendered = input.cashTendered;
-  if (tendered !== null && cashShare === 0) {
-    // SPEC.md's one-method sale may send cash tendered with a non-cash method: it is ignored, as before.
-    if (input.payments) throw fail.badRequest(SALES_TEXT.cashTenderedWithoutCash);
-  }
-  const cash = cashShare > 0 ? tendered : null;
-  if (cash !== null && cash < cashShare)
-    throw fail.badRequest(
-      input.payments ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare)) : SALES_TEXT.cashTooLow,
-    );
+  // The rules are shared with the sales restore (shared/saleRules.ts).
+  const problem = tenderProblem(payments, total, input.cashTendered, input.payments !== null);
+  if (problem) throw fail.badRequest(problem);
+  const cashShare = cashShareOf(payments);
+  // SPEC.md's one-method sale may send cash tendered with a non-cash method: it is ignored, as before.
+  const cash = cashShare > 0 ? input.cashTendered : null;
   const referenced = payments.filter((p) => p.reference);
   return {
     payments,

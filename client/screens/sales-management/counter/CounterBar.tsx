@@ -3,8 +3,10 @@ import { IconCash, IconClipboardText, IconLock, IconPlayerPlay } from '@tabler/i
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso } from '../../../../shared/money';
+import { can } from '../../../../shared/roles';
 import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
 import { formatDateTime } from '../../../../shared/time';
+import { useSessionUser } from '../../../shell/useSessionUser';
 import { useTRPC } from '../../../trpc';
 import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
@@ -36,12 +38,14 @@ const HIDDEN = { visibility: 'hidden' } as const;
 /**
  * The Counter (issue 11): the cashier's shift. Open it with the opening cash; while it is
  * open, record cash in and out, read the X reading, and close it with the cash counted
- * (the closing reading shows the variance).
+ * (the closing reading shows the variance). Staff sell only inside a shift, so without one
+ * the bar tells them to open it.
  */
 export function CounterBar() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const current = useQuery(trpc.counter.current.queryOptions());
+  const oversees = can(useSessionUser()?.role, 'salesOversee');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reading, setReading] = useState<Reading | null>(null);
   const shift = current.data?.shift ?? null;
@@ -93,11 +97,12 @@ export function CounterBar() {
           // and the product table below does not jump when the answer lands (Lighthouse CLS).
           <Text
             size="sm"
-            c="dimmed"
+            c={oversees ? 'dimmed' : undefined}
+            fw={oversees ? undefined : 600}
             aria-busy={current.isPending}
             style={current.isPending ? HIDDEN : undefined}
           >
-            No open shift. Sales still go through; open one to count the drawer.
+            {oversees ? SHIFT_TEXT.noShiftOversee : SHIFT_TEXT.noShiftStaff}
           </Text>
         )}
         <Group gap={6}>

@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DEFAULT_SHOP_NAME } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
+import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import type { RouterOutputs } from '../../../trpc';
 
@@ -123,6 +124,9 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
         </>
       ) : (
         <>
+          <Row label={`${SHIFT_TEXT.refundsOutside} (${reading.refundsOutsideShiftsCount})`}>
+            {less(reading.refundsOutsideShifts)}
+          </Row>
           <Rule />
           <Row label="Grand total" strong>
             {formatPeso(reading.grandTotal)}

@@ -1,0 +1,153 @@
+import { VAT_RATES } from './constants';
+import { type Centavos, formatPeso, percentOf } from './money';
+import { SALE_TOTAL_MAX, SALES_TEXT } from './schemas/sales';
+import { type DiscountType, SC_PWD_PERCENT } from './totals';
+
+// Checkout's rules for a sale's figures, in one place: checkout holds the sale it makes to
+// them, the sales restore each sale a file brings back. Each answers the first rule a sale
+// breaks, as a sentence a person can act on, or null. (Not in totals.ts: the messages live
+// in schemas/sales.ts, which imports totals.ts.)
+
+/** A sale's total within the counter's ceiling. */
+export function saleTotalProblem(total: Centavos): string | null {
+  return total > SALE_TOTAL_MAX ? SALES_TEXT.tooLarge : null;
+}
+
+interface Payment {
+  method: string;
+  amount: Centavos;
+}
+
+/** The part of a sale paid in cash (one Cash payment at most). */
+export const cashShareOf = (payments: readonly Payment[]): Centavos =>
+  payments.find((p) => p.method === 'Cash')?.amount ?? 0;
+
+/**
+ * The payments add up to the total, and cash tendered covers the cash payment. `split`: the
+ * payments were given one by one, so cash tendered needs a Cash payment (a one-method sale
+ * may send it with another method, and it is ignored) and the message names the cash share.
+ */
+export function tenderProblem(
+  payments: readonly Payment[],
+  total: Centavos,
+  cashTendered: Centavos | null,
+  split: boolean,
+): string | null {
+  const sum = payments.reduce((s, p) => s + p.amount, 0);
+  if (sum !== total) return SALES_TEXT.paymentsSum(formatPeso(total));
+  const cashShare = cashShareOf(payments);
+  if (cashTendered !== null && cashShare === 0 && split) return SALES_TEXT.cashTenderedWithoutCash;
+  if (cashShare > 0 && cashTendered !== null && cashTendered < cashShare)
+    return split ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare)) : SALES_TEXT.cashTooLow;
+  return null;
+}
+
+/** A sale as recorded: its figures, its lines' and its payments'. */
+export interface SaleRecord {
+  lines: readonly { price: Centavos; quantity: number; lineTotal: Centavos; discount: Centavos }[];
+  subtotal: Centavos;
+  discountType: DiscountType | null;
+  discountName: string | null;
+  discountIdNumber: string | null;
+  discountAmount: Centavos;
+  vatExemptAmount: Centavos;
+  taxRate: number;
+  taxAmount: Centavos;
+  totalAmount: Centavos;
+  payments: readonly Payment[];
+  cashTendered: Centavos | null;
+  change: Centavos | null;
+}
+
+const peso = formatPeso;
+
+/** A line's total is what it charged: price × quantity less its discount. */
+export function lineTotalProblem(line: SaleRecord['lines'][number]): string | null {
+  return line.lineTotal === line.price * line.quantity - line.discount
+    ? null
+    : `lineTotal ${peso(line.lineTotal)} is not price × quantity − discount.`;
+}
+
+/** The lines' sums, or why a line is not one checkout makes. */
+interface LineSums {
+  subtotal: Centavos;
+  discounts: Centavos;
+  exempt: Centavos;
+  maybeExempt: Centavos;
+}
+
+function linesProblem(sale: SaleRecord): { problem: string } | { sums: LineSums } {
+  const sums: LineSums = { subtotal: 0, discounts: 0, exempt: 0, maybeExempt: 0 };
+  for (const line of sale.lines) {
+    if (line.price < 0) return { problem: 'a line’s price cannot be negative.' };
+    const total = lineTotalProblem(line);
+    if (total) return { problem: `a line’s ${total}` };
+    const amount = line.price * line.quantity;
+    // Each eligible line loses 20%, rounded half-up; a line it rounds to ₱0.00 may be either.
+    const full = percentOf(amount, SC_PWD_PERCENT);
+    if (line.discount !== 0 && !sale.discountType)
+      return {
+        problem: `a line has a discount of ${peso(line.discount)} but the sale has no SC/PWD discount.`,
+      };
+    if (line.discount !== 0 && line.discount !== full)
+      return {
+        problem: `a line’s discount ${peso(line.discount)} is not ${SC_PWD_PERCENT}% of its ${peso(amount)} (${peso(full)}).`,
+      };
+    sums.subtotal += amount;
+    sums.discounts += line.discount;
+    if (line.discount > 0) sums.exempt += amount;
+    else if (sale.discountType && full === 0) sums.maybeExempt += amount;
+  }
+  return { sums };
+}
+
+/**
+ * Why a recorded sale's figures are not figures checkout makes, or null: nothing negative,
+ * within the ceiling, a rate of 0 or 12, line totals of price × quantity less the SC/PWD
+ * discount (20% half-up, the holder named), subtotal their sum, VAT the rate on the
+ * taxable part rounded half-up, total = subtotal − discount + VAT, payments adding up to
+ * it, cash tendered covering the cash payment, change the difference.
+ */
+export function saleRecordProblem(sale: SaleRecord): string | null {
+  const figures = ['subtotal', 'discountAmount', 'vatExemptAmount', 'taxAmount', 'totalAmount'] as const;
+  for (const field of figures) if (sale[field] < 0) return `${field} cannot be negative.`;
+  const tooLarge = saleTotalProblem(Math.max(sale.subtotal, sale.totalAmount));
+  if (tooLarge) return tooLarge;
+  if (sale.cashTendered !== null && sale.cashTendered > SALE_TOTAL_MAX) return SALES_TEXT.tenderedTooLarge;
+  if (!(VAT_RATES as readonly number[]).includes(sale.taxRate)) return SALES_TEXT.badTaxRate;
+  if (sale.discountType && !sale.discountName?.trim()) return SALES_TEXT.discountName;
+  if (sale.discountType && !sale.discountIdNumber?.trim()) return SALES_TEXT.discountIdNumber;
+  const lines = linesProblem(sale);
+  if ('problem' in lines) return lines.problem;
+  const { subtotal, discounts, exempt, maybeExempt } = lines.sums;
+  if (sale.subtotal !== subtotal)
+    return `subtotal ${peso(sale.subtotal)} is not the sum of its lines (${peso(subtotal)}).`;
+  if (sale.discountAmount !== discounts)
+    return `discountAmount ${peso(sale.discountAmount)} is not the sum of its lines’ discounts (${peso(discounts)}).`;
+  if (sale.vatExemptAmount < exempt || sale.vatExemptAmount > exempt + maybeExempt)
+    return `vatExemptAmount ${peso(sale.vatExemptAmount)} is not the amount of its discounted lines (${peso(exempt)}).`;
+  const taxable = subtotal - sale.vatExemptAmount;
+  const tax = percentOf(taxable, sale.taxRate);
+  if (sale.taxAmount !== tax)
+    return `taxAmount ${peso(sale.taxAmount)} is not ${sale.taxRate}% of the taxable ${peso(taxable)} (${peso(tax)}).`;
+  if (sale.totalAmount !== subtotal - discounts + tax)
+    return 'totalAmount is not subtotal − discountAmount + taxAmount.';
+  return paidProblem(sale);
+}
+
+/** The payments: each above ₱0.00, one in cash at most, then checkout's tender rules and the change. */
+function paidProblem(sale: SaleRecord): string | null {
+  const { payments, cashTendered } = sale;
+  if (payments.some((p) => p.amount <= 0)) return SALES_TEXT.paymentAmount;
+  if (payments.filter((p) => p.method === 'Cash').length > 1) return SALES_TEXT.oneCashPayment;
+  const tender = tenderProblem(payments, sale.totalAmount, cashTendered, payments.length > 1);
+  if (tender) return tender;
+  const cashShare = cashShareOf(payments);
+  // Checkout keeps cash tendered only for a Cash payment.
+  if (cashTendered !== null && cashShare === 0) return SALES_TEXT.cashTenderedWithoutCash;
+  const change = cashTendered === null ? null : cashTendered - cashShare;
+  if (sale.change === change) return null;
+  return change === null
+    ? 'change: a sale without cash tendered gives no change.'
+    : `change ${peso(sale.change ?? 0)} is not cash tendered less the cash payment (${peso(change)}).`;
+}
