@@ -1,9 +1,12 @@
-import { toCentavos, toPesos } from '../shared/money';
+import { centavosOf, pesosFromText, toPesos } from '../shared/money';
+import { MONEY_TEXT } from '../shared/schemas/catalogue';
 import { fail } from './errors';
 
 // Translating the legacy REST shapes (SPEC.md §7) at the boundary, and only there:
 // pesos to centavos and back, form strings to numbers, {_id} objects to ids.
-// A value that cannot be read is passed on unchanged so the schema refuses it with its message.
+// A value that cannot be read is passed on unchanged so the schema refuses it with its message;
+// money that is not two-decimal pesos is refused here (the schemas see only centavos), and the
+// route's admitTo checks the caller first.
 
 type Body = Record<string, unknown>;
 
@@ -28,10 +31,19 @@ export function numberIn(value: unknown): unknown {
   return value;
 }
 
-/** Pesos (two decimals; float noise like 0.1 + 0.2 is rounded away) to centavos. */
-export function pesosIn(value: unknown): unknown {
-  const n = numberIn(value);
-  return typeof n === 'number' && Number.isFinite(n) ? toCentavos(n) : n;
+/**
+ * Pesos, a number or plain decimal text ("12.50"), to centavos; blank is "not given", and a
+ * non-number non-text (true, {}) is left for the schema. A third decimal (12.345), hex,
+ * an exponent or words are refused naming the field (400), never rounded or read as
+ * something else; float noise like 0.1 + 0.2 is the two-decimal amount it stands for.
+ */
+export function pesosIn(value: unknown, label: string): unknown {
+  if (value === '' || value === null || value === undefined) return undefined;
+  if (typeof value !== 'number' && typeof value !== 'string') return value;
+  const amount = typeof value === 'number' ? value : pesosFromText(value);
+  const centavos = amount === null ? null : centavosOf(amount);
+  if (centavos === null) throw fail.badRequest(MONEY_TEXT.pesos(label));
+  return centavos;
 }
 
 /** A reference sent as an id, a numeric string or {_id}; blank means none. */

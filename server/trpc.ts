@@ -156,20 +156,35 @@ function refusal(viewer: Viewer, access: Exclude<ProcedureAccess, 'public'>) {
 
 /**
  * A preHandler for the REST routes that translate their body before calling `procedure`:
- * a body that is not a JSON object would be refused (400) by the translation before the
- * procedure could check the caller, so such a caller is checked here first, exactly as the
- * procedure would (401, 403). A well-formed body goes straight on: the procedure checks it.
+ * a body that is not a JSON object, or one `translate` refuses (money that is not pesos),
+ * would be refused (400) before the procedure could check the caller, so such a caller is
+ * checked here first, exactly as the procedure would (401, 403). A body the translation
+ * takes goes straight on: the procedure checks it.
  */
-export function admitTo(deps: Deps, procedure: { _def: { meta?: unknown } }) {
+export function admitTo(
+  deps: Deps,
+  procedure: { _def: { meta?: unknown } },
+  translate: (body: unknown) => unknown = () => undefined,
+) {
   return async (req: FastifyRequest) => {
     const body = req.body;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return;
+    if (body && typeof body === 'object' && !Array.isArray(body) && translates(translate, body)) return;
     const access = (procedure._def.meta as Meta | undefined)?.access;
     if (!access || access === 'public') return;
     const ctx = contextFrom(deps, req);
     const why = refusal(await viewerFromToken(ctx.db, ctx.config, ctx.bearer), access);
     if (why) throw why;
   };
+}
+
+/** Whether the route's translation takes `body` (it throws the 400 it would answer). */
+function translates(translate: (body: unknown) => unknown, body: unknown): boolean {
+  try {
+    translate(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export type { Viewer };

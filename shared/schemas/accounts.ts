@@ -4,6 +4,7 @@ import { RANGES } from '../time';
 import { newEmail } from './auth';
 import { recordId } from './ids';
 import { pageInput } from './paging';
+import { storedText } from './text';
 
 // SPEC.md §2, §5 and §8 strings of User Management, Activity Log and Notifications,
 // with the server's own messages for PRODUCT.md's rules.
@@ -78,6 +79,7 @@ export const updateAccountInput = z.object({
     .string({ error: ACCOUNT_TEXT.usernameBlank })
     .trim()
     .min(1, ACCOUNT_TEXT.usernameBlank)
+    .check(storedText('Username'))
     .regex(USERNAME, ACCOUNT_TEXT.usernameShape),
   email: newEmail('Please enter an email.'),
   role: z.preprocess(

@@ -10,6 +10,7 @@ import {
 } from './catalogue';
 import { AMOUNT_MAX, INVENTORY_TEXT } from './inventory';
 import { listInput } from './paging';
+import { storedText } from './text';
 
 // SPEC.md §5 and §8 strings of the Inventory screen's cakes, with the server's own messages.
 export const CAKE_TEXT = {
@@ -79,7 +80,8 @@ const cakeObject = z.object({
     .string({ error: CAKE_TEXT.nameRequired })
     .trim()
     .min(1, CAKE_TEXT.nameRequired)
-    .max(NAME_MAX, `Cake name must be at most ${NAME_MAX} characters.`),
+    .max(NAME_MAX, `Cake name must be at most ${NAME_MAX} characters.`)
+    .check(storedText('Cake name')),
   categoryId: recordId(CAKE_TEXT.categoryRequired),
   sizeId: recordId(CAKE_TEXT.sizeRequired),
   availability: z.enum(AVAILABILITY, { error: CAKE_TEXT.availabilityRequired }),

@@ -10,6 +10,11 @@ export const CATALOGUE_TEXT = {
   somethingWrong: 'Something went wrong',
 } as const;
 
+/** Money read at the REST boundary (pesos); server/legacy.ts's pesosIn refuses what it cannot read. */
+export const MONEY_TEXT = {
+  pesos: (label: string) => `${label} must be an amount in pesos with at most two decimals, like 12.50.`,
+} as const;
+
 export const NAME_MAX = 120;
 export const BUSINESS_ID_MAX = 40;
 export const TEXT_MAX = 500;
@@ -18,6 +23,7 @@ export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;
 
 import { recordId } from './ids';
+import { storedText } from './text';
 
 export { numberFromText, recordId } from './ids';
 
@@ -30,6 +36,7 @@ export const optionalText = (label: string, max = TEXT_MAX) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .check(storedText(label))
     .default('');
 
 /** A business id (INV-…, a supplier's code): trimmed, blank allowed where the server generates one. */
@@ -38,6 +45,8 @@ export const businessId = (label: string) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .max(BUSINESS_ID_MAX, `${label} must be at most ${BUSINESS_ID_MAX} characters.`)
+    // Before the spaces rule: JavaScript counts a BOM and line separators as spaces.
+    .check(storedText(label))
     .regex(/^[^\s]*$/, `${label} cannot contain spaces.`);
 
 /** Whole centavos, never negative (tRPC sends centavos; REST converts pesos at its edge). */

@@ -3,6 +3,7 @@ import { EMAIL_MAX, PAGE_SIZE } from '../constants';
 import { emailProblem, normaliseEmail } from './auth';
 import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from './catalogue';
 import { listInput } from './paging';
+import { storedText } from './text';
 
 // SPEC.md §2, §5 and §8 strings of Customer Management, with the server's own messages
 // for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
@@ -66,7 +67,8 @@ export const customerFields = z.object(
     name: requiredText('Name')
       .trim()
       .min(1, CUSTOMER_TEXT.required)
-      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`),
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`)
+      .check(storedText('Name')),
     // Optional, but when given it must look like an email (the same shape as an account's).
     email: optionalText('Email', EMAIL_MAX).refine(
       (email) => email === '' || emailProblem(normaliseEmail(email)) === null,

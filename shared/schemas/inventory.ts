@@ -10,6 +10,7 @@ import {
   stockCount,
 } from './catalogue';
 import { listInput, SEARCH_CONTROL, SEARCH_TEXT } from './paging';
+import { storedText } from './text';
 
 // SPEC.md §5 and §8 strings of the Inventory screen's items, with the server's own
 // messages for PRODUCT.md's rules.
@@ -70,7 +71,8 @@ const itemShape = {
     .string({ error: INVENTORY_TEXT.required })
     .trim()
     .min(1, INVENTORY_TEXT.required)
-    .max(NAME_MAX, `Item name must be at most ${NAME_MAX} characters.`),
+    .max(NAME_MAX, `Item name must be at most ${NAME_MAX} characters.`)
+    .check(storedText('Item name')),
   stock: stockCount(INVENTORY_TEXT.stockNegative),
   categoryId: optionalRef(INVENTORY_TEXT.badCategory),
   purchasePrice: centavos(INVENTORY_TEXT.purchasePriceNegative),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, recordId } from './catalogue';
+import { STORED_TEXT, storedText } from './text';
 
 // SPEC.md §2, §5 and §8 strings of the Settings screen, with the server's own messages for
 // PRODUCT.md's rules (names unique case-insensitively, in-use entries refuse deletion).
@@ -38,7 +39,7 @@ export const SETTINGS_TEXT = {
   // SPEC.md §5: name required; a category also requires a type.
   nameRequired: 'Please enter a name.',
   nameTooLong: `Name must be at most ${NAME_MAX} characters.`,
-  nameOneLine: 'Name must be on one line.',
+  nameOneLine: STORED_TEXT.oneLine('Name'),
   typeRequired: 'Please select a type (inventory or cake).',
   badTypeFilter: 'type must be inventory or cake.',
   badId: 'The id must be a positive whole number.',
@@ -66,7 +67,7 @@ export const SETTINGS_TEXT = {
   profileSaveFailed: 'Failed to save the shop profile.',
   businessNameRequired: 'Please enter the business name.',
   profileTooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-  profileOneLine: (label: string) => `${label} must be on one line.`,
+  profileOneLine: STORED_TEXT.oneLine,
   profileText: (label: string) => `${label} must be text.`,
   tinFormat: 'TIN must be digits in groups, like 123-456-789-000.',
 } as const;
@@ -77,8 +78,7 @@ const profileLine = (label: string, max: number) =>
     .string({ error: SETTINGS_TEXT.profileText(label) })
     .trim()
     .max(max, SETTINGS_TEXT.profileTooLong(label, max))
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-    .regex(/^[^\u0000-\u001f\u007f]*$/, SETTINGS_TEXT.profileOneLine(label));
+    .check(storedText(label));
 
 /** PRODUCT.md's shop profile as Settings saves it; the receipt and the login footer print it. */
 export const shopProfileInput = z.object({
@@ -99,8 +99,7 @@ export const settingName = z
   .trim()
   .min(1, SETTINGS_TEXT.nameRequired)
   .max(NAME_MAX, SETTINGS_TEXT.nameTooLong)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-  .regex(/^[^\u0000-\u001f\u007f]*$/, SETTINGS_TEXT.nameOneLine);
+  .check(storedText('Name'));
 
 /** inventory or cake; " Cake " is read as cake, a blank or other value is refused. */
 export const categoryType = z.preprocess(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from './catalogue';
 import { listInput } from './paging';
+import { storedText } from './text';
 
 // SPEC.md §2, §5 and §8 strings of Supplier Management, with the server's own messages
 // for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
@@ -63,7 +64,8 @@ export const supplierFields = z.object(
     name: requiredText('Name', SUPPLIER_TEXT.required)
       .trim()
       .min(1, SUPPLIER_TEXT.required)
-      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`),
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`)
+      .check(storedText('Name')),
     contact: optionalText('Contact', NAME_MAX),
     company: optionalText('Company', NAME_MAX),
   },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakeSizes, cakes, categories, inventoryItems } from '../../server/db/schema';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { MONEY_TEXT } from '../../shared/schemas/catalogue';
 import { PRICING_TEXT } from '../../shared/schemas/pricing';
 import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
@@ -394,7 +395,8 @@ describe('REST', () => {
     const url = `/api/pricing/item/${item.flour!.id}`;
     const cases: [string, unknown, number, string][] = [
       [url, { price: -1 }, 400, PRICING_TEXT.priceNegative],
-      [url, { price: 'abc' }, 400, PRICING_TEXT.priceNegative],
+      // Text that is not pesos is refused where REST reads pesos, naming the field.
+      [url, { price: 'abc' }, 400, MONEY_TEXT.pesos('Price')],
       [url, { price: 100_000_000 }, 400, 'Amounts above ₱10,000,000 are not accepted.'],
       [url, {}, 400, PRICING_TEXT.priceRequired],
       [url, '[1]', 400, 'The request body must be a JSON object.'],

@@ -61,7 +61,7 @@ function cakeBody(raw: unknown) {
     sizeId: refIn(body.size),
     availability: body.availability === 'Regular' ? 'Always' : body.availability,
     seasonalPeriod: body.seasonalPeriod ?? undefined,
-    price: pesosIn(body.price ?? body.unitPrice),
+    price: pesosIn(body.price ?? body.unitPrice, 'Cake price'),
     stock: numberIn(body.stock),
     amount: numberIn(body.amount),
     scPwdEligible: booleanIn(body.scPwdEligible),
@@ -93,10 +93,10 @@ export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     legacyCake(await bakery(contextFrom(deps, req)).get({ id: req.params.id as never })),
   );
   const { add, update } = cakesRouter._def.procedures;
-  app.post('/cake/add', { preHandler: admitTo(deps, add) }, async (req, reply) =>
+  app.post('/cake/add', { preHandler: admitTo(deps, add, cakeBody) }, async (req, reply) =>
     reply.status(201).send(answer(await bakery(contextFrom(deps, req)).add(cakeBody(req.body) as never))),
   );
-  app.put<ById>('/cake/:id', { preHandler: admitTo(deps, update) }, async (req) =>
+  app.put<ById>('/cake/:id', { preHandler: admitTo(deps, update, cakeBody) }, async (req) =>
     answer(
       await bakery(contextFrom(deps, req)).update({
         id: req.params.id as never,

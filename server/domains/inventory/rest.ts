@@ -53,8 +53,8 @@ function itemBody(raw: unknown) {
     name: body.name,
     stock: numberIn(body.stock),
     categoryId: 'category' in body ? refIn(body.category) : undefined,
-    purchasePrice: pesosIn(body.purchasePrice),
-    unitPrice: pesosIn(body.unitPrice),
+    purchasePrice: pesosIn(body.purchasePrice, 'Purchase price'),
+    unitPrice: pesosIn(body.unitPrice, 'Unit price'),
     amount: numberIn(body.amount),
     unitId: 'unit' in body ? refIn(body.unit) : undefined,
     supplierId: 'supplier' in body ? refIn(body.supplier) : undefined,
@@ -95,11 +95,11 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     inventory(contextFrom(deps, req)).movements({ id: req.params.id as never }),
   );
   const { add, update } = inventoryRouter._def.procedures;
-  app.post('/inventory', { preHandler: admitTo(deps, add) }, async (req, reply) => {
+  app.post('/inventory', { preHandler: admitTo(deps, add, itemBody) }, async (req, reply) => {
     const result = await inventory(contextFrom(deps, req)).add(itemBody(req.body) as never);
     return reply.status(201).send(answer(result));
   });
-  app.put<ById>('/inventory/:id', { preHandler: admitTo(deps, update) }, async (req) =>
+  app.put<ById>('/inventory/:id', { preHandler: admitTo(deps, update, itemBody) }, async (req) =>
     answer(
       await inventory(contextFrom(deps, req)).update({
         id: req.params.id as never,

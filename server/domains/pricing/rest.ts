@@ -14,6 +14,9 @@ function legacyRow({ id, cost, price, margin, ...row }: MarginRow) {
   return { _id: id, ...row, cost: pesos(cost), price: pesos(price), margin: pesos(margin) };
 }
 
+/** PATCH's body: the new price, pesos read at this edge. */
+const priceBody = (raw: unknown) => ({ price: pesosIn(bodyOf(raw).price, 'Price') });
+
 /** An id no product has: the procedure still checks the caller first (401/403), then answers 404. */
 const NO_PRODUCT = Number.MAX_SAFE_INTEGER;
 
@@ -37,13 +40,16 @@ export const pricingRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
     return { ...page, rows: page.rows.map(legacyRow) };
   });
   const { setPrice } = pricingRouter._def.procedures;
-  app.patch<ByKindAndId>('/pricing/:kind/:id', { preHandler: admitTo(deps, setPrice) }, async (req) => {
-    const body = bodyOf(req.body);
-    const result = await pricing(contextFrom(deps, req)).setPrice({
-      kind: req.params.kind as never,
-      id: ref(req.params.id),
-      price: pesosIn(body.price) as never,
-    });
-    return { ...result, row: legacyRow(result.row) };
-  });
+  app.patch<ByKindAndId>(
+    '/pricing/:kind/:id',
+    { preHandler: admitTo(deps, setPrice, priceBody) },
+    async (req) => {
+      const result = await pricing(contextFrom(deps, req)).setPrice({
+        kind: req.params.kind as never,
+        id: ref(req.params.id),
+        price: priceBody(req.body).price as never,
+      });
+      return { ...result, row: legacyRow(result.row) };
+    },
+  );
 };
