@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// SPEC.md §2 Backup and Restore: one file per area, with PRODUCT.md's rules.
-export const BACKUP_AREAS = ['inventory', 'supplier', 'sales', 'users'] as const;
+// SPEC.md §2 Backup and Restore: one file per area, with PRODUCT.md's rules. Cakes and
+// customers have areas of their own, so a shop's spreadsheets hold every record it keeps.
+export const BACKUP_AREAS = ['inventory', 'cakes', 'supplier', 'customers', 'sales', 'users'] as const;
 export type BackupArea = (typeof BACKUP_AREAS)[number];
 
 /** The largest file a restore reads. */
@@ -9,7 +10,7 @@ export const RESTORE_MAX_BYTES = 20 * 1024 * 1024;
 
 export const BACKUP_TEXT = {
   failed: 'Backup failed. Please try again.',
-  unknownArea: 'Choose one of the areas: inventory, supplier, sales or users.',
+  unknownArea: 'Choose one of the areas: inventory, cakes, supplier, customers, sales or users.',
   notWorkbook:
     'This file is not an Excel workbook (.xlsx). Choose a backup file downloaded from this screen.',
   wrongArea: (area: BackupArea, missing: string) =>

@@ -84,6 +84,6 @@ describe('a backup taken while eight tills sell', () => {
         expect(restore.statusCode).toBe(200);
         expect(outcome.applied).toBe(true);
       }
-    });
+    }, 120_000);
   }
 });

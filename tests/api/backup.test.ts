@@ -190,7 +190,7 @@ describe('area backups', () => {
     for (const s of [manager, staff])
       expect((await rest(shop, 'GET', '/api/backup/inventory', s.accessToken)).statusCode).toBe(403);
     expect((await rest(shop, 'GET', '/api/backup/inventory')).statusCode).toBe(401);
-    const bad = await rest(shop, 'GET', '/api/backup/customers', owner.accessToken);
+    const bad = await rest(shop, 'GET', '/api/backup/recipes', owner.accessToken);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(BACKUP_TEXT.unknownArea);
   });

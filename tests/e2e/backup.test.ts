@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inventoryItems } from '../../server/db/schema';
+import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../server/db/schema';
 import { BACKUP_TEXT } from '../../shared/schemas/backup';
 import { PASSWORD } from '../helpers/app';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
@@ -23,6 +23,21 @@ beforeAll(async () => {
     ])
     .run();
   owner = await b.shop.addUser('owner');
+  const db = b.shop.db;
+  const flour = db.select().from(inventoryItems).where(eq(inventoryItems.itemId, 'INV-400001')).get()!;
+  const cake = db
+    .insert(cakes)
+    .values({
+      cakeId: 'CK-400001',
+      name: 'Ube Ñoño 🎂',
+      categoryId: db.insert(categories).values({ name: 'Celebration', type: 'cake' }).returning().get().id,
+      sizeId: db.insert(cakeSizes).values({ name: '8 inch' }).returning().get().id,
+      stock: 2,
+      price: 85000,
+    })
+    .returning()
+    .get();
+  db.insert(cakeIngredients).values({ cakeId: cake.id, itemId: flour.id, quantity: 3 }).run();
 });
 
 describe('backup and restore', () => {
@@ -90,6 +105,37 @@ describe('backup and restore', () => {
     await context.close();
   });
 
+  it('restores a deleted cake with its recipe from the Cakes card', async () => {
+    const { page, context } = await signedInPage(b, { as: { email: owner.email, password: PASSWORD } });
+    await page.goto('/backuprestore');
+    const card = page.getByRole('region', { name: 'Cakes', exact: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Backup' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('cakes_backup.xlsx');
+    const file = readFileSync((await download.path()) as string);
+    const db = b.shop.db;
+    db.delete(cakes).where(eq(cakes.cakeId, 'CK-400001')).run();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      card.getByRole('button', { name: 'Restore' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'cakes_backup.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    const dialog = page.getByRole('dialog', { name: 'Restore Cakes' });
+    await expect.poll(() => dialog.getByTestId('restore-to-add').textContent()).toBe('1');
+    await page.waitForTimeout(400); // the modal's entrance, for the picture only
+    await snapshot(page, 'backup-restore-cakes-preview');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText(BACKUP_TEXT.restored('cakes', 1, 0)).waitFor();
+    const back = db.select().from(cakes).where(eq(cakes.cakeId, 'CK-400001')).get();
+    expect(back).toMatchObject({ name: 'Ube Ñoño 🎂', stock: 2, price: 85000 });
+    expect(db.select().from(cakeIngredients).where(eq(cakeIngredients.cakeId, back!.id)).all()).toHaveLength(
+      1,
+    );
+    await context.close();
+  });
+
   it('names the rows a file cannot restore, and will not apply it', async () => {
     const { page, context } = await signedInPage(b, { as: { email: owner.email, password: PASSWORD } });
     await page.goto('/backuprestore');
@@ -142,7 +188,7 @@ describe('backup and restore', () => {
       viewport: TABLET,
     });
     await page.goto('/backuprestore');
-    for (const area of ['Inventory', 'Supplier', 'Sales', 'Users']) {
+    for (const area of ['Inventory', 'Cakes', 'Supplier', 'Customers', 'Sales', 'Users']) {
       const card = page.getByRole('region', { name: area, exact: true });
       await card.getByRole('button', { name: 'Backup' }).waitFor();
       await card.getByRole('button', { name: 'Restore' }).waitFor();

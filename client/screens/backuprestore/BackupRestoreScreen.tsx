@@ -17,10 +17,21 @@ const CARDS: Card[] = [
   {
     area: 'inventory',
     title: 'Inventory',
-    holds: 'Every item with its stock, prices, category, unit, supplier and expiry.',
+    holds:
+      'Every item with its stock, prices, category, unit, supplier and expiry. Restore the supplier first.',
+  },
+  {
+    area: 'cakes',
+    title: 'Cakes',
+    holds: 'Every cake with its price, stock, size, season and recipe. Restore the inventory first.',
   },
   { area: 'supplier', title: 'Supplier', holds: 'Every supplier with its contact and company.' },
-  { area: 'sales', title: 'Sales', holds: 'Every sale, refunded ones too, and each of its lines.' },
+  { area: 'customers', title: 'Customers', holds: 'Every customer with their contact details and address.' },
+  {
+    area: 'sales',
+    title: 'Sales',
+    holds: 'Every sale, refunded ones too, and each of its lines. Restore the customers first.',
+  },
   {
     area: 'users',
     title: 'Users',

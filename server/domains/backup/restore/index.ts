@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../../db/open';
 import { logActivity } from '../../activity/service';
 import type { Viewer } from '../../auth/viewer';
 import { notify } from '../../notifications/service';
+import { CAKES_LAYOUT, restoreCakes } from './cakes';
+import { CUSTOMERS_LAYOUT, restoreCustomers } from './customers';
 import { INVENTORY_LAYOUT, restoreInventory } from './inventory';
 import { type Book, type Layout, readBackup } from './read';
 import { Tally } from './rows';
@@ -23,7 +25,12 @@ const RESTORERS: Record<BackupArea, Restorer> = {
     layout: INVENTORY_LAYOUT,
     apply: (tx, book, tally, actor) => restoreInventory(tx, book, tally, actor.user.id),
   },
+  cakes: {
+    layout: CAKES_LAYOUT,
+    apply: (tx, book, tally, actor) => restoreCakes(tx, book, tally, actor.user.id),
+  },
   supplier: { layout: SUPPLIER_LAYOUT, apply: (tx, book, tally) => restoreSuppliers(tx, book, tally) },
+  customers: { layout: CUSTOMERS_LAYOUT, apply: (tx, book, tally) => restoreCustomers(tx, book, tally) },
   sales: { layout: SALES_LAYOUT, apply: (tx, book, tally) => restoreSales(tx, book, tally) },
   users: { layout: USERS_LAYOUT, apply: restoreUsers },
 };

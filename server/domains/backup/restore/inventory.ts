@@ -1,24 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { calendarDate } from '../../../../shared/schemas/catalogue';
 import { itemFields } from '../../../../shared/schemas/inventory';
 import type { Tx } from '../../../db/open';
-import { categories, inventoryItems, suppliers, units, users } from '../../../db/schema';
-import { moveStock, record } from '../../inventory/stock';
+import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
+import { moveStock, record, type Stocked } from '../../inventory/stock';
 import type { Book } from './read';
 import {
   cellText,
   changedFields,
-  firstSeen,
+  checkedRows,
+  idLookup,
   instantCell,
   numberCell,
   orNull,
   pesosCell,
-  readRow,
-  remembered,
   type Tally,
   tableWriter,
+  userLookup,
+  yesNoCell,
 } from './rows';
 
 export const INVENTORY_LAYOUT = {
@@ -54,46 +54,19 @@ const itemRow = z.object({
   unitPrice: pesosCell.pipe(f.unitPrice.unwrap()),
   amount: numberCell.pipe(f.amount.unwrap()),
   restockThreshold: numberCell.pipe(f.restockThreshold.unwrap()),
-  scPwdEligible: orNull(cellText.pipe(z.enum(['yes', 'no'], { error: 'must be yes or no' }))).transform(
-    (v) => v === 'yes',
-  ),
+  scPwdEligible: yesNoCell(false),
   expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
   createdBy: orNull(cellText),
   createdAt: instantCell,
   updatedAt: orNull(instantCell),
 });
 
-const lower = (column: AnySQLiteColumn) => sql`lower(${column})`;
-
 /** The database ids of a row's references by name or business id, each looked up once per restore. */
 function referenceLookups(tx: Tx) {
-  const category = remembered(
-    (name) =>
-      tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(and(eq(categories.type, 'inventory'), eq(lower(categories.name), name.toLowerCase())))
-        .get()?.id,
-  );
-  const unit = remembered(
-    (name) =>
-      tx
-        .select({ id: units.id })
-        .from(units)
-        .where(eq(lower(units.name), name.toLowerCase()))
-        .get()?.id,
-  );
-  const supplier = remembered(
-    (id) =>
-      tx
-        .select({ id: suppliers.id })
-        .from(suppliers)
-        .where(eq(lower(suppliers.supplierId), id.toLowerCase()))
-        .get()?.id,
-  );
-  const user = remembered(
-    (email) => tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id,
-  );
+  const category = idLookup(tx, categories, categories.name, eq(categories.type, 'inventory'));
+  const unit = idLookup(tx, units, units.name);
+  const supplier = idLookup(tx, suppliers, suppliers.supplierId);
+  const user = userLookup(tx);
   return (row: z.infer<typeof itemRow>) => {
     const categoryId = row.category ? category(row.category) : null;
     if (categoryId === undefined)
@@ -104,7 +77,7 @@ function referenceLookups(tx: Tx) {
     if (supplierId === undefined)
       return { reason: `supplierId: ${row.supplierId} is not on file; restore the supplier backup first.` };
     // Who created an item is history: an account no longer here leaves it blank, as a deletion does.
-    return { categoryId, unitId, supplierId, createdBy: (row.createdBy && user(row.createdBy)) || null };
+    return { categoryId, unitId, supplierId, createdBy: user(row.createdBy) };
   };
 }
 
@@ -131,7 +104,6 @@ const ITEM_FIELDS = [
  * through the ledger (reason 'restore'), like every change of stock.
  */
 export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: number): void {
-  const seen = firstSeen();
   const referencesOf = referenceLookups(tx);
   const items = tableWriter<typeof inventoryItems.$inferSelect>(
     tx,
@@ -141,30 +113,18 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
     [...ITEM_FIELDS, 'stock'],
   );
   const fieldsOnly = tableWriter(tx, 'inventory.fields', inventoryItems, inventoryItems.itemId, ITEM_FIELDS);
-  for (const row of book.inventory ?? []) {
-    const read = readRow(itemRow, row);
-    if ('reason' in read) {
-      tally.reject(row.row, read.reason);
-      continue;
-    }
-    const item = read.value;
-    const earlier = seen(item.itemId, row.row);
-    if (earlier !== null) {
-      tally.reject(row.row, `itemId ${item.itemId} is also on row ${earlier}.`);
-      continue;
-    }
+  for (const { row, value: item } of checkedRows(book.inventory ?? [], itemRow, 'itemId', tally)) {
     const refs = referencesOf(item);
     if ('reason' in refs) {
-      tally.reject(row.row, refs.reason as string);
+      tally.reject(row, refs.reason as string);
       continue;
     }
     const { stock, category: _c, unit: _u, supplierId: _s, createdBy: _b, ...fields } = item;
     const wanted = { ...fields, ...refs };
     const existing = items.find(item.itemId);
-    const movement = { reason: 'restore' as const, userId, reference: 'inventory_backup.xlsx' };
     if (!existing) {
       const id = items.insert({ ...wanted, stock });
-      record(tx, { kind: 'item', id, record: item.itemId }, { ...movement, change: stock }, 0, stock);
+      restoreStock(tx, { kind: 'item', id, record: item.itemId }, null, stock, userId);
       tally.added++;
       continue;
     }
@@ -174,12 +134,18 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
       continue;
     }
     fieldsOnly.update(existing.id, wanted);
-    if (stock !== existing.stock)
-      moveStock(
-        tx,
-        { kind: 'item', id: existing.id, record: item.itemId },
-        { ...movement, change: stock - existing.stock },
-      );
+    restoreStock(tx, { kind: 'item', id: existing.id, record: item.itemId }, existing.stock, stock, userId);
     tally.updated++;
   }
+}
+
+/**
+ * Sets a restored item's or cake's stock through the ledger (reason 'restore'): a new one's
+ * from 0 (its row already written with it), an existing one's by the difference.
+ */
+export function restoreStock(tx: Tx, what: Stocked, before: number | null, stock: number, userId: number) {
+  const reference = what.kind === 'item' ? 'inventory_backup.xlsx' : 'cakes_backup.xlsx';
+  const movement = { reason: 'restore' as const, userId, reference };
+  if (before === null) record(tx, what, { ...movement, change: stock }, 0, stock);
+  else if (stock !== before) moveStock(tx, what, { ...movement, change: stock - before });
 }

@@ -1,20 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { toCentavos } from '../../../../shared/money';
 import type { RejectedRow, RestoreOutcome } from '../../../../shared/schemas/backup';
+import { isStoredText, STORED_TEXT } from '../../../../shared/schemas/text';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
+import { users } from '../../../db/schema';
 import type { Cell, SheetRow } from './read';
 
 // The cell readers every area's rows use: the backup writes pesos, ISO instants and
 // text; a person who edited the file in Excel may have turned text into numbers.
 
-/** Text as written; a number Excel made of an id ("1001") is read back as its digits. */
+/**
+ * Text as written; a number Excel made of an id ("1001") is read back as its digits. Held
+ * to the rule of every stored text, whatever field it fills: one line, nothing hidden.
+ */
 export const cellText = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : v === null ? '' : v),
-  z.string({ error: 'must be text' }),
+  z.string({ error: 'must be text' }).refine(isStoredText, STORED_TEXT.cell),
 );
+
+/** A text cell read with a form field's own schema (its default for a missing value never applies). */
+export const textCell = <T extends z.ZodType<string, string | undefined>>(field: T) =>
+  cellText.pipe(field as unknown as z.ZodType<z.output<T>, string>);
 
 /** Blank cells are null. */
 export const orNull = <T extends z.ZodType>(schema: T) =>
@@ -36,6 +45,12 @@ export const pesosCell = z.preprocess(
 );
 
 export const numberCell = z.preprocess(numeric, z.number({ error: 'must be a number' }));
+
+/** yes or no as a boolean; a blank cell is `blank` (a column older backups lack). */
+export const yesNoCell = (blank: boolean) =>
+  orNull(cellText.pipe(z.enum(['yes', 'no'], { error: 'must be yes or no' }))).transform((v) =>
+    v === null ? blank : v === 'yes',
+  );
 
 /** An instant as the backup writes it (ISO 8601 with its offset). */
 export const instantCell = z.preprocess(
@@ -82,16 +97,47 @@ export class Tally implements Omit<RestoreOutcome, 'applied'> {
   }
 }
 
+/**
+ * Case folded as SQLite's lower() folds it, A-Z only, which is how the unique indexes on
+ * lower(...) compare: "Ñ" and "ñ" are two ids there, so they are two here.
+ */
+export const foldCase = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+
 /** Each business id once per file, case-insensitively, like the database's unique indexes. */
 export function firstSeen() {
   const seen = new Map<string, number>();
   return (id: string, row: number): number | null => {
-    const key = id.toLowerCase();
+    const key = foldCase(id);
     const earlier = seen.get(key);
     if (earlier !== undefined) return earlier;
     seen.set(key, row);
     return null;
   };
+}
+
+/**
+ * A sheet's rows that read with `schema` and whose business id `idField` was on no earlier
+ * row; each other row is refused with its reason.
+ */
+export function* checkedRows<T extends z.ZodType>(
+  rows: readonly SheetRow[],
+  schema: T,
+  idField: keyof z.infer<T> & string,
+  tally: Tally,
+  sheet?: string,
+): Generator<{ row: number; value: z.infer<T> }> {
+  const seen = firstSeen();
+  for (const row of rows) {
+    const read = readRow(schema, row);
+    if ('reason' in read) {
+      tally.reject(row.row, read.reason, sheet);
+      continue;
+    }
+    const id = String(read.value[idField]);
+    const earlier = seen(id, row.row);
+    if (earlier !== null) tally.reject(row.row, `${idField} ${id} is also on row ${earlier}.`, sheet);
+    else yield { row: row.row, value: read.value };
+  }
 }
 
 /**
@@ -127,7 +173,7 @@ export function tableWriter<Row extends { id: number }>(
       .where(
         exact
           ? eq(businessId, sql.placeholder('key'))
-          : eq(sql`lower(${businessId})`, sql.placeholder('key')),
+          : eq(sql`lower(${businessId})`, sql`lower(${sql.placeholder('key')})`),
       )
       .prepare(),
   );
@@ -146,7 +192,7 @@ export function tableWriter<Row extends { id: number }>(
       .prepare(),
   );
   return {
-    find: (id: string) => find.get({ key: exact ? id : id.toLowerCase() }) as Row | undefined,
+    find: (id: string) => find.get({ key: id }) as Row | undefined,
     insert: (values: Record<string, unknown>) => (insert.get(bind(values)) as { id: number }).id,
     update: (id: number, values: Record<string, unknown>) => update.run({ ...bind(values), id }),
   };
@@ -156,8 +202,37 @@ export function tableWriter<Row extends { id: number }>(
 export function remembered<T>(look: (key: string) => T): (key: string) => T {
   const known = new Map<string, T>();
   return (key) => {
-    const k = key.toLowerCase();
+    const k = foldCase(key);
     if (!known.has(k)) known.set(k, look(key));
     return known.get(k) as T;
   };
+}
+
+/**
+ * A record's database id by its name or business id, compared as its unique index compares
+ * (SQLite's lower() on both sides); undefined when none is on file.
+ */
+export function idLookup(
+  tx: Tx,
+  table: SQLiteTable & { id: AnySQLiteColumn },
+  column: AnySQLiteColumn,
+  where?: SQL,
+): (key: string) => number | undefined {
+  return remembered(
+    (key) =>
+      tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(sql`lower(${column})`, sql`lower(${key})`), where))
+        .get()?.id as number | undefined,
+  );
+}
+
+/** An account's id by email (stored lower-case); null for a blank cell or an account no longer here. */
+export function userLookup(tx: Tx): (email: string | null) => number | null {
+  const byEmail = remembered(
+    (email) =>
+      tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id ?? null,
+  );
+  return (email) => (email ? byEmail(email) : null);
 }

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/open';
-import { cakes, customers, inventoryItems, saleLines, salePayments, sales, users } from '../../../db/schema';
+import { cakes, customers, inventoryItems, saleLines, salePayments, sales } from '../../../db/schema';
 import { linesKey } from '../../sales/service';
 import type { Book } from './read';
-import { changedFields, firstSeen, readRow, remembered, type Tally, tableWriter } from './rows';
+import { changedFields, checkedRows, idLookup, type Tally, tableWriter, userLookup } from './rows';
 import { figuresProblem, linesBySale, lower, paymentsBySale, SALES_LAYOUT, saleRow } from './salesRows';
 
 export { SALES_LAYOUT };
@@ -31,31 +30,14 @@ const LINE_FIELDS = [
 
 /** Customers, accounts and products by business id, each looked up once per restore. */
 function lookups(tx: Tx) {
-  const byCode = (table: typeof inventoryItems | typeof cakes, code: AnySQLiteColumn) =>
-    remembered(
-      (key) =>
-        tx
-          .select({ id: table.id })
-          .from(table)
-          .where(eq(sql`lower(${code})`, key.toLowerCase()))
-          .get()?.id ?? null,
-    );
-  const user = remembered(
-    (email) =>
-      tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()?.id ?? null,
-  );
+  const item = idLookup(tx, inventoryItems, inventoryItems.itemId);
+  const cake = idLookup(tx, cakes, cakes.cakeId);
   return {
-    customer: remembered(
-      (id) =>
-        tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(sql`lower(${customers.customerId})`, id.toLowerCase()))
-          .get()?.id,
-    ),
-    user: (email: string | null) => (email ? user(email) : null),
-    item: byCode(inventoryItems, inventoryItems.itemId),
-    cake: byCode(cakes, cakes.cakeId),
+    customer: idLookup(tx, customers, customers.customerId),
+    user: userLookup(tx),
+    // A product no longer on file leaves its line unlinked, as deleting it does.
+    item: (code: string) => item(code) ?? null,
+    cake: (code: string) => cake(code) ?? null,
   };
 }
 
@@ -68,7 +50,6 @@ function lookups(tx: Tx) {
 export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
   const lines = linesBySale(book.lines ?? [], tally);
   const paid = paymentsBySale(book.payments ?? [], tally);
-  const seen = firstSeen();
   const find = lookups(tx);
   const saleRows = tableWriter<typeof sales.$inferSelect>(
     tx,
@@ -86,32 +67,20 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
     'reference',
   ]);
   const saleIds = new Set<string>();
-  for (const row of book.sales ?? []) {
-    const read = readRow(saleRow, row);
-    if ('reason' in read) {
-      tally.reject(row.row, read.reason);
-      continue;
-    }
-    const sale = read.value;
+  for (const { row, value: sale } of checkedRows(book.sales ?? [], saleRow, 'saleId', tally)) {
     saleIds.add(lower(sale.saleId));
-    const earlier = seen(sale.saleId, row.row);
-    if (earlier !== null) {
-      tally.reject(row.row, `saleId ${sale.saleId} is also on row ${earlier}.`);
-      continue;
-    }
     const its = lines.get(lower(sale.saleId)) ?? [];
     const payments = paid.get(lower(sale.saleId)) ?? [
       { method: sale.paymentMethod, amount: sale.totalAmount, reference: sale.paymentReference },
     ];
-    const problem =
-      its.length === 0 ? 'has no lines in the lines sheet.' : figuresProblem(sale, its, payments);
+    const problem = its.length === 0 ? 'no lines in the lines sheet.' : figuresProblem(sale, its, payments);
     if (problem) {
-      tally.reject(row.row, `${sale.saleId} ${problem}`);
+      tally.reject(row, `${sale.saleId}: ${problem}`);
       continue;
     }
     const customer = sale.customerId ? find.customer(sale.customerId) : null;
     if (customer === undefined) {
-      tally.reject(row.row, `customerId: ${sale.customerId} is not a customer on file.`);
+      tally.reject(row, `customerId: ${sale.customerId} is not a customer on file.`);
       continue;
     }
     const { customerId: _c, soldBy, refundedBy, ...fields } = sale;
@@ -123,7 +92,7 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
     };
     const existing = saleRows.find(sale.saleId);
     if (existing) {
-      applyToExisting(tx, tally, row.row, existing, wanted);
+      applyToExisting(tx, tally, row, existing, wanted);
       continue;
     }
     const resolved = its.map((l) => ({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_TYPES, PAYMENT_METHODS, VAT_RATES } from '../../../../shared/constants';
-import { formatPeso } from '../../../../shared/money';
+import { lineTotalProblem, saleRecordProblem } from '../../../../shared/saleRules';
+import { saleLineInput } from '../../../../shared/schemas/sales';
 import { DISCOUNT_TYPES } from '../../../../shared/totals';
 import { SALE_LINE_KINDS, SALE_STATUSES } from '../../../db/tables/sales';
 import type { SheetRow } from './read';
@@ -114,7 +115,7 @@ const lineRow = z.object({
   category: orNull(cellText),
   price: pesosCell,
   purchasePrice: pesosCell,
-  quantity: numberCell.pipe(z.number().int('must be a whole number').min(1, 'must be at least 1')),
+  quantity: numberCell.pipe(saleLineInput.shape.quantity),
   lineTotal: pesosCell,
   discount: orNull(pesosCell).transform((v) => v ?? 0),
 });
@@ -133,12 +134,9 @@ export function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]>
       continue;
     }
     const line = { ...read.value, row: row.row };
-    if (line.lineTotal !== line.price * line.quantity - line.discount) {
-      tally.reject(
-        row.row,
-        `lineTotal ${formatPeso(line.lineTotal)} is not price × quantity - discount.`,
-        'lines',
-      );
+    const problem = lineTotalProblem(line);
+    if (problem) {
+      tally.reject(row.row, problem, 'lines');
       continue;
     }
     const key = lower(line.saleId);
@@ -162,23 +160,14 @@ export function paymentsBySale(rows: SheetRow[], tally: Tally): Map<string, Paym
   return bySale;
 }
 
-/** Why a sale's figures do not hold together, or null. */
+/** Why a sale's figures are not ones checkout makes (its own rules), or null. */
 export function figuresProblem(
   sale: z.infer<typeof saleRow>,
   lines: Line[],
-  payments: { amount: number }[],
+  payments: readonly { method: string; amount: number }[],
 ): string | null {
-  const sum = lines.reduce((total, l) => total + l.lineTotal + l.discount, 0);
-  if (sale.subtotal !== sum)
-    return `subtotal ${formatPeso(sale.subtotal)} is not the sum of its lines (${formatPeso(sum)}).`;
-  const discounts = lines.reduce((total, l) => total + l.discount, 0);
-  if (sale.discountAmount !== discounts)
-    return `discountAmount ${formatPeso(sale.discountAmount)} is not the sum of its lines' discounts (${formatPeso(discounts)}).`;
-  if (sale.totalAmount !== sale.subtotal - sale.discountAmount + sale.taxAmount)
-    return 'totalAmount is not subtotal - discountAmount + taxAmount.';
-  const paid = payments.reduce((total, p) => total + p.amount, 0);
-  if (paid !== sale.totalAmount)
-    return `payments add up to ${formatPeso(paid)}, not the total ${formatPeso(sale.totalAmount)}.`;
+  const problem = saleRecordProblem({ ...sale, lines, payments });
+  if (problem) return problem;
   if (sale.status === 'refunded' && !sale.refundedAt)
     return 'refundedAt: a refunded sale needs its refund time.';
   return null;

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, rankOf } from '../../../../shared/roles';
 import { ACCOUNT_TEXT, updateAccountInput } from '../../../../shared/schemas/accounts';
@@ -7,7 +7,7 @@ import { users } from '../../../db/schema';
 import { endUserSessions } from '../../auth/sessions';
 import type { Viewer } from '../../auth/viewer';
 import type { Book } from './read';
-import { cellText, changedFields, firstSeen, instantCell, orNull, readRow, type Tally } from './rows';
+import { cellText, changedFields, checkedRows, instantCell, orNull, type Tally } from './rows';
 
 export const USERS_LAYOUT = { users: ['email', 'username', 'role', 'status', 'createdAt'] } as const;
 
@@ -47,32 +47,22 @@ function refusal(
  * status, within the rules of User Management. Passwords are never touched.
  */
 export function restoreUsers(tx: Tx, book: Book, tally: Tally, actor: Viewer, systemEmail: string): void {
-  const seen = firstSeen();
-  for (const row of book.users ?? []) {
-    const read = readRow(userRow, row);
-    if ('reason' in read) {
-      tally.reject(row.row, read.reason);
-      continue;
-    }
-    const { createdAt, ...wanted } = read.value;
-    const earlier = seen(wanted.email, row.row);
-    if (earlier !== null) {
-      tally.reject(row.row, `email ${wanted.email} is also on row ${earlier}.`);
-      continue;
-    }
+  for (const { row, value } of checkedRows(book.users ?? [], userRow, 'email', tally)) {
+    const { createdAt, ...wanted } = value;
     const existing = tx.select().from(users).where(eq(users.email, wanted.email)).get() ?? null;
     if (existing && changedFields(existing, wanted).length === 0) {
       tally.unchanged++;
       continue;
     }
     const refused = refusal(actor, existing, wanted.role, systemEmail);
+    // Without case, as User Management compares: "STAFF1" beside "staff1" reads as one person.
     const clash = tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.username, wanted.username), ne(users.email, wanted.email)))
+      .where(and(sql`lower(${users.username}) = lower(${wanted.username})`, ne(users.email, wanted.email)))
       .get();
     if (refused || clash) {
-      tally.reject(row.row, `${wanted.email}: ${refused ?? ACCOUNT_TEXT.usernameTaken}`);
+      tally.reject(row, `${wanted.email}: ${refused ?? ACCOUNT_TEXT.usernameTaken}`);
       continue;
     }
     if (!existing) {
