@@ -69,6 +69,7 @@ export const SALES_TEXT = {
   backdateReasonTooLong: 'The reason for the earlier date must be at most 200 characters.',
   backdateLabel: 'Reason for the earlier date',
   refundedDirectly: (username: string) => `The sale was refunded directly by ${username}.`,
+  refundedByRestore: (username: string) => `A sales restore by ${username} recorded the sale as refunded.`,
   refundOutsideShift: (
     saleId: string,
     amount: string,

@@ -85,6 +85,7 @@ export const endOfDayInput = z
       .trim()
       .min(1, SHIFT_TEXT.badRequestKey)
       .max(100, SHIFT_TEXT.badRequestKey)
+      .check(storedText('Request key'))
       .nullish(),
   })
   .default({});

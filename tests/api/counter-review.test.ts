@@ -150,6 +150,10 @@ describe('a Z reading asked twice with one key', () => {
       'BAD_REQUEST',
       SHIFT_TEXT.badRequestKey,
     );
+    // A key is stored text like any other.
+    const hidden = await postJson(shop, '/api/end-of-day', { requestKey: 'key\u202e1' }, owner.accessToken);
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json()).toEqual({ message: 'Request key must not contain hidden or control characters.' });
     expect(readings()).toBe(before);
   });
 });

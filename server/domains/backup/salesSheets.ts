@@ -54,6 +54,7 @@ export function salesSheets(db: Db) {
         refundedAt: (r) => iso(r.refundedAt),
         refundedBy: (r) => r.refundedBy,
         soldBy: (r) => r.soldBy,
+        backdateReason: (r) => r.backdateReason,
       },
       ['subtotal', 'discountAmount', 'vatExemptAmount', 'taxAmount', 'totalAmount', 'cashTendered', 'change'],
     ),

@@ -31,7 +31,7 @@ const RESTORERS: Record<BackupArea, Restorer> = {
   },
   supplier: { layout: SUPPLIER_LAYOUT, apply: (tx, book, tally) => restoreSuppliers(tx, book, tally) },
   customers: { layout: CUSTOMERS_LAYOUT, apply: (tx, book, tally) => restoreCustomers(tx, book, tally) },
-  sales: { layout: SALES_LAYOUT, apply: (tx, book, tally) => restoreSales(tx, book, tally) },
+  sales: { layout: SALES_LAYOUT, apply: (tx, book, tally, actor) => restoreSales(tx, book, tally, actor) },
   users: { layout: USERS_LAYOUT, apply: restoreUsers },
 };
 

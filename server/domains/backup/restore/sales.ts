@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { SALES_TEXT } from '../../../../shared/schemas/sales';
 import type { Tx } from '../../../db/open';
 import { cakes, customers, inventoryItems, saleLines, salePayments, sales } from '../../../db/schema';
-import { linesKey } from '../../sales/service';
+import { closeWaitingRequests } from '../../actions/service';
+import type { Viewer } from '../../auth/viewer';
+import { linesKey, MODULE as SALES_MODULE } from '../../sales/service';
 import type { Book } from './read';
 import { changedFields, checkedRows, idLookup, type Tally, tableWriter, userLookup } from './rows';
 import { figuresProblem, linesBySale, lower, paymentsBySale, SALES_LAYOUT, saleRow } from './salesRows';
@@ -47,7 +50,7 @@ function lookups(tx: Tx) {
  * is left as it is, and may only take a refund the file records. Any other difference is
  * refused, as is undoing a refund.
  */
-export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
+export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): void {
   const lines = linesBySale(book.lines ?? [], tally);
   const paid = paymentsBySale(book.payments ?? [], tally);
   const find = lookups(tx);
@@ -92,7 +95,7 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally): void {
     };
     const existing = saleRows.find(sale.saleId);
     if (existing) {
-      applyToExisting(tx, tally, row, existing, wanted);
+      applyToExisting(tx, tally, row, existing, wanted, actor);
       continue;
     }
     const resolved = its.map((l) => ({
@@ -130,6 +133,7 @@ function applyToExisting(
   row: number,
   existing: typeof sales.$inferSelect,
   wanted: Partial<typeof sales.$inferSelect>,
+  actor: Viewer,
 ): void {
   const { status, refundedAt, refundedBy, ...record } = wanted;
   const differs = changedFields(existing, record);
@@ -145,6 +149,13 @@ function applyToExisting(
   } else {
     // The refund the file records; the report roll-ups follow through their triggers.
     tx.update(sales).set({ status, refundedAt, refundedBy }).where(eq(sales.id, existing.id)).run();
+    // A staff request to refund it can only fail now: close it, saying why.
+    closeWaitingRequests(
+      tx,
+      actor,
+      { module: SALES_MODULE, requestType: 'refund', targetId: existing.saleId },
+      SALES_TEXT.refundedByRestore(actor.user.username),
+    );
     tally.updated++;
   }
 }

@@ -34,6 +34,8 @@ export const SALES_LAYOUT = {
     'refundedAt',
     'refundedBy',
     'soldBy',
+    // Backups made before back-dating needed a reason have no such column.
+    'backdateReason?',
   ],
   lines: [
     'saleId',
@@ -92,6 +94,7 @@ export const saleRow = z.object({
   refundedAt: orNull(instantCell),
   refundedBy: orNull(cellText),
   soldBy: orNull(cellText),
+  backdateReason: orNull(cellText),
   discountType: orNull(cellText.pipe(z.enum(DISCOUNT_TYPES, { error: 'must be SC, PWD or blank' }))),
   discountName: orNull(cellText),
   discountIdNumber: orNull(cellText),
