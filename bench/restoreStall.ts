@@ -5,14 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { workbookOf } from '../tests/helpers/zip';
+import { inventoryWorkbook } from '../tests/helpers/zip';
 import { BENCH_ADMIN } from './bigShop';
 import { startApp } from './processes';
 import { addToResults } from './results';
 
 const ROWS = 50_000;
 const PROBES = 4;
-const AT = '2026-11-20T01:30:00.000Z';
 
 export interface RestoreStall {
   rows: number;
@@ -34,45 +33,6 @@ function latency(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
-}
-
-function itemsWorkbook(from: number) {
-  const rows: (string | number | null)[][] = [
-    [
-      'itemId',
-      'name',
-      'category',
-      'unit',
-      'supplierId',
-      'stock',
-      'purchasePrice',
-      'unitPrice',
-      'amount',
-      'restockThreshold',
-      'expirationDate',
-      'createdBy',
-      'createdAt',
-      'updatedAt',
-    ],
-  ];
-  for (let n = 0; n < ROWS; n++)
-    rows.push([
-      `INV-${from + n}`,
-      `Restored Item ${n}`,
-      null,
-      null,
-      null,
-      5,
-      10,
-      20,
-      1,
-      0,
-      null,
-      null,
-      AT,
-      AT,
-    ]);
-  return workbookOf('inventory', rows);
 }
 
 /** Health probes, PROBES at a time, until `until` says stop; their latencies in ms. */
@@ -109,7 +69,7 @@ export async function healthDuringRestore(
   from = 9_000_000,
 ): Promise<RestoreStall> {
   const auth = { authorization: `Bearer ${token}` };
-  const file = itemsWorkbook(from);
+  const file = inventoryWorkbook(ROWS, from);
   const idleUntil = performance.now() + 3000;
   const idle = latency(await probe(url, () => performance.now() > idleUntil));
 

@@ -1,4 +1,5 @@
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { INVENTORY_LAYOUT } from '../../server/domains/backup/restore/inventory';
 
 // Hand-made zips for the restore's limits: a workbook built from raw XML parts, and an
 // entry appended to a real one (an "image" that inflates to far more than it weighs).
@@ -142,4 +143,30 @@ export function workbookOf(
     ),
     { ...part('xl/worksheets/sheet1.xml', sheetXml), ...sheet },
   ]);
+}
+
+/**
+ * An inventory workbook of `count` new items (INV-{from}, INV-{from + 1}, …) with the columns
+ * an inventory backup has, as a spreadsheet program writes it: for big restores.
+ */
+export function inventoryWorkbook(count: number, from: number, sheet?: Partial<ZipPart>): Buffer {
+  const header = INVENTORY_LAYOUT.inventory.map((field) => field.replace(/\?$/, ''));
+  const at = '2026-11-20T01:30:00.000Z';
+  const item = (n: number): Record<string, string | number> => ({
+    itemId: `INV-${from + n}`,
+    name: `Restored Item ${n}`,
+    stock: 5,
+    purchasePrice: 10,
+    unitPrice: 20,
+    amount: 1,
+    restockThreshold: 0,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const rows: (string | number | null)[][] = [header];
+  for (let n = 0; n < count; n++) {
+    const values = item(n);
+    rows.push(header.map((field) => values[field] ?? null));
+  }
+  return workbookOf('inventory', rows, sheet);
 }
