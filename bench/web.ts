@@ -5,12 +5,11 @@
 // /login and, signed in, on /dashboard, /inventory and /sales-management. Everything stays on loopback. Each run is added to bench/RESULTS.md,
 // newest first, beside the targets; a missed target also makes the exit code 1.
 
-import { existsSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -24,6 +23,50 @@ if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
   console.error('No built client in dist/client: run `npm run build` first, then `npm run bench:web`.');
   process.exit(1);
 }
+
+// --- Lighthouse and chrome-launcher: bench-only, so not in package.json ----------------------
+// They want a newer Node than the shop's 20.x (npm warned about them on every install), so
+// the first `npm run bench:web` installs them beside the app (`--no-save`: package.json and
+// the lock stay as they are; the next `npm install` or `npm ci` removes them again). The
+// specifiers are plain strings so that `tsc` needs neither package; the few parts used are
+// typed below.
+const BENCH_TOOLS = { lighthouse: '13.5.0', 'chrome-launcher': '1.2.1' } as const;
+
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { message: string };
+    audits: Record<string, { displayValue?: string; details?: unknown } | undefined>;
+    categories: Record<string, { score: number | null } | undefined>;
+    finalDisplayedUrl: string;
+    lighthouseVersion: string;
+  };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath?: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const installedVersion = (name: string): string | undefined => {
+  try {
+    return JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+};
+// Checked by reading their package.json, not by a failed import: Node remembers a package it
+// did not find, and would not see it even once installed.
+if (Object.entries(BENCH_TOOLS).some(([name, version]) => installedVersion(name) !== version)) {
+  const packages = Object.entries(BENCH_TOOLS).map(([name, version]) => `${name}@${version}`);
+  console.log(`Installing the bench's own tools (not saved to package.json): ${packages.join(' ')}`);
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', ...packages], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
+const importBenchTool = (specifier: string): Promise<Record<string, unknown>> => import(specifier);
+const lighthouse = (await importBenchTool('lighthouse')).default as Lighthouse;
+const chromeLauncher = (await importBenchTool('chrome-launcher')) as unknown as ChromeLauncher;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 process.env.CHROME_PATH ??= CHROMIUM;

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { can, hrefOf, type NavEntry, navigationFor, type Role } from '../../shared/roles';
 import { useTRPC } from '../trpc';
 import { NAV_ICONS } from './navIcons';
+import { UNREAD_CHECK_MS } from './unread';
 
 interface SideNavigationProps {
   role: Role | null | undefined;
@@ -56,7 +57,8 @@ export function SideNavigation({
             active={entry === current}
             collapsed={collapsed}
             onNavigate={onNavigate}
-            badge={entry.path === '/notifications' ? unread : 0}
+            // Not while the list itself is open: what arrives then is shown there and read.
+            badge={entry.path === '/notifications' && pathname !== '/notifications' ? unread : 0}
           />
         ))}
       </AppShell.Section>
@@ -84,7 +86,7 @@ function useUnreadCount(enabled: boolean): number {
   const unread = useQuery({
     ...trpc.notifications.unreadCount.queryOptions(),
     enabled,
-    refetchInterval: 60_000,
+    refetchInterval: UNREAD_CHECK_MS,
   });
   return unread.data ?? 0;
 }

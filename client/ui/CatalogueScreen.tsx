@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-query';
 import type { TRPCClientErrorLike } from '@trpc/client';
 import type { TRPCQueryKeyWithoutPrefix } from '@trpc/tanstack-react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { AppRouter } from '../../server/router';
 import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import type { Page } from '../../shared/schemas/paging';
@@ -73,6 +73,8 @@ export interface CatalogueScreenProps<
   form: { fields: RecordFormField<Values>[]; blank: Values; valuesOf: (row: Row) => Values };
   /** The view dialog's fields, before the created and updated times. */
   viewFields: (row: Row) => RecordField[];
+  /** Anything the view dialog shows below the fields (a customer's purchases). */
+  viewExtra?: (row: Row) => ReactNode;
   procedures: {
     list: (input: {
       page: number;
@@ -278,7 +280,9 @@ export function CatalogueScreen<
               }
             : undefined
         }
-      />
+      >
+        {viewing && props.viewExtra ? props.viewExtra(viewing) : null}
+      </RecordView>
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ export function RecordFormModal<Values extends Record<string, string>>({
   fields,
   requiredText,
   note: extraNote,
+  check,
   saving,
   onSave,
   onClose,
@@ -37,6 +38,8 @@ export function RecordFormModal<Values extends Record<string, string>>({
   requiredText: string;
   /** A line under the fields (staff: the edit will wait for approval). */
   note?: string;
+  /** A check after the required one and before `onSave` (and so before any question): a problem stops the save. */
+  check?: (values: Values) => { key?: keyof Values & string; text: string } | null;
   saving: boolean;
   onSave: (values: Values) => void;
   onClose: () => void;
@@ -57,6 +60,12 @@ export function RecordFormModal<Values extends Record<string, string>>({
     setMissing(blank);
     if (blank.size > 0) {
       setNote({ kind: 'error', text: requiredText });
+      return;
+    }
+    const problem = check?.(values);
+    if (problem) {
+      if (problem.key) setMissing(new Set([problem.key]));
+      setNote({ kind: 'error', text: problem.text });
       return;
     }
     setNote(null);

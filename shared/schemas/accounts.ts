@@ -11,6 +11,7 @@ import { storedText } from './text';
 export const ACCOUNT_TEXT = {
   systemAccount: 'System Account',
   confirmEdit: "Are you sure you want to change this account's details?",
+  confirmDeactivate: 'Are you sure you want to deactivate this account?',
   confirmAccept: 'Are you sure you want to accept this registration?',
   confirmReject: 'Are you sure you want to reject this registration?',
   updated: 'Account details has been successfully edited!',

@@ -19,6 +19,8 @@ export const AUTH_TEXT = {
   loginNetwork: 'There was a problem connecting to the server.',
   mustReset: 'You must reset your password before continuing.',
   deactivated: 'Your account has been deactivated.',
+  loginPending:
+    'Your registration request is waiting for admin approval. Please try again once it is accepted.',
   connecting: 'Connecting, please wait...',
   registerInvalidEmail: 'Please enter a valid email address without consecutive dots.',
   registerBlank: 'Please fill in both email and password.',

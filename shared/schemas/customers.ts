@@ -7,6 +7,9 @@ import { storedText } from './text';
 
 // SPEC.md §2, §5 and §8 strings of Customer Management, with the server's own messages
 // for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
+/** How many of a customer's purchases their view lists, newest first. */
+export const PURCHASES_SHOWN = 100;
+
 export const CUSTOMER_TEXT = {
   title: 'Customer Management',
   add: 'Add Customer',
@@ -28,6 +31,10 @@ export const CUSTOMER_TEXT = {
   notFound: 'That customer does not exist.',
   unchanged: 'Nothing was changed.',
   emailInvalid: 'Email must look like name@example.com, or be left blank.',
+  // The customer's view: their purchases.
+  purchases: 'Purchases',
+  noPurchases: 'No purchases yet.',
+  purchasesLimit: (shown: number) => `The newest ${shown} are shown.`,
 } as const;
 
 /** The filter dropdown (SPEC.md §2): which field the search box looks in. */

@@ -110,7 +110,7 @@ describe('who sees what the app announces', () => {
     const { shift } = await as.staff.api.counter.open({ openingCash: 0 });
     await expectSeenOnlyBy(
       () => as.staff.api.counter.close({ id: shift.id, countedCash: 20000 }),
-      `Shift #${shift.id} closed with a variance of ₱200.00 (counted ₱200.00, expected ₱0.00, variance ₱200.00).`,
+      `Shift #${shift.id} closed with a variance of ₱200.00: counted ₱200.00, expected ₱0.00.`,
       ['admin', 'owner', 'manager'],
     );
   });

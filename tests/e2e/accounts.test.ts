@@ -49,7 +49,7 @@ describe('registrations', () => {
     await page.getByText(ACCOUNT_TEXT.confirmEdit).waitFor();
     await confirmYes(page);
     await page.getByText(ACCOUNT_TEXT.updated).first().waitFor();
-    await account.getByRole('cell', { name: 'staff', exact: true }).waitFor();
+    await account.getByRole('cell', { name: 'Staff', exact: true }).waitFor();
     // The system account has no actions, only its label.
     await row(page, 'List of Accounts', ADMIN.email).getByText(ACCOUNT_TEXT.systemAccount).waitFor();
     expect(await row(page, 'List of Accounts', ADMIN.email).getByRole('button').count()).toBe(0);

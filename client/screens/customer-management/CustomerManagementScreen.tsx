@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/customers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
+import { CustomerPurchases } from './CustomerPurchases';
 
 type Customer = RouterOutputs['customers']['list']['rows'][number];
 type Props = CatalogueScreenProps<
@@ -54,6 +55,7 @@ const SCREEN = {
     { label: 'Phone Number', value: c.phoneNumber },
     { label: CUSTOMER_LABELS.address, value: c.address },
   ],
+  viewExtra: (c) => <CustomerPurchases customerId={c.id} />,
 } satisfies Omit<Props, 'procedures'>;
 
 /** SPEC.md §2 Customer Management. */

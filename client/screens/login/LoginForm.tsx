@@ -52,8 +52,10 @@ export function LoginForm({
           // Whatever the last account had cached must not leak into this one's screens.
           queryClient.clear();
           if (result.user.needsPasswordReset) {
+            // The temporary password has done its work: it does not stay in the form. The
+            // modal says why it opened itself; a popup over it would hide its fields for 3 s.
+            setPassword('');
             onMustReset();
-            showPopup('error', AUTH_TEXT.mustReset);
             return;
           }
           showPopup('success', AUTH_TEXT.loginSuccess);

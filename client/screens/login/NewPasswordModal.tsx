@@ -6,6 +6,7 @@ import { AUTH_TEXT } from '../../../shared/schemas/auth';
 import { failureText } from '../../errors';
 import { clearSession, readUser } from '../../session';
 import { useTRPC } from '../../trpc';
+import { FormMessage } from '../../ui/FormMessage';
 import { ModalActions } from '../../ui/ModalActions';
 import type { PopupKind } from '../../ui/usePopup';
 
@@ -80,6 +81,7 @@ export function NewPasswordModal({ opened, onCancel, onDone, showPopup }: NewPas
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          <FormMessage note={{ kind: 'error', text: AUTH_TEXT.mustReset }} />
           <PasswordInput
             label="New Password"
             autoComplete="new-password"

@@ -1,11 +1,12 @@
 import { Center, Paper, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useThrottledCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../../shared/constants';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { formatDateTime } from '../../../shared/time';
+import { UNREAD_CHECK_MS } from '../../shell/unread';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../trpc';
 
 type Notice = RouterOutputs['notifications']['list']['rows'][number];
@@ -36,12 +37,30 @@ export function NotificationsScreen() {
   });
   const markSeen = useMutation(
     trpc.notifications.markSeen.mutationOptions({
-      onSuccess: () => queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), 0),
+      onSuccess: async () => {
+        // A count asked for before this answer must not bring the old number back.
+        await queryClient.cancelQueries({ queryKey: trpc.notifications.unreadCount.queryKey() });
+        queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), 0);
+      },
     }),
   );
+  // The same check as the badge's (one query): while the list is open, what arrives is
+  // loaded into it and read at once, so the badge does not come back.
+  const unread = useQuery({
+    ...trpc.notifications.unreadCount.queryOptions(),
+    refetchInterval: UNREAD_CHECK_MS,
+  });
+  const opened = useRef(false);
   // Opening the list reads everything in it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit
-  useEffect(() => markSeen.mutate(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening, then when the count rises
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      markSeen.mutate();
+    } else if ((unread.data ?? 0) > 0 && !markSeen.isPending) {
+      void list.refetch().then(() => markSeen.mutate());
+    }
+  }, [unread.data]);
 
   const loadMoreIfNear = () => {
     const el = viewport.current;

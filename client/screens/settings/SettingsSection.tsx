@@ -66,7 +66,9 @@ export function SettingsSection<Entry extends SettingEntry>({
             {
               header: 'Name',
               cell: (entry) => (
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                // Between words only ("Buttercream" stays whole at 1366 px); a single word
+                // longer than the column still breaks rather than widening the page.
+                <Text size="sm" style={{ overflowWrap: 'break-word', minWidth: 'min-content' }}>
                   {entry.name}
                 </Text>
               ),

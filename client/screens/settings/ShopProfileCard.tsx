@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
-import { SETTINGS_TEXT, type ShopProfileInput } from '../../../shared/schemas/settings';
+import { SETTINGS_TEXT, type ShopProfileInput, shopProfileInput } from '../../../shared/schemas/settings';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';
@@ -18,6 +18,15 @@ const FIELDS: RecordFormField<Profile>[] = [
   { key: 'tin', label: 'TIN' },
   { key: 'birPermitNumber', label: 'BIR permit number' },
 ];
+
+/** The server's own rules (a TIN in digit groups, lengths), checked before SPEC.md's question. */
+function checkProfile(values: Profile) {
+  const parsed = shopProfileInput.safeParse(values);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const key = FIELDS.find((f) => f.key === issue?.path[0])?.key;
+  return { key, text: issue?.message ?? SETTINGS_TEXT.profileSaveFailed };
+}
 
 /**
  * PRODUCT.md's shop profile: what the login footer and the receipts print. Admin and
@@ -85,6 +94,7 @@ export function ShopProfileCard() {
         initial={initial}
         fields={FIELDS}
         requiredText={SETTINGS_TEXT.businessNameRequired}
+        check={checkProfile}
         saving={save.isPending}
         onSave={(values) => confirmThen(CATALOGUE_TEXT.confirmSave, () => save.mutate(values))}
         onClose={() => setEditing(false)}

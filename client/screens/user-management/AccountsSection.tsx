@@ -1,13 +1,14 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { roleLabel } from '../../../shared/roles';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import { type RouterOutputs, useTRPC } from '../../trpc';
+import { confirmThen } from '../../ui/confirm';
 import { ListTable } from '../../ui/ListTable';
 import { useReportedMutation } from '../../ui/outcome';
 import { EditAccountModal } from './EditAccountModal';
 import { NO_SHRINK, StatusBadge } from './RequestStatus';
+import { roleName } from './roleName';
 import { Section } from './Section';
 
 export type Account = RouterOutputs['users']['list'][number];
@@ -47,7 +48,7 @@ export function AccountsSection() {
             size="xs"
             color="red"
             variant="light"
-            onClick={() => deactivate.mutate({ id: a.id })}
+            onClick={() => confirmThen(ACCOUNT_TEXT.confirmDeactivate, () => deactivate.mutate({ id: a.id }))}
             aria-label={`Deactivate ${a.username}`}
           >
             Deactivate
@@ -80,11 +81,7 @@ export function AccountsSection() {
           { header: 'Email', cell: (a) => a.email },
           {
             header: 'Role',
-            cell: (a) => (
-              <Text size="sm" tt="capitalize">
-                {roleLabel(a.role)}
-              </Text>
-            ),
+            cell: (a) => roleName(a.role),
           },
           { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
           { header: 'Actions', cell: actions, nowrap: true },

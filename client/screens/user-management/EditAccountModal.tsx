@@ -10,6 +10,7 @@ import { confirmThen } from '../../ui/confirm';
 import { ModalActions } from '../../ui/ModalActions';
 import { useReportedMutation } from '../../ui/outcome';
 import type { Account } from './AccountsSection';
+import { roleName } from './roleName';
 
 const NO_ROLE = 'User';
 
@@ -64,7 +65,10 @@ export function EditAccountModal({
           />
           <Select
             label="Role"
-            data={[NO_ROLE, ...roles].map((r) => ({ value: r, label: r === NO_ROLE ? 'User (no role)' : r }))}
+            data={[NO_ROLE, ...roles].map((r) => ({
+              value: r,
+              label: r === NO_ROLE ? 'User (no role)' : roleName(r as Role),
+            }))}
             value={role}
             onChange={(value) => setRole(value ?? NO_ROLE)}
             allowDeselect={false}

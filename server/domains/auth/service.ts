@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AUTH_TEXT, type LoginInput, type SessionUser } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/open';
-import { refreshTokens, sessions, users } from '../../db/schema';
+import { refreshTokens, registrationRequests, sessions, users } from '../../db/schema';
 import { fail } from '../../errors';
 import { logActivity } from '../activity/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
@@ -34,13 +34,31 @@ export async function login(db: Db, config: Config, input: LoginInput, ip: strin
     waitTexts.login,
   );
   const user = db.select().from(users).where(eq(users.email, input.email)).get();
+  // No account: a pending registration request for the email is checked instead (emails are
+  // unique across both), else a decoy, so there is still exactly one check and every answer
+  // takes as long as any other.
+  const pending = user
+    ? undefined
+    : db
+        .select({ passwordHash: registrationRequests.passwordHash })
+        .from(registrationRequests)
+        .where(and(eq(registrationRequests.email, input.email), eq(registrationRequests.status, 'pending')))
+        .get();
   let ok: boolean;
   try {
-    // Verify against a decoy when there is no account, so the answer takes as long either way.
-    ok = await checkPassword(user?.passwordHash ?? (await decoyHash()), input.password, ip);
+    ok = await checkPassword(
+      user?.passwordHash ?? pending?.passwordHash ?? (await decoyHash()),
+      input.password,
+      ip,
+    );
   } catch (error) {
     forgive(db, hits); // the server was too busy to check: not the caller's failure
     throw error;
+  }
+  if (!user && pending && ok) {
+    // The right password of a request not yet accepted: say so, and only then.
+    forgive(db, hits);
+    throw fail.forbidden(AUTH_TEXT.loginPending);
   }
   if (!user || !ok) {
     logActivity(db, {

@@ -5,12 +5,14 @@ import {
   updateCustomerInput,
 } from '../../../shared/schemas/customers';
 import { allow, router } from '../../trpc';
-import { customerService as customers } from './service';
+import { customerService as customers, purchasesOf } from './service';
 
 const manage = allow('customerManagement');
 
 export const customersRouter = router({
   list: manage.input(customerListInput).query(({ ctx, input }) => customers.list(ctx.db, input)),
+  /** The customer's view: their purchases, newest first. */
+  purchases: manage.input(customerIdInput).query(({ ctx, input }) => purchasesOf(ctx.db, input.id)),
   add: manage.input(customerFields).mutation(({ ctx, input }) => customers.add(ctx.db, ctx.viewer, input)),
   update: manage
     .input(updateCustomerInput)

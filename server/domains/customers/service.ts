@@ -1,12 +1,15 @@
+import { desc, eq } from 'drizzle-orm';
 import {
   CUSTOMER_LABELS,
   CUSTOMER_SEARCH_FIELDS,
   CUSTOMER_SORT_FIELDS,
   CUSTOMER_TEXT,
   customerFields,
+  PURCHASES_SHOWN,
 } from '../../../shared/schemas/customers';
 import { catalogue } from '../../catalogue';
-import { customers } from '../../db/schema';
+import type { Db } from '../../db/open';
+import { customers, sales } from '../../db/schema';
 
 export const CUSTOMER_MODULE = 'Customer Management';
 
@@ -35,3 +38,26 @@ export const customerService = catalogue({
 });
 
 export type Customer = typeof customers.$inferSelect;
+
+/**
+ * A customer's purchases, newest first: the sales recorded for them at the counter (by
+ * record id or their customer ID). A sale whose customer was deleted keeps only the name.
+ */
+export function purchasesOf(db: Db, ref: number | string) {
+  const customer = customerService.find(db, ref);
+  return db
+    .select({
+      id: sales.id,
+      saleId: sales.saleId,
+      soldAt: sales.soldAt,
+      orderType: sales.orderType,
+      paymentMethod: sales.paymentMethod,
+      totalAmount: sales.totalAmount,
+      status: sales.status,
+    })
+    .from(sales)
+    .where(eq(sales.customerId, customer.id))
+    .orderBy(desc(sales.soldAt), desc(sales.id))
+    .limit(PURCHASES_SHOWN)
+    .all();
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { cakes, inventoryItems, type StockReason, stockMovements } from '../../db/schema';
+import { cakes, inventoryItems, type StockReason, stockMovements, users } from '../../db/schema';
 import { fail } from '../../errors';
 
 /** What moved: an inventory item or a cake, by database id, with its business id for the record. */
@@ -67,4 +67,13 @@ export function record(tx: Tx, what: Stocked, movement: Movement, before: number
     reference: movement.reference ?? null,
     userId: movement.userId,
   });
+}
+
+/**
+ * The reference of a move made by approving a staff request: who asked and who approved, so
+ * the ledger names both (its user is the approver, who made the move).
+ */
+export function approvedReference(tx: Tx, requestedBy: number, approver: string): string {
+  const asker = tx.select({ name: users.username }).from(users).where(eq(users.id, requestedBy)).get();
+  return `asked by ${asker?.name ?? 'Unknown'}, approved by ${approver}`;
 }
