@@ -37,6 +37,34 @@ export const SHIFT_TEXT = {
     by === cashier
       ? `Cash ${type} of ${amount} on shift #${shiftId}: ${reason}`
       : `Cash ${type} of ${amount} by ${by} on ${cashier}’s shift #${shiftId}: ${reason}`,
+  // Voiding a cash movement (a manager and up; staff ask, a manager approves).
+  cashNotFound: 'That cash movement does not exist.',
+  cashVoided: 'That cash movement is already voided.',
+  cashVoidedOk: 'Cash movement voided.',
+  voidReason: 'Please enter why the cash movement is voided.',
+  voidOtherShift: 'That cash movement is on another cashier’s shift; a manager or above may void it.',
+  voidClosedShift: 'That shift is closed; its cash can no longer be voided.',
+  voidLogged: (type: 'in' | 'out', amount: string, shiftId: number, reason: string) =>
+    `Voided the cash ${type} of ${amount} on shift #${shiftId}: ${reason}`,
+  voidSummary: (type: 'in' | 'out', amount: string, shiftId: number) =>
+    `void the cash ${type} of ${amount} on shift #${shiftId}`,
+  // Record a Sale for an earlier day: is its cash in today's drawer?
+  inDrawerQuestion: 'Is this sale’s cash in today’s drawer?',
+  inDrawerHelp: 'Yes: it counts in your open shift’s expected cash. No: it counts in no drawer.',
+  inDrawerYes: 'Yes, it is in the drawer',
+  inDrawerNo: 'No, it is not',
+  inDrawerChoose: 'Please say whether this sale’s cash is in today’s drawer.',
+  confirmCash: (type: 'in' | 'out', amount: string, reason: string) =>
+    type === 'in'
+      ? `Record cash in of ${amount} (${reason})? It adds to the cash expected in the drawer.`
+      : `Record cash out of ${amount} (${reason})? It takes from the cash expected in the drawer.`,
+  confirmVoid: (type: 'in' | 'out', amount: string) =>
+    `Void the cash ${type} of ${amount}? It stays on the reading as voided and no longer counts.`,
+  cashFailed: 'The cash could not be recorded. Please try again.',
+  closeFailed: 'The shift could not be closed. Please try again.',
+  voidFailed: 'The cash movement could not be voided. Please try again.',
+  closeReason: 'The close reason must be at most 200 characters.',
+  closeReasonNeeded: 'Please enter why you are closing another cashier’s shift.',
   badRequestKey: 'The request key must be text of 1 to 100 characters.',
   refundsOutside: 'Refunds outside any shift',
   // The Counter bar with no shift open: staff cannot sell yet; managers and up still can.
@@ -69,9 +97,29 @@ export const cashMoveInput = z.object({
     .check(storedText('The reason')),
 });
 
+const reasonText = (empty: string, label: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .max(200, `${label} must be at most 200 characters.`)
+    .check(storedText(label));
+
+/**
+ * Closing a shift with the cash counted; `reason` is kept on it (required when a manager
+ * closes another cashier's shift, e.g. one left open on the tablet).
+ */
 export const closeShiftInput = z.object({
   id: recordId(SHIFT_TEXT.notFound),
   countedCash: cash(SHIFT_TEXT.countedCash),
+  reason: reasonText(SHIFT_TEXT.closeReason, 'The close reason')
+    .nullish()
+    .transform((r) => r || null),
+});
+
+/** Voiding a cash movement (by its id), with why. */
+export const voidCashInput = z.object({
+  id: recordId(SHIFT_TEXT.cashNotFound),
+  reason: reasonText(SHIFT_TEXT.voidReason, 'The void reason').min(1, SHIFT_TEXT.voidReason),
 });
 
 /**

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Stack, Table } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { SidewaysScroll } from '../../ui/SidewaysScroll';
 import { ReadingDialog } from '../sales-management/counter/ReadingDialog';
 import type { Reading } from '../sales-management/counter/ReadingSheet';
 import { DateRange, type DaysTabProps } from './DateRange';
+import { Shifts } from './Shifts';
 import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
@@ -67,6 +68,10 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
 
   return (
     <Stack gap="md">
+      <Shifts today={today} />
+      <Title order={2} size="h4" mt="sm">
+        {END_OF_DAY_TEXT.zTitle}
+      </Title>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <DateRange value={days.chosen} onChange={onDays} today={today} />
         <Button

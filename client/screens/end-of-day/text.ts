@@ -10,4 +10,10 @@ export const END_OF_DAY_TEXT = {
   loadFailed: 'This list could not be loaded. Please try again.',
   exportFailed: 'The SC/PWD sales book could not be exported. Please try again.',
   badRange: 'From must be on or before To.',
+  shiftsTitle: 'Today’s shifts',
+  shiftsOpen: (n: number) =>
+    `${n} open ${n === 1 ? 'shift' : 'shifts'}: close ${n === 1 ? 'it' : 'them'} before the Z reading.`,
+  shiftsAllClosed: 'Every shift is closed.',
+  noShifts: 'No shifts today.',
+  zTitle: 'Z readings',
 } as const;

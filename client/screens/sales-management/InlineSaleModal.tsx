@@ -1,11 +1,13 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { ActionIcon, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Radio.css';
+import { ActionIcon, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatPeso } from '../../../shared/money';
 import { NAME_MAX } from '../../../shared/schemas/catalogue';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
 import { manilaDate } from '../../../shared/time';
 import { ListTable } from '../../ui/ListTable';
 import { ModalActions } from '../../ui/ModalActions';
@@ -97,6 +99,21 @@ export function InlineSaleModal({
               onChange={(e) => set('backdateReason', e.currentTarget.value)}
               error={errors.backdateReason}
             />
+          ) : null}
+          {form.asksDrawer ? (
+            <Radio.Group
+              label={SHIFT_TEXT.inDrawerQuestion}
+              description={SHIFT_TEXT.inDrawerHelp}
+              withAsterisk
+              value={fields.inDrawer ?? ''}
+              onChange={(value) => set('inDrawer', value === 'yes' ? 'yes' : 'no')}
+              error={errors.inDrawer}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="yes" label={SHIFT_TEXT.inDrawerYes} />
+                <Radio value="no" label={SHIFT_TEXT.inDrawerNo} />
+              </Group>
+            </Radio.Group>
           ) : null}
           <PaymentFields
             method={fields.paymentMethod}

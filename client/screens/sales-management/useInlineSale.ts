@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { can } from '../../../shared/roles';
 import { NEEDS_REFERENCE, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import { failureText } from '../../errors';
@@ -23,6 +24,8 @@ export interface InlineFields {
   reference: string;
   /** Why a manager records it on an earlier day (needed before the last Z reading). */
   backdateReason: string;
+  /** A sale of an earlier day: is its cash in today's drawer? Asked, never assumed. */
+  inDrawer: 'yes' | 'no' | null;
 }
 
 export interface InlineLine {
@@ -41,6 +44,7 @@ const blank = (): InlineFields => ({
   paymentMethod: null,
   reference: '',
   backdateReason: '',
+  inDrawer: null,
 });
 
 /** SPEC.md §5's sale item checks, in its order: the item, its stock, the quantity. */
@@ -105,6 +109,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     else if (NEEDS_REFERENCE.includes(fields.paymentMethod) && !fields.reference.trim())
       found.reference = SALES_TEXT.referenceRequired;
     if (fields.date && fields.date > manilaDate()) found.date = SALES_TEXT.futureDate;
+    if (earlier && fields.inDrawer === null) found.inDrawer = SHIFT_TEXT.inDrawerChoose;
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     save.mutate(
@@ -120,6 +125,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
         cashTendered: null,
         date: fields.date || null,
         backdateReason: asksReason ? fields.backdateReason.trim() || null : null,
+        inDrawer: earlier ? fields.inDrawer === 'yes' : null,
         expected: totals,
       },
       {
@@ -140,6 +146,8 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     errors,
     totals,
     asksReason,
+    /** An earlier day: the form asks whether the cash is in today's drawer. */
+    asksDrawer: earlier,
     saving: save.isPending,
     set: <K extends keyof InlineFields>(key: K, value: InlineFields[K]) => {
       setFields((f) => ({ ...f, [key]: value }));

@@ -107,6 +107,8 @@ export const inventoryItems = sqliteTable(
     scPwdEligible: integer('sc_pwd_eligible', { mode: 'boolean' }).notNull().default(false),
     /** A Manila calendar date, YYYY-MM-DD; the item expires at the end of that day. */
     expirationDate: text('expiration_date'),
+    /** The EAN/UPC printed on the pack (8, 12 or 13 digits), which the counter's scanner reads; unique. */
+    barcode: text('barcode'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -123,6 +125,7 @@ export const inventoryItems = sqliteTable(
   },
   (t) => [
     uniqueIndex('inventory_items_item_id').on(sql`lower(${t.itemId})`),
+    uniqueIndex('inventory_items_barcode').on(t.barcode),
     index('inventory_items_name').on(sql`lower(${t.name})`, t.id),
     index('inventory_items_stock').on(t.stock, t.id),
     index('inventory_items_purchase_price').on(t.purchasePrice, t.id),

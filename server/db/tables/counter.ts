@@ -23,6 +23,10 @@ export const shifts = sqliteTable(
     countedCash: integer('counted_cash'),
     expectedCash: integer('expected_cash'),
     variance: integer('variance'),
+    /** Why it was closed, when a manager closes it for someone (a shift left open on the tablet). */
+    closeReason: text('close_reason'),
+    /** Who closed it (the cashier, or a manager and up). */
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('shifts_one_open').on(t.cashierId).where(sql`closed_at is null`),
@@ -45,6 +49,10 @@ export const shiftCash = sqliteTable(
     reason: text('reason').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** A voided movement stays on record but no longer counts in the expected cash. */
+    voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
   },
   (t) => [index('shift_cash_shift').on(t.shiftId)],
 );

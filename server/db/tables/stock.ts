@@ -50,3 +50,16 @@ export const stockAlerts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.kind, t.onDate] })],
 );
+
+/** One expiry notification per cake and expiration date, as stock_alerts keeps them for items. */
+export const cakeAlerts = sqliteTable(
+  'cake_alerts',
+  {
+    cakeId: integer('cake_id')
+      .notNull()
+      .references(() => cakes.id, { onDelete: 'cascade' }),
+    /** The expiration date announced. */
+    onDate: text('on_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cakeId, t.onDate] })],
+);

@@ -8,7 +8,7 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
 import { type ReadingTotals, readingTotals } from './readings';
-import { MODULE, openShifts } from './service';
+import { MODULE, openShifts, voidsBetween } from './service';
 
 export interface ZReading extends ReadingTotals {
   number: number;
@@ -19,13 +19,18 @@ export interface ZReading extends ReadingTotals {
   /** Refunds this reading counts that left no drawer (no shift open to take them). */
   refundsOutsideShifts: number;
   refundsOutsideShiftsCount: number;
+  /** Cash movements voided since the previous Z reading, shown as voided lines. */
+  cashVoids: CashVoid[];
 }
+
+export type CashVoid = ReturnType<typeof voidsBetween>[number];
 
 function zOf(row: typeof endOfDay.$inferSelect): ZReading {
   // Readings taken before refunds outside shifts were told apart hold none.
   return {
     refundsOutsideShifts: 0,
     refundsOutsideShiftsCount: 0,
+    cashVoids: [],
     ...(JSON.parse(row.totals) as Partial<ZReading> & ReadingTotals),
     number: row.number,
     takenAt: row.takenAt,
@@ -72,6 +77,7 @@ export function takeEndOfDay(
         ...readingTotals(db, { z: number }),
         refundsOutsideShifts: Number(outside?.total ?? 0),
         refundsOutsideShiftsCount: outside?.n ?? 0,
+        cashVoids: voidsBetween(tx, last?.takenAt ?? null, now),
       };
       const grandTotal = (last?.grandTotal ?? 0) + totals.salesTotal;
       const row = tx
@@ -90,7 +96,7 @@ export function takeEndOfDay(
         userId: actor.user.id,
         action: 'End of Day',
         module: MODULE,
-        description: `Took Z reading #${number}: ${totals.salesCount} sales, net ${formatPeso(totals.net)}, grand total ${formatPeso(grandTotal)}${totals.refundsOutsideShiftsCount ? `, refunds outside any shift ${formatPeso(totals.refundsOutsideShifts)}` : ''}`,
+        description: `Took Z reading #${number}: ${totals.salesCount} sales, net ${formatPeso(totals.net)}, grand total ${formatPeso(grandTotal)}${totals.refundsOutsideShiftsCount ? `, refunds outside any shift ${formatPeso(totals.refundsOutsideShifts)}` : ''}${totals.cashVoids.length ? `, ${totals.cashVoids.length} voided cash ${totals.cashVoids.length === 1 ? 'movement' : 'movements'}` : ''}`,
       });
       notify(tx, 'info', `${SHIFT_TEXT.dayClosed(number)} Net ${formatPeso(totals.net)}.`, 'endOfDay');
       return { ...zOf(row), repeated: false };

@@ -40,6 +40,8 @@ function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
     const value = reading[key as keyof R];
     if (typeof value === 'number') out[key] = pesos(value);
   }
+  if (reading.movements) out.movements = reading.movements.map((m) => ({ ...m, amount: pesos(m.amount) }));
+  if (reading.cashVoids) out.cashVoids = reading.cashVoids.map((m) => ({ ...m, amount: pesos(m.amount) }));
   if (reading.byMethod)
     out.byMethod = reading.byMethod.map((m: MethodTotals) => ({
       method: m.method,
@@ -68,7 +70,7 @@ const countedCashIn = (body: unknown) => pesosIn(bodyOf(body).countedCash, 'Coun
 export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => counter(contextFrom(deps, req));
 
-  const { open, cash, close, endOfDay } = counterRouter._def.procedures;
+  const { open, cash, close, endOfDay, voidCash } = counterRouter._def.procedures;
   app.post('/shifts/open', { preHandler: admitTo(deps, open, openingCashIn) }, async (req, reply) => {
     const { message, shift } = await api(req).open({
       openingCash: openingCashIn(req.body) as never,
@@ -98,8 +100,17 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
     const { message, reading } = await api(req).close({
       id: shiftRef(req.params.id) as never,
       countedCash: countedCashIn(req.body) as never,
+      reason: bodyOf(req.body).reason as never,
     });
     return { message, reading: inPesos(reading) };
+  });
+  // A staff void answers {message, requested: true} (held for approval); a manager's the reading.
+  app.post<ById>('/shifts/cash/:id/void', { preHandler: admitTo(deps, voidCash) }, async (req) => {
+    const answer = await api(req).voidCash({
+      id: shiftRef(req.params.id) as never,
+      reason: bodyOf(req.body).reason as never,
+    });
+    return 'reading' in answer ? { message: answer.message, reading: inPesos(answer.reading) } : answer;
   });
   app.get<Days>('/shifts', async (req) =>
     (await api(req).shifts({ from: req.query.from, to: req.query.to })).map(inPesos),

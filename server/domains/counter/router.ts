@@ -5,11 +5,12 @@ import {
   endOfDayInput,
   openShiftInput,
   shiftIdInput,
+  voidCashInput,
 } from '../../../shared/schemas/shifts';
 import { addDays, manilaDate, manilaDayStart } from '../../../shared/time';
 import { allow, router } from '../../trpc';
 import { listEndOfDay, scPwdBook, takeEndOfDay } from './endOfDay';
-import { closeShift, currentShift, listShifts, moveCash, openShift, shiftReading } from './service';
+import { closeShift, currentShift, listShifts, moveCash, openShift, shiftReading, voidCash } from './service';
 
 const till = allow('shifts');
 const day = allow('endOfDay');
@@ -27,6 +28,8 @@ export const counterRouter = router({
     .input(openShiftInput)
     .mutation(({ ctx, input }) => openShift(ctx.db, ctx.viewer, input.openingCash)),
   cash: till.input(cashMoveInput).mutation(({ ctx, input }) => moveCash(ctx.db, ctx.viewer, input)),
+  /** Staff void their own shift's cash as a request; managers and up any open shift's at once. */
+  voidCash: till.input(voidCashInput).mutation(({ ctx, input }) => voidCash(ctx.db, ctx.viewer, input)),
   current: till.query(({ ctx }) => currentShift(ctx.db, ctx.viewer)),
   reading: till.input(shiftIdInput).query(({ ctx, input }) => shiftReading(ctx.db, ctx.viewer, input.id)),
   close: till.input(closeShiftInput).mutation(({ ctx, input }) => closeShift(ctx.db, ctx.viewer, input)),

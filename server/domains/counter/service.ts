@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, isNull, lt, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sum } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { formatPeso } from '../../../shared/money';
 import { can } from '../../../shared/roles';
 import { SHIFT_TEXT, VARIANCE_ALERT } from '../../../shared/schemas/shifts';
 import type { Db, Tx } from '../../db/open';
 import { shiftCash, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';
+import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
@@ -12,8 +14,48 @@ import { openShiftOf } from './current';
 import { type ReadingTotals, readingTotals } from './readings';
 
 export const MODULE = 'Sales Management';
+/** The module of a held cash void (its own approval handler; refunds hold 'Sales Management'). */
+export const CASH_MODULE = 'Cash Drawer';
 
 type ShiftRow = typeof shifts.$inferSelect;
+
+/** A cash movement as the readings list it: voided ones stay, marked, and count for nothing. */
+export interface CashMovement {
+  id: number;
+  type: 'in' | 'out';
+  amount: number;
+  reason: string;
+  by: string | null;
+  at: Date;
+  voidedAt: Date | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
+const mover = alias(users, 'mover');
+const voider = alias(users, 'voider');
+
+/** A shift's cash movements, oldest first, voided ones included. */
+export function cashMovements(db: Db | Tx, shiftId: number): CashMovement[] {
+  return db
+    .select({
+      id: shiftCash.id,
+      type: shiftCash.type,
+      amount: shiftCash.amount,
+      reason: shiftCash.reason,
+      by: mover.username,
+      at: shiftCash.createdAt,
+      voidedAt: shiftCash.voidedAt,
+      voidedBy: voider.username,
+      voidReason: shiftCash.voidReason,
+    })
+    .from(shiftCash)
+    .leftJoin(mover, eq(mover.id, shiftCash.userId))
+    .leftJoin(voider, eq(voider.id, shiftCash.voidedBy))
+    .where(eq(shiftCash.shiftId, shiftId))
+    .orderBy(asc(shiftCash.id))
+    .all();
+}
 
 export interface XReading extends ReadingTotals {
   shiftId: number;
@@ -27,6 +69,11 @@ export interface XReading extends ReadingTotals {
   expectedCash: number;
   countedCash: number | null;
   variance: number | null;
+  /** Why it was closed, and by whom (a manager closing a shift left open names both). */
+  closeReason: string | null;
+  closedBy: string | null;
+  /** Every cash in and out, voided ones marked (they count in no total). */
+  movements: CashMovement[];
   takenAt: Date;
 }
 
@@ -47,7 +94,7 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
       db
         .select({ total: sum(shiftCash.amount) })
         .from(shiftCash)
-        .where(and(eq(shiftCash.shiftId, shift.id), eq(shiftCash.type, type)))
+        .where(and(eq(shiftCash.shiftId, shift.id), eq(shiftCash.type, type), isNull(shiftCash.voidedAt)))
         .get()?.total ?? 0,
     );
   const cashIn = moved('in');
@@ -60,6 +107,10 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
     .from(users)
     .where(eq(users.id, shift.cashierId))
     .get();
+  const closer =
+    shift.closedBy === null
+      ? undefined
+      : db.select({ username: users.username }).from(users).where(eq(users.id, shift.closedBy)).get();
   return {
     shiftId: shift.id,
     cashier: cashier?.username ?? 'Unknown',
@@ -71,6 +122,9 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
     expectedCash,
     countedCash: shift.countedCash,
     variance: shift.variance,
+    closeReason: shift.closeReason,
+    closedBy: closer?.username ?? null,
+    movements: cashMovements(db, shift.id),
     takenAt: now,
     ...totals,
   };
@@ -159,7 +213,7 @@ export function shiftReading(db: Db, actor: Viewer, id: number) {
 export function closeShift(
   db: Db,
   actor: Viewer,
-  input: { id: number; countedCash: number },
+  input: { id: number; countedCash: number; reason?: string | null },
   now = new Date(),
 ) {
   return db.transaction(
@@ -170,22 +224,29 @@ export function closeShift(
       const variance = input.countedCash - expectedCash;
       const closed = tx
         .update(shifts)
-        .set({ closedAt: now, countedCash: input.countedCash, expectedCash, variance })
+        .set({
+          closedAt: now,
+          countedCash: input.countedCash,
+          expectedCash,
+          variance,
+          closeReason: input.reason ?? null,
+          closedBy: actor.user.id,
+        })
         .where(eq(shifts.id, shift.id))
         .returning()
         .get();
-      const said = `counted ${formatPeso(input.countedCash)}, expected ${formatPeso(expectedCash)}, variance ${formatPeso(variance)}`;
+      const said = `counted ${formatPeso(input.countedCash)}, expected ${formatPeso(expectedCash)}, variance ${formatPeso(variance)}${input.reason ? ` (${input.reason})` : ''}`;
       logActivity(tx, {
         userId: actor.user.id,
         action: 'Close Shift',
         module: MODULE,
-        description: `Closed shift #${shift.id}: ${said}`,
+        description: `Closed ${shift.cashierId === actor.user.id ? '' : `${xReading(db, shift, now).cashier}’s `}shift #${shift.id}: ${said}`,
       });
       if (Math.abs(variance) > VARIANCE_ALERT)
         notify(
           tx,
           'warning',
-          `Shift #${shift.id} closed with a variance of ${formatPeso(variance)} (${said}).`,
+          `Shift #${shift.id} closed with a variance of ${formatPeso(variance)}: counted ${formatPeso(input.countedCash)}, expected ${formatPeso(expectedCash)}${input.reason ? ` (${input.reason})` : ''}.`,
           'shiftsOversee',
         );
       return { message: SHIFT_TEXT.closedOk, reading: xReading(db, closed, now) };
@@ -194,13 +255,17 @@ export function closeShift(
   );
 }
 
-/** Shifts opened in [start, end), newest first: everyone's for a manager and above, else one's own. */
+/**
+ * Shifts opened in [start, end), and any still open whenever it was opened (a shift left open
+ * on the tablet yesterday must be found to be closed), newest first: everyone's for a manager
+ * and above, else one's own.
+ */
 export function listShifts(db: Db, actor: Viewer, start: Date, end: Date) {
   const mine = can(actor.user.role, 'shiftsOversee') ? undefined : eq(shifts.cashierId, actor.user.id);
   return db
     .select()
     .from(shifts)
-    .where(and(gte(shifts.openedAt, start), lt(shifts.openedAt, end), mine))
+    .where(and(or(and(gte(shifts.openedAt, start), lt(shifts.openedAt, end)), isNull(shifts.closedAt)), mine))
     .orderBy(desc(shifts.openedAt), desc(shifts.id))
     .limit(500)
     .all()
@@ -214,5 +279,110 @@ export function openShifts(db: Db | Tx) {
     .from(shifts)
     .innerJoin(users, eq(users.id, shifts.cashierId))
     .where(isNull(shifts.closedAt))
+    .all();
+}
+
+type CashRow = typeof shiftCash.$inferSelect;
+
+/**
+ * The movement and its shift, as a void sees it (inside the caller's transaction): 404 when
+ * gone, 403 for staff on another cashier's shift, 409 when already voided or its shift closed.
+ * `actor` null is an approval: the asker's shift was checked when they asked.
+ */
+function voidable(tx: Tx, actor: Viewer | null, id: number): { move: CashRow; shift: ShiftRow } {
+  const move = tx.select().from(shiftCash).where(eq(shiftCash.id, id)).get();
+  if (!move) throw fail.notFound(SHIFT_TEXT.cashNotFound);
+  const shift = tx.select().from(shifts).where(eq(shifts.id, move.shiftId)).get();
+  if (!shift) throw fail.notFound(SHIFT_TEXT.notFound);
+  if (actor && shift.cashierId !== actor.user.id && !can(actor.user.role, 'shiftsOversee'))
+    throw fail.forbidden(SHIFT_TEXT.voidOtherShift);
+  if (move.voidedAt) throw fail.conflict(SHIFT_TEXT.cashVoided);
+  if (shift.closedAt) throw fail.conflict(SHIFT_TEXT.voidClosedShift);
+  return { move, shift };
+}
+
+function applyVoid(tx: Tx, actor: Viewer, move: CashRow, shift: ShiftRow, reason: string, asked?: string) {
+  tx.update(shiftCash)
+    .set({ voidedAt: new Date(), voidedBy: actor.user.id, voidReason: reason })
+    .where(eq(shiftCash.id, move.id))
+    .run();
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Void Cash',
+    module: MODULE,
+    description: `${SHIFT_TEXT.voidLogged(move.type, formatPeso(move.amount), shift.id, reason)}${asked ? ` (asked by ${asked})` : ''}`,
+  });
+}
+
+/**
+ * Voids a cash in or out of an open shift, with why: a manager and up at once (any shift), in
+ * one immediate transaction with its activity row; staff (their own shift only) ask, and the
+ * void is held as an action request a manager approves (PRODUCT.md). The movement stays on
+ * record, marked voided, and no longer counts in the expected cash.
+ */
+export function voidCash(db: Db, actor: Viewer, input: { id: number; reason: string }) {
+  return db.transaction(
+    (tx) => {
+      const { move, shift } = voidable(tx, actor, input.id);
+      const amount = formatPeso(move.amount);
+      if (mustRequest(actor))
+        return asStaffRequest(tx, actor, {
+          module: CASH_MODULE,
+          requestType: 'delete',
+          targetId: `CASH-${move.id}`,
+          details: {
+            Shift: `#${shift.id}`,
+            Movement: move.type === 'in' ? 'Cash in' : 'Cash out',
+            Amount: amount,
+            Reason: move.reason,
+            'Void reason': input.reason,
+          },
+          payload: { id: move.id, reason: input.reason },
+          summary: SHIFT_TEXT.voidSummary(move.type, amount, shift.id),
+        });
+      applyVoid(tx, actor, move, shift, input.reason);
+      return { message: SHIFT_TEXT.cashVoidedOk, reading: xReading(db, shift) };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+registerActionHandler(CASH_MODULE, {
+  apply(tx, approver, change) {
+    if (change.requestType !== 'delete')
+      throw fail.conflict(`Cash drawer requests cannot be of type ${change.requestType}.`);
+    const payload = change.payload as { id: number; reason: string };
+    const { move, shift } = voidable(tx, null, payload.id);
+    const asker = tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, change.requestedBy))
+      .get();
+    applyVoid(tx, approver, move, shift, payload.reason, asker?.username ?? 'Unknown');
+  },
+});
+
+/** Cash movements voided in (after, until]: what a Z reading lists as voided lines. */
+export function voidsBetween(db: Db | Tx, after: Date | null, until: Date) {
+  return db
+    .select({
+      id: shiftCash.id,
+      shiftId: shiftCash.shiftId,
+      type: shiftCash.type,
+      amount: shiftCash.amount,
+      reason: shiftCash.reason,
+      voidReason: shiftCash.voidReason,
+      voidedBy: voider.username,
+    })
+    .from(shiftCash)
+    .leftJoin(voider, eq(voider.id, shiftCash.voidedBy))
+    .where(
+      and(
+        after ? gte(shiftCash.voidedAt, new Date(after.getTime() + 1)) : undefined,
+        lt(shiftCash.voidedAt, new Date(until.getTime() + 1)),
+      ),
+    )
+    .orderBy(asc(shiftCash.id))
+    .limit(500)
     .all();
 }

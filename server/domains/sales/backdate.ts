@@ -8,11 +8,14 @@ import { lastZReading, openShiftOf } from '../counter/current';
 
 /**
  * Who may sell when, and into which drawer (docs/decisions.md): staff only inside their own
- * open shift; managers and up without one too (the sale then counts in no drawer).
+ * open shift; managers and up without one too (the sale then counts in no drawer). A sale of an
+ * earlier day (`inDrawer` not null) counts in the shift only when its cash is in today's drawer.
  */
-export function drawerFor(tx: Tx, actor: Viewer): number | null {
+export function drawerFor(tx: Tx, actor: Viewer, inDrawer: boolean | null = null): number | null {
   const shift = openShiftOf(tx, actor.user.id);
   if (!shift && !can(actor.user.role, 'salesOversee')) throw fail.conflict(SALES_TEXT.openShiftFirst);
+  if (inDrawer === false) return null;
+  if (inDrawer === true && !shift) throw fail.conflict(SALES_TEXT.inDrawerNoShift);
   return shift?.id ?? null;
 }
 

@@ -6,6 +6,7 @@ import { formatPeso } from '../../../../shared/money';
 import { can } from '../../../../shared/roles';
 import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
 import { formatDateTime } from '../../../../shared/time';
+import { failureText } from '../../../errors';
 import { useSessionUser } from '../../../shell/useSessionUser';
 import { useTRPC } from '../../../trpc';
 import { lazyDialog } from '../../../ui/lazyDialog';
@@ -56,7 +57,10 @@ export function CounterBar() {
       void refresh();
     });
   const open = useMutation(trpc.counter.open.mutationOptions(done(SHIFT_TEXT.opened)));
-  const cash = useMutation(trpc.counter.cash.mutationOptions(done('Recorded.')));
+  // A refused cash move says why inside its dialog (kept open to correct), not in a toast too.
+  const cash = useMutation(
+    trpc.counter.cash.mutationOptions({ ...done('Recorded.'), onError: () => undefined }),
+  );
   const close = useMutation(
     trpc.counter.close.mutationOptions({
       ...done(SHIFT_TEXT.closedOk),
@@ -112,7 +116,10 @@ export function CounterBar() {
                 size="compact-sm"
                 variant="light"
                 leftSection={<IconCash size={16} />}
-                onClick={() => setDialog('cash')}
+                onClick={() => {
+                  cash.reset();
+                  setDialog('cash');
+                }}
               >
                 Cash in / out
               </Button>
@@ -129,7 +136,10 @@ export function CounterBar() {
                 variant="light"
                 color="red"
                 leftSection={<IconLock size={16} />}
-                onClick={() => setDialog('close')}
+                onClick={() => {
+                  close.reset();
+                  setDialog('close');
+                }}
               >
                 Close shift
               </Button>
@@ -159,6 +169,7 @@ export function CounterBar() {
           opened
           onClose={() => setDialog(null)}
           pending={cash.isPending}
+          refusal={cash.error ? failureText(cash.error, SHIFT_TEXT.cashFailed) : null}
           onMove={(move) => cash.mutate({ id: shift.id, ...move })}
         />
       ) : null}
@@ -168,6 +179,7 @@ export function CounterBar() {
           onClose={() => setDialog(null)}
           pending={close.isPending}
           expectedCash={expected.data?.expectedCash ?? null}
+          refusal={close.error ? failureText(close.error, SHIFT_TEXT.closeFailed) : null}
           onCloseShift={(countedCash) => close.mutate({ id: shift.id, countedCash })}
         />
       ) : null}

@@ -46,7 +46,38 @@ const peso = (centavos: number | null) => (centavos === null ? '—' : formatPes
 const less = (centavos: number) => (centavos ? `-${formatPeso(centavos)}` : formatPeso(0));
 
 export const readingName = (r: Reading) =>
-  r.kind === 'X' ? `X reading, shift #${r.shiftId}` : `Z reading #${r.number}`;
+  r.kind === 'X'
+    ? `${r.closedAt ? 'Shift close' : 'X reading'}, shift #${r.shiftId}`
+    : `Z reading #${r.number}`;
+
+/** The dialog's title: a closed shift's reading is its close slip, not an X reading. */
+export const readingTitle = (r: Reading) =>
+  r.kind === 'Z' ? `Z reading #${r.number}` : r.closedAt ? `Shift close #${r.shiftId}` : 'X reading';
+
+const moveLabel = (m: { type: 'in' | 'out'; reason: string }) =>
+  `${m.type === 'in' ? 'Cash in' : 'Cash out'}: ${m.reason}`;
+
+/** A voided movement: on the slip, marked, counting for nothing. */
+function VoidedRow({
+  move,
+}: {
+  move: {
+    type: 'in' | 'out';
+    reason: string;
+    amount: number;
+    voidReason: string | null;
+    voidedBy: string | null;
+  };
+}) {
+  return (
+    <Row
+      label={`VOIDED ${moveLabel(move)} (${move.voidReason ?? ''}${move.voidedBy ? `, by ${move.voidedBy}` : ''})`}
+      indent
+    >
+      <s>{formatPeso(move.amount)}</s>
+    </Row>
+  );
+}
 
 /**
  * An X or Z reading as the receipt printer prints it (receipt.css's classes, so printing
@@ -65,9 +96,17 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
         {profile?.tin ? <Text size="sm">TIN: {profile.tin}</Text> : null}
         {permit ? <Text size="sm">BIR Permit No.: {permit}</Text> : null}
         <Text fw={700} size="lg" mt="xs" className="receipt-shop">
-          {reading.kind === 'X' ? `X READING · SHIFT #${reading.shiftId}` : `Z READING #${reading.number}`}
+          {reading.kind === 'Z'
+            ? `Z READING #${reading.number}`
+            : reading.closedAt
+              ? `SHIFT CLOSE · SHIFT #${reading.shiftId}`
+              : `X READING · SHIFT #${reading.shiftId}`}
         </Text>
-        <Text size="sm">{formatDateTime(reading.takenAt)}</Text>
+        <Text size="sm">
+          {reading.kind === 'X' && reading.closedAt
+            ? `Closed ${formatDateTime(reading.closedAt)}`
+            : formatDateTime(reading.takenAt)}
+        </Text>
         {reading.kind === 'X' ? (
           <Text size="sm">
             Cashier: {reading.cashier} · opened {formatDateTime(reading.openedAt)}
@@ -110,6 +149,21 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
         <>
           <Row label="Cash in">{formatPeso(reading.cashIn)}</Row>
           <Row label="Cash out">{less(reading.cashOut)}</Row>
+          {reading.movements.length > 0 ? (
+            <Box component="ul" aria-label="Cash movements" m={0} p={0} style={{ listStyle: 'none' }}>
+              {reading.movements.map((m) => (
+                <li key={m.id}>
+                  {m.voidedAt ? (
+                    <VoidedRow move={m} />
+                  ) : (
+                    <Row label={moveLabel(m)} indent>
+                      {m.type === 'in' ? formatPeso(m.amount) : less(m.amount)}
+                    </Row>
+                  )}
+                </li>
+              ))}
+            </Box>
+          ) : null}
           <Row label="Expected cash" strong>
             {formatPeso(reading.expectedCash)}
           </Row>
@@ -119,6 +173,16 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
               <Row label="Variance" strong>
                 {peso(reading.variance)}
               </Row>
+              {reading.closedBy && reading.closedBy !== reading.cashier ? (
+                <Text size="sm" className="receipt-row">
+                  Closed by {reading.closedBy}
+                  {reading.closeReason ? `: ${reading.closeReason}` : ''}
+                </Text>
+              ) : reading.closeReason ? (
+                <Text size="sm" className="receipt-row">
+                  Reason: {reading.closeReason}
+                </Text>
+              ) : null}
             </>
           ) : null}
         </>
@@ -127,6 +191,26 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
           <Row label={`${SHIFT_TEXT.refundsOutside} (${reading.refundsOutsideShiftsCount})`}>
             {less(reading.refundsOutsideShifts)}
           </Row>
+          {reading.cashVoids.length > 0 ? (
+            <>
+              <Text size="sm" className="receipt-row">
+                Voided cash movements ({reading.cashVoids.length}), not counted:
+              </Text>
+              <Box
+                component="ul"
+                aria-label="Voided cash movements"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+              >
+                {reading.cashVoids.map((m) => (
+                  <li key={m.id}>
+                    <VoidedRow move={{ ...m, reason: `${m.reason} · shift #${m.shiftId}` }} />
+                  </li>
+                ))}
+              </Box>
+            </>
+          ) : null}
           <Rule />
           <Row label="Grand total" strong>
             {formatPeso(reading.grandTotal)}

@@ -1,9 +1,20 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../../shared/money';
 import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { confirmThen } from '../../../ui/confirm';
 import { numberOf, PESO_INPUT } from '../../inventory/stockroom';
 
 const centavos = (typed: number | string) => {
@@ -57,13 +68,29 @@ export function OpenShiftModal({
   );
 }
 
-/** Cash put into or taken out of the drawer, with why. */
+/** A refusal from the server (a cash out above the drawer), shown inside the dialog it came from. */
+function Refusal({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <Alert color="red" role="alert" p="xs">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * Cash put into or taken out of the drawer, with why; asked again with the amount before it is
+ * recorded (the confirm modal). A refusal stays in the dialog, with the amount kept to correct.
+ */
 export function CashMoveModal({
   opened,
   onClose,
   pending,
   onMove,
-}: AmountModalProps & { onMove: (move: { type: 'in' | 'out'; amount: number; reason: string }) => void }) {
+  refusal,
+}: AmountModalProps & {
+  onMove: (move: { type: 'in' | 'out'; amount: number; reason: string }) => void;
+  refusal?: string | null;
+}) {
   const [type, setType] = useState<'in' | 'out'>('in');
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
@@ -75,7 +102,9 @@ export function CashMoveModal({
       reason: reason.trim() ? undefined : SHIFT_TEXT.reason,
     };
     setErrors(found);
-    if (value && !found.reason) onMove({ type, amount: value, reason: reason.trim() });
+    if (!value || found.reason) return;
+    const move = { type, amount: value, reason: reason.trim() };
+    confirmThen(SHIFT_TEXT.confirmCash(type, formatPeso(value), move.reason), () => onMove(move), 'Record');
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Cash in / out" centered>
@@ -105,6 +134,7 @@ export function CashMoveModal({
           onChange={(e) => setReason(e.currentTarget.value)}
           error={errors.reason}
         />
+        <Refusal message={refusal} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -118,23 +148,45 @@ export function CashMoveModal({
   );
 }
 
-/** Closing a shift: the cash counted in the drawer, against what the reading expects. */
+/**
+ * Closing a shift: the cash counted in the drawer, against what the reading expects. Closing
+ * another cashier's shift (`cashier` named) also asks why, kept on the shift.
+ */
 export function CloseShiftModal({
   opened,
   onClose,
   pending,
   expectedCash,
   onCloseShift,
-}: AmountModalProps & { expectedCash: number | null; onCloseShift: (countedCash: number) => void }) {
+  cashier,
+  refusal,
+}: AmountModalProps & {
+  expectedCash: number | null;
+  onCloseShift: (countedCash: number, reason: string | null) => void;
+  /** Another cashier's shift (a manager closing it): their name, and a reason is asked. */
+  cashier?: string;
+  refusal?: string | null;
+}) {
   const [counted, setCounted] = useState<number | string>('');
-  const [error, setError] = useState<string>();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ counted?: string; reason?: string }>({});
   const value = centavos(counted);
   const submit = () => {
-    if (value === null) return setError(SHIFT_TEXT.countedCash);
-    onCloseShift(value);
+    const found = {
+      counted: value === null ? SHIFT_TEXT.countedCash : undefined,
+      reason: cashier && !reason.trim() ? SHIFT_TEXT.closeReasonNeeded : undefined,
+    };
+    setErrors(found);
+    if (value === null || found.reason) return;
+    onCloseShift(value, reason.trim() || null);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Close shift" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={cashier ? `Close ${cashier}’s shift` : 'Close shift'}
+      centered
+    >
       <Stack gap="md">
         <Text size="sm">
           Expected in the drawer: <b>{expectedCash === null ? '—' : formatPeso(expectedCash)}</b>
@@ -146,13 +198,26 @@ export function CloseShiftModal({
           min={0}
           value={counted}
           onChange={setCounted}
-          error={error}
+          error={errors.counted}
+          data-autofocus
         />
         {value !== null && expectedCash !== null ? (
           <Text size="sm" c={value === expectedCash ? 'dimmed' : 'red.9'} data-testid="variance-preview">
             Variance: {formatPeso(value - expectedCash)}
           </Text>
         ) : null}
+        {cashier ? (
+          <TextInput
+            label="Reason"
+            withAsterisk
+            maxLength={200}
+            placeholder="Left open on the tablet"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason}
+          />
+        ) : null}
+        <Refusal message={refusal} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
