@@ -9,6 +9,8 @@ export interface Column<Row> {
   width?: number;
   /** Excel's number format, e.g. '#,##0.00' for pesos. */
   numFmt?: string;
+  /** A number format for this row's cell alone (a summary sheet's pesos beside its counts). */
+  cellFormat?: (row: Row) => string | undefined;
   value: (row: Row) => string | number | Date | null;
 }
 
@@ -46,7 +48,14 @@ export function workbookStream(
       }));
       worksheet.getRow(1).font = { bold: true };
       for (const chunk of sheet.chunks()) {
-        for (const row of chunk) worksheet.addRow(sheet.columns.map((c) => c.value(row))).commit();
+        for (const row of chunk) {
+          const added = worksheet.addRow(sheet.columns.map((c) => c.value(row)));
+          sheet.columns.forEach((c, n) => {
+            const format = c.cellFormat?.(row);
+            if (format) added.getCell(n + 1).numFmt = format;
+          });
+          added.commit();
+        }
         // Let the counter's requests run between chunks.
         if (yieldBetween) await new Promise((resolve) => setImmediate(resolve));
       }

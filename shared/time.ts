@@ -25,6 +25,14 @@ export function formatDateTime(at: Date | string | number): string {
   return dateTime.format(new Date(at));
 }
 
+// A calendar date has no time zone: read and written as UTC, so no shift can move its day.
+const calendarDay = new Intl.DateTimeFormat(SHOP_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar date (YYYY-MM-DD) as the shop reads dates, "Nov 30, 2026"; blank for none. */
+export function formatCalendarDate(day: string | null | undefined): string {
+  return day ? calendarDay.format(new Date(`${day}T00:00:00Z`)) : '';
+}
+
 /** SPEC.md's range filters, as the API names them. */
 export const RANGES = ['all', 'today', 'week', 'month', 'year'] as const;
 export type Range = (typeof RANGES)[number];

@@ -19,6 +19,26 @@ export const REPORT_TEXT = {
   priceChangeFailed: 'Failed to update the price.',
   confirmPrice: (name: string, price: string) => `Change the price of "${name}" to ${price}?`,
   noCategory: 'Uncategorized',
+  byCashier: 'Sales by Cashier',
+  byItem: 'Sales by Item',
+  noCashier: 'Unknown',
+  nothingSold: 'Nothing sold in this period.',
+  /** The export's Summary sheet: one figure a row, each the sum of the Sales or Payments rows. */
+  exportSummary: {
+    period: 'Period',
+    sales: 'Sales (completed)',
+    gross: 'Gross sales (before discounts)',
+    discounts: 'SC/PWD discounts',
+    vatExempt: 'VAT-exempt sales',
+    vat: 'VAT',
+    total: 'Total sales (gross - discounts + VAT)',
+    refunds: 'Refunded sales',
+    refundedAmount: 'Refunded amount',
+    cost: 'Cost of goods sold',
+    profit: 'Profit (gross - discounts - cost)',
+    paidBy: (method: string) => `Paid by ${method}`,
+    note: 'Completed sales only; refunded sales are listed with status Refunded and counted under Refunded sales.',
+  },
 } as const;
 
 /** SPEC.md's ranges (All, Today, This Week, This Month, This Year) and a custom one. */
@@ -55,6 +75,9 @@ export const recordsPageInput = pageInput(SALES_REPORT_PAGE_SIZE).extend({
   period: periodInput,
   asOf: z.number({ error: 'asOf must be a sale _id.' }).int('asOf must be a sale _id.').min(0).nullish(),
 });
+
+/** Sales by item: a page of the period's products, most revenue first. */
+export const byItemInput = pageInput(10).extend({ period: periodInput });
 
 /** The Financial Overview's ranges, in Manila days ending today. */
 export const CHART_DAYS = [7, 30, 90] as const;

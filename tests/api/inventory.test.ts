@@ -90,7 +90,7 @@ describe('SPEC.md §5 validation, over tRPC and REST', () => {
 
   it('an expiration date of today is accepted (it expires at the end of the Manila day)', async () => {
     const { item } = await addItem({ name: 'Fresh Cream', expirationDate: today(), stock: 20 });
-    expect(item.status).toBe('Well-stocked');
+    expect(item.status).toBe('Expiring soon'); // still sellable today (shared/itemStatus.ts)
   });
 
   it('item ids are unique case-insensitively and trimmed; blank ids are generated INV- plus 6 digits', async () => {
@@ -131,7 +131,7 @@ describe('derived status (PRODUCT.md) at its boundaries', () => {
   });
 
   it('expiring today is not Expired; yesterday is, even with stock; Expired wins over Out of stock', async () => {
-    expect(await statusOf({ stock: 50, expirationDate: today() })).toBe('Well-stocked');
+    expect(await statusOf({ stock: 50, expirationDate: today() })).toBe('Expiring soon');
     expect(await statusOf({ stock: 50, expirationDate: addDays(today(), -1) })).toBe('Expired');
     expect(await statusOf({ stock: 0, expirationDate: addDays(today(), -1) })).toBe('Expired');
   });
@@ -143,7 +143,7 @@ describe('derived status (PRODUCT.md) at its boundaries', () => {
       .run();
     const status = (now: string) =>
       listItems(shop.db, listItemsInput.parse({ search: 'TZ-1' }), new Date(now)).rows[0]?.status;
-    expect(status('2026-03-01T15:59:00Z')).toBe('Well-stocked'); // 23:59 on 1 March in Manila
+    expect(status('2026-03-01T15:59:00Z')).toBe('Expiring soon'); // 23:59 on 1 March in Manila
     expect(status('2026-03-01T16:01:00Z')).toBe('Expired'); // 00:01 on 2 March in Manila
   });
 });
@@ -211,7 +211,13 @@ describe('search, sort and paging on the server', () => {
         if (b === null) return 1;
         return (a as never) < (b as never) ? -1 : 1;
       });
-      expect(keys).toEqual(order === 'asc' ? sorted : sorted.reverse());
+      const expected = order === 'asc' ? sorted : sorted.reverse();
+      // By expiry the undated items come last either way (nearest, or farthest, date first).
+      if (field === 'expirationDate')
+        expected.push(
+          ...expected.splice(0, expected.indexOf(null) === 0 ? expected.lastIndexOf(null) + 1 : 0),
+        );
+      expect(keys).toEqual(expected);
     }
   });
 

@@ -469,21 +469,26 @@ describe('the export', () => {
       undefined,
       'Sale ID',
       'Date',
+      'Cashier',
       'Customer',
       'Order Type',
-      'Payment Method',
+      'Status',
       'Subtotal',
+      'Discount Type',
+      'Discount',
+      'VAT-Exempt Sales',
       'VAT',
       'Total Amount',
-      'Status',
+      'Cost',
+      'Payments',
     ]);
     // 1 on the 10th, 3 on the 11th, 17 on the 12th, 1 on the 13th.
     expect(sheet?.rowCount).toBe(1 + 1 + 3 + 17 + 1);
     const newest = sheet?.getRow(2);
-    expect(newest?.getCell(3).value).toBe('=HYPERLINK("http://x.test","click")');
-    expect(newest?.getCell(3).formula).toBeUndefined();
-    expect(newest?.getCell(8).value).toBe(112);
+    expect(newest?.getCell(4).value).toBe('=HYPERLINK("http://x.test","click")');
+    expect(newest?.getCell(4).formula).toBeUndefined();
+    expect(newest?.getCell(12).value).toBe(112);
     const refunded = sheet?.getColumn(1).values.indexOf(sold.s4) ?? -1;
-    expect(sheet?.getRow(refunded).getCell(9).value).toBe('Refunded');
+    expect(sheet?.getRow(refunded).getCell(6).value).toBe('Refunded');
   });
 });

@@ -187,7 +187,7 @@ describe('the Inventory screen', () => {
       '₱60.00',
       '1 kg',
       'Manila Flour Co.',
-      '2099-12-31',
+      'Dec 31, 2099', // en-PH, like every other date
       'Well-stocked',
     ]);
     const saved = b.shop.db.select().from(inventoryItems).get()!;

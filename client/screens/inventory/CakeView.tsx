@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Stack, Title } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/schemas/cakes';
-import { formatDateTime } from '../../../shared/time';
+import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { RecordView } from '../../ui/RecordView';
@@ -32,14 +32,19 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
         { label: 'Size', value: current.size },
         { label: 'Availability', value: AVAILABILITY_LABELS[current.availability] },
         ...(seasonal
-          ? [{ label: 'Seasonal Period', value: `${current.seasonStart} to ${current.seasonEnd}` }]
+          ? [
+              {
+                label: 'Seasonal Period',
+                value: `${formatCalendarDate(current.seasonStart)} to ${formatCalendarDate(current.seasonEnd)}`,
+              },
+            ]
           : []),
         { label: 'Status', value: <StatusBadge status={current.status} /> },
         { label: 'Stock', value: current.stock },
         { label: 'Base Cost', value: formatPeso(current.baseCost) },
         { label: 'Price', value: formatPeso(current.price) },
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
-        { label: 'Expiration Date', value: current.expirationDate },
+        { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },
         { label: 'Created By', value: current.createdBy },
         { label: 'Updated At', value: current.updatedAt ? formatDateTime(current.updatedAt) : '' },
       ]}

@@ -1,8 +1,15 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import { Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CakeSortField } from '../../../shared/schemas/cakes';
-import { INVENTORY_TEXT, type ItemSortField } from '../../../shared/schemas/inventory';
+import {
+  INVENTORY_TEXT,
+  ITEM_STATUSES,
+  type ItemSortField,
+  type ItemStatus,
+} from '../../../shared/schemas/inventory';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { useListState } from '../../ui/useListState';
 import type { CakeTarget } from './CakeFormModal';
@@ -48,6 +55,7 @@ export function InventoryScreen() {
   const [itemView, setItemView] = useState<ItemRow | null>(null);
   const [cakeForm, setCakeForm] = useState<CakeTarget | null>(null);
   const [cakeView, setCakeView] = useState<CakeRow | null>(null);
+  const [status, setStatus] = useState<ItemStatus | null>(null);
 
   const search = (value: string) => {
     items.setSearch(value);
@@ -73,6 +81,20 @@ export function InventoryScreen() {
             onChange={(e) => search(e.currentTarget.value)}
             w={{ base: 220, md: 260 }}
           />
+          {shelf === 'items' ? (
+            <Select
+              aria-label="Status"
+              placeholder="All statuses"
+              data={[...ITEM_STATUSES]}
+              value={status}
+              onChange={(value) => {
+                setStatus(value as ItemStatus | null);
+                items.setPage(1);
+              }}
+              clearable
+              w={170}
+            />
+          ) : null}
         </Group>
         <Group gap="sm">
           <Button onClick={() => setItemForm({})}>+ Add Item</Button>
@@ -80,7 +102,12 @@ export function InventoryScreen() {
         </Group>
       </Group>
       {shelf === 'items' ? (
-        <ItemsTable list={items} onEdit={(item) => setItemForm({ item })} onView={setItemView} />
+        <ItemsTable
+          list={items}
+          status={status}
+          onEdit={(item) => setItemForm({ item })}
+          onView={setItemView}
+        />
       ) : (
         <CakesTable list={cakes} onView={setCakeView} />
       )}

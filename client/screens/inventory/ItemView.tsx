@@ -1,6 +1,6 @@
 import { formatPeso } from '../../../shared/money';
 import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
-import { formatDateTime } from '../../../shared/time';
+import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
@@ -31,7 +31,7 @@ export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewAc
         { label: 'Unit', value: amountText(current) },
         { label: 'Supplier', value: current.supplier },
         { label: 'Restock Threshold', value: current.restockThreshold },
-        { label: 'Expiration Date', value: current.expirationDate },
+        { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },
         { label: 'Created By', value: current.createdBy },
         { label: 'Created At', value: formatDateTime(current.createdAt) },
         { label: 'Updated At', value: current.updatedAt ? formatDateTime(current.updatedAt) : '' },

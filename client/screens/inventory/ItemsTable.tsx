@@ -1,15 +1,17 @@
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT, type ItemSortField } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT, type ItemSortField, type ItemStatus } from '../../../shared/schemas/inventory';
+import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';
 import { nameColumn, type RowActions, StockTable } from './StockTable';
 import { amountText, type ItemRow } from './stockroom';
 
-/** SPEC.md §2's item table, searched, sorted and paged on the server. */
+/** SPEC.md §2's item table, searched, filtered by status, sorted and paged on the server. */
 export function ItemsTable({
   list,
+  status,
   ...actions
-}: { list: ListState<ItemSortField> } & Required<RowActions<ItemRow>>) {
+}: { list: ListState<ItemSortField>; status: ItemStatus | null } & Required<RowActions<ItemRow>>) {
   const trpc = useTRPC();
   return (
     <StockTable<ItemRow, ItemSortField>
@@ -17,7 +19,8 @@ export function ItemsTable({
       noun="items"
       emptyText={INVENTORY_TEXT.noItems}
       list={list}
-      query={trpc.inventory.list.queryOptions(list.input)}
+      query={trpc.inventory.list.queryOptions(status ? { ...list.input, status } : list.input)}
+      besideStatus="Expiration Date"
       {...actions}
       columns={[
         { header: 'ID', sort: 'itemId', cell: (i) => i.itemId, nowrap: true },
@@ -36,7 +39,7 @@ export function ItemsTable({
         {
           header: 'Expiration Date',
           sort: 'expirationDate',
-          cell: (i) => i.expirationDate ?? '—',
+          cell: (i) => formatCalendarDate(i.expirationDate) || '—',
           nowrap: true,
         },
       ]}

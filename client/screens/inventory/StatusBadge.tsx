@@ -7,6 +7,7 @@ const LOOKS: Record<ItemStatus | CakeStatus, { color: string; variant: 'light' |
   'Well-stocked': { color: 'green', variant: 'light' },
   Available: { color: 'green', variant: 'light' },
   'Low stock': { color: 'orange', variant: 'light' },
+  'Expiring soon': { color: 'yellow', variant: 'filled' },
   'Out of stock': { color: 'red', variant: 'light' },
   'Out of season': { color: 'gray', variant: 'light' },
   Expired: { color: 'dark', variant: 'filled' },
@@ -18,7 +19,7 @@ const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow:
 export function StatusBadge({ status }: { status: ItemStatus | CakeStatus }) {
   const look = LOOKS[status] ?? { color: 'gray', variant: 'light' };
   return (
-    <Badge color={look.color} variant={look.variant} tt="none" styles={WHOLE}>
+    <Badge color={look.color} variant={look.variant} tt="none" styles={WHOLE} autoContrast>
       {status}
     </Badge>
   );

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
@@ -38,9 +39,14 @@ export interface RowActions<Row> {
   onView: (row: Row) => void;
 }
 
+/** Below Mantine's lg breakpoint (the 820px tablet) the eleven columns scroll sideways. */
+const NARROW = '(max-width: 74.99em)';
+
 /**
  * The item and cake tables (SPEC.md §2): searched, sorted and paged on the server, in
- * tight cells, ending with Status and Actions; a click on a row opens its view too.
+ * tight cells, ending with Status and Actions; a click on a row opens its view too. On a
+ * tablet, where the table scrolls sideways, Status moves up beside the name: what a shelf's
+ * state is must be in view without scrolling.
  */
 export function StockTable<Row extends StockRow, Field extends string>({
   caption,
@@ -49,6 +55,7 @@ export function StockTable<Row extends StockRow, Field extends string>({
   list,
   query,
   columns,
+  besideStatus,
   onEdit,
   onView,
 }: {
@@ -58,8 +65,21 @@ export function StockTable<Row extends StockRow, Field extends string>({
   list: ListState<Field>;
   query: QueryOptionsOf<Page<Row>>;
   columns: PagedColumn<Row, Field>[];
+  /** On the tablet, the header of a column that moves up beside Status too (the items' expiry). */
+  besideStatus?: string;
 } & RowActions<Row>) {
   const rows = useQuery({ ...query, placeholderData: keepPreviousData });
+  // Read at once, not in an effect: the columns must not jump after the first paint.
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  const status: PagedColumn<Row, Field> = {
+    header: 'Status',
+    sort: 'status' as Field,
+    cell: (row) => <StatusBadge status={row.status} />,
+    nowrap: true,
+  };
+  const moved = columns.filter((c) => c.header === besideStatus);
+  const rest = columns.slice(2).filter((c) => c.header !== besideStatus);
+  const shown = narrow ? [...columns.slice(0, 2), status, ...moved, ...rest] : [...columns, status];
   const button = (label: 'Edit' | 'View', variant: string, action: (row: Row) => void) => (row: Row) => (
     <Button
       size="compact-sm"
@@ -86,16 +106,7 @@ export function StockTable<Row extends StockRow, Field extends string>({
     <Stack gap="md" style={TIGHT_TABLE}>
       <PagedTable
         caption={caption}
-        columns={[
-          ...columns,
-          {
-            header: 'Status',
-            sort: 'status' as Field,
-            cell: (row) => <StatusBadge status={row.status} />,
-            nowrap: true,
-          },
-          { header: 'Actions', nowrap: true, cell: actions },
-        ]}
+        columns={[...shown, { header: 'Actions', nowrap: true, cell: actions }]}
         data={rows.data}
         list={list}
         rowKey={(row) => row.id}

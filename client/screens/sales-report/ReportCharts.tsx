@@ -1,5 +1,5 @@
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { REPORT_COLOURS, REPORT_TEXT } from '../../../shared/schemas/reports';
 import type { RouterOutputs } from '../../trpc';
@@ -25,6 +25,39 @@ function categorySlices(categories: Summary['categories']) {
     value: chartPesos(s.revenue),
     color: REPORT_COLOURS[n] ?? 'gray.6',
   }));
+}
+
+type Slice = ReturnType<typeof categorySlices>[number];
+const percent = new Intl.NumberFormat('en-PH', { style: 'percent', maximumFractionDigits: 1 });
+
+/**
+ * The category charts' key, in words: each colour's category, amount and share. Readable on
+ * a tablet (no hovering for a tooltip) and on paper (in black and white the words still say
+ * which slice is which).
+ */
+function CategoryLegend({ slices, label }: { slices: Slice[]; label: string }) {
+  const total = slices.reduce((sum, s) => sum + s.value, 0);
+  return (
+    <Stack gap={4} mt="sm" role="list" aria-label={label}>
+      {slices.map((s) => (
+        <Group key={s.name} gap={8} wrap="nowrap" role="listitem" justify="space-between">
+          <Group gap={8} wrap="nowrap" miw={0}>
+            <ColorSwatch
+              color={`var(--mantine-color-${s.color.replace('.', '-')})`}
+              size={14}
+              withShadow={false}
+            />
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {s.name}
+            </Text>
+          </Group>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {`${pesoValue(s.value)} · ${percent.format(total ? s.value / total : 0)}`}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
 }
 
 function ChartCard({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
@@ -81,7 +114,10 @@ export function ReportCharts({ summary }: { summary: Summary }) {
           series={slices.map((s) => ({ name: s.name, color: s.color }))}
           valueFormatter={pesoValue}
           yAxisProps={{ tickFormatter: pesoTick, width: 72 }}
+          // The names are in the legend below: under narrow bars they would overlap.
+          xAxisProps={{ tick: false }}
         />
+        <CategoryLegend slices={slices} label="Sales by Category legend" />
       </ChartCard>
       <ChartCard title="Sales Distribution by Category" empty={empty}>
         <PieChart
@@ -97,6 +133,7 @@ export function ReportCharts({ summary }: { summary: Summary }) {
           withLabels
           pieProps={{ isAnimationActive: false }}
         />
+        <CategoryLegend slices={slices} label="Sales Distribution by Category legend" />
       </ChartCard>
     </SimpleGrid>
   );

@@ -10,6 +10,7 @@ import { toast } from '../../ui/outcome';
 import { ScreenLoader } from '../../ui/ScreenLoader';
 import { ReceiptDialog } from '../sales-management/ReceiptDialog';
 import { type ChosenPeriod, PeriodPicker, periodProblem } from './PeriodPicker';
+import { SalesBreakdowns } from './SalesBreakdowns';
 import { SummaryCards } from './SummaryCards';
 import { TransactionRecords } from './TransactionRecords';
 
@@ -73,6 +74,7 @@ export function SalesReportScreen() {
       <PeriodPicker value={chosen} onChange={choose} today={today} />
       <SummaryCards summary={summary.data} />
       <TransactionRecords period={shown} onOpen={setSaleRef} />
+      <SalesBreakdowns period={shown} />
       {summary.data ? (
         <Suspense fallback={<ScreenLoader />}>
           <ReportCharts summary={summary.data} />

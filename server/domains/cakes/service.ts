@@ -18,8 +18,9 @@ import {
 } from '../actions/service';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { alertForCakes } from '../inventory/alerts';
 import { newBusinessId, yesNo } from '../inventory/service';
-import { moveStock, record } from '../inventory/stock';
+import { approvedReference, moveStock, record } from '../inventory/stock';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
 export const MODULE = 'Cakes';
@@ -90,6 +91,7 @@ export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date(
         module: MODULE,
         description: `Added ${cakeId} "${row.name}" with ${cake.ingredients.length} ingredients`,
       });
+      alertForCakes(tx, [row], now);
       return row.id;
     },
     { behavior: 'immediate' },
@@ -196,6 +198,12 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
     module: MODULE,
     description: editDescription(`${cakeId} "${cake.name}"`, changed),
   });
+  // A cake saved with a date within the week is announced now, like an item (once per date).
+  alertForCakes(
+    tx,
+    [{ id: current.id, cakeId, name: cake.name, stock: cake.stock, expirationDate: cake.expirationDate }],
+    now,
+  );
 }
 
 export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = new Date()) {
@@ -264,7 +272,13 @@ export function deleteCake(db: Db, actor: Viewer, id: number) {
 registerActionHandler(MODULE, {
   apply(tx, approver, change) {
     if (change.requestType === 'update')
-      applyUpdate(tx, approver, change.payload as HeldUpdate, new Date(), 'approved request');
+      applyUpdate(
+        tx,
+        approver,
+        change.payload as HeldUpdate,
+        new Date(),
+        approvedReference(tx, change.requestedBy, approver.user.username),
+      );
     else if (change.requestType === 'delete')
       applyDelete(tx, approver, (change.payload as { id: number }).id);
     else throw fail.conflict(`Cake requests cannot be of type ${change.requestType}.`);

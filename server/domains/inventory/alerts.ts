@@ -1,12 +1,13 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { inventoryItems, stockAlerts } from '../../db/schema';
+import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
 
-/** PRODUCT.md: an item that expires within 7 days is announced once per item and date. */
-export const EXPIRY_WARNING_DAYS = 7;
+/** PRODUCT.md: an item or a cake that expires within 7 days is announced once per record and date. */
+export { EXPIRY_WARNING_DAYS };
 
 /** The Manila date `days` after `date` (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
@@ -43,7 +44,6 @@ function firstTime(db: Store, itemId: number, kind: 'low' | 'out' | 'expiring', 
  */
 export function alertFor(db: Store, items: Watched[], now = new Date()): void {
   const today = manilaDate(now);
-  const soon = addDays(today, EXPIRY_WARNING_DAYS);
   for (const item of items) {
     const label = `"${item.name}" (${item.itemId})`;
     if (item.stock === 0) {
@@ -57,13 +57,43 @@ export function alertFor(db: Store, items: Watched[], now = new Date()): void {
         );
     }
     const expires = item.expirationDate;
-    if (expires && expires >= today && expires <= soon && firstTime(db, item.id, 'expiring', expires)) {
+    if (expires && expiresSoon(expires, today) && firstTime(db, item.id, 'expiring', expires)) {
       notify(
         db,
         'warning',
         expires === today ? `${label} expires today (${expires}).` : `${label} expires on ${expires}.`,
       );
     }
+  }
+}
+
+type WatchedCake = Pick<typeof cakes.$inferSelect, 'id' | 'cakeId' | 'name' | 'stock' | 'expirationDate'>;
+
+/**
+ * Cakes expiring within the week, announced like items: once per cake and expiration date
+ * (cake_alerts remembers it), so a new date is a new notice. A cake with none left is not
+ * announced: there is nothing on the shelf to expire.
+ */
+export function alertForCakes(db: Store, list: WatchedCake[], now = new Date()): void {
+  const today = manilaDate(now);
+  const first = prepared(db, 'alerts.cakeFirst', () =>
+    db
+      .insert(cakeAlerts)
+      .values({ cakeId: sql.placeholder('cakeId'), onDate: sql.placeholder('onDate') })
+      .onConflictDoNothing()
+      .returning({ cakeId: cakeAlerts.cakeId })
+      .prepare(),
+  );
+  for (const cake of list) {
+    const expires = cake.expirationDate;
+    if (!expires || cake.stock === 0 || !expiresSoon(expires, today)) continue;
+    if (first.get({ cakeId: cake.id, onDate: expires }) === undefined) continue;
+    const label = `Cake "${cake.name}" (${cake.cakeId})`;
+    notify(
+      db,
+      'warning',
+      expires === today ? `${label} expires today (${expires}).` : `${label} expires on ${expires}.`,
+    );
   }
 }
 
@@ -108,6 +138,21 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
       const seen = new Map<number, Watched>();
       for (const item of [...low, ...expiring]) seen.set(item.id, item);
       alertFor(tx, [...seen.values()], now);
+      alertForCakes(
+        tx,
+        tx
+          .select({
+            id: cakes.id,
+            cakeId: cakes.cakeId,
+            name: cakes.name,
+            stock: cakes.stock,
+            expirationDate: cakes.expirationDate,
+          })
+          .from(cakes)
+          .where(sql`${cakes.expirationDate} between ${today} and ${soon} and ${cakes.stock} > 0`)
+          .all(),
+        now,
+      );
     },
     { behavior: 'immediate' },
   );

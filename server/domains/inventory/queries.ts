@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { EXPIRY_WARNING_DAYS } from '../../../shared/itemStatus';
 import type { ItemSortField, ItemStatus, ListItemsInput } from '../../../shared/schemas/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
@@ -8,13 +9,48 @@ import { likePattern, pageOf, pageWindow, sortOrder } from '../../paging';
 
 const i = inventoryItems;
 
-/** PRODUCT.md's item status, as SQL, so lists sort by it and counts agree with it. */
+/** The last date that is "Expiring soon" seen from `today` (shared/itemStatus.ts's window). */
+const soonSql = (today: Today) => sql`date(${today}, ${`+${EXPIRY_WARNING_DAYS} days`})`;
+
+/**
+ * PRODUCT.md's item status as SQL, so lists sort and filter by it and counts agree with it:
+ * shared/itemStatus.ts's itemStatus() written for the database (a test holds them together).
+ */
 export function itemStatusSql(today: Today): SQL<ItemStatus> {
   return sql<ItemStatus>`case
     when ${i.expirationDate} is not null and ${i.expirationDate} < ${today} then 'Expired'
     when ${i.stock} = 0 then 'Out of stock'
+    when ${i.expirationDate} <= ${soonSql(today)} then 'Expiring soon'
     when ${i.stock} <= ${i.restockThreshold} then 'Low stock'
     else 'Well-stocked' end`;
+}
+
+/**
+ * The items of one status, written so an index answers: the date index for Expired and
+ * Expiring soon, the stock-state index (1 low, 2 out, 3 well-stocked) for the others.
+ */
+function statusWhere(status: ItemStatus, today: Today): SQL {
+  const date = sql`coalesce(${i.expirationDate}, '9999-12-31')`;
+  const notExpired = sql`${date} >= ${today}`;
+  const notSoon = sql`${date} > ${soonSql(today)}`;
+  switch (status) {
+    case 'Expired':
+      return sql`${i.expirationDate} < ${today}`;
+    case 'Expiring soon':
+      return sql`(${i.expirationDate} between ${today} and ${soonSql(today)} and ${i.stock} > 0)`;
+    case 'Out of stock':
+      return sql`(${i.stockState} = 2 and ${notExpired})`;
+    case 'Low stock':
+      return sql`(${i.stockState} = 1 and ${notSoon})`;
+    case 'Well-stocked':
+      return sql`(${i.stockState} = 3 and ${notSoon})`;
+  }
+}
+
+/** Sorting by expiry: the nearest date first (asc) or the farthest (desc); undated items last either way. */
+function expiryOrder(order: 'asc' | 'desc'): SQL[] {
+  const by = order === 'desc' ? desc : asc;
+  return [asc(sql`${i.expirationDate} is null`), by(i.expirationDate), by(i.id)];
 }
 
 /** The fewest characters the trigram index can look up; shorter searches scan with LIKE. */
@@ -96,6 +132,7 @@ function itemColumns(today: Today) {
     restockThreshold: i.restockThreshold,
     scPwdEligible: i.scPwdEligible,
     expirationDate: i.expirationDate,
+    barcode: i.barcode,
     status: itemStatusSql(today),
     createdBy: users.username,
     createdAt: i.createdAt,
@@ -139,9 +176,10 @@ function modeOf(search: string): Mode {
   return !search ? 'all' : usesIndex(search) ? 'index' : 'like';
 }
 
-function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field' | 'order'>) {
+function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field' | 'order' | 'status'>) {
   const page = selectItems(db, ph('today'));
-  if (mode === 'index' && !input.field) {
+  const only = input.status ? statusWhere(input.status, ph('today')) : undefined;
+  if (mode === 'index' && !input.field && !only) {
     // Newest matches first, straight from the index in rowid order: only this page's rows are read.
     return page
       .where(
@@ -151,8 +189,11 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
       .orderBy(desc(i.id))
       .prepare();
   }
-  const order = sortOrder(input, sortColumns(ph('today')), i.id, [desc(i.id)]);
-  if (mode === 'all' && input.field) {
+  const order =
+    input.field === 'expirationDate'
+      ? expiryOrder(input.order)
+      : sortOrder(input, sortColumns(ph('today')), i.id, [desc(i.id)]);
+  if (mode === 'all' && input.field && !only) {
     // A deep page skips its offset in the sort index alone (ids only), then reads just its ten rows.
     return page
       .where(
@@ -169,7 +210,7 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
         ? sql`(${i.name} like ${ph('pattern')} escape '\\' or ${i.itemId} like ${ph('pattern')} escape '\\')`
         : undefined;
   return page
-    .where(where)
+    .where(and(where, only))
     .orderBy(...order)
     .limit(ph('limit'))
     .offset(ph('offset'))
@@ -177,13 +218,15 @@ function listStatement(db: Store, mode: Mode, input: Pick<ListItemsInput, 'field
 }
 
 /**
- * Sorting every item by status without sorting them all: the Expired ones (an index range
- * on the date) come first ascending, then the rest by their indexed stock state, whose
- * order 1 low, 2 out, 3 well-stocked is the status names' alphabetical order.
+ * Sorting every item by status, or by expiry, without sorting them all: the list is read in
+ * parts, each an index range in its own order, one after the other. By status: Expired (the
+ * date index), Expiring soon (the date index, the next 7 days), then the rest by their
+ * indexed stock state, whose order 1 low, 2 out, 3 well-stocked is the status names'
+ * alphabetical order. By expiry: the dated items by date, then the undated ones.
  */
-function statusStatements(db: Store) {
-  // Each part skips its offset on ids alone (the stock-state index covers the filter and
-  // the order), then reads just the page's rows.
+function segmentStatements(db: Store) {
+  // Each part skips its offset on ids alone (an index covers the filter and the order),
+  // then reads just the page's rows.
   const page = (where: SQL, order: SQL[]) =>
     selectItems(db, ph('today'))
       .where(
@@ -192,36 +235,35 @@ function statusStatements(db: Store) {
       )
       .orderBy(...order)
       .prepare();
-  const expired = sql`${i.expirationDate} < ${ph('today')}`;
+  const today = ph('today');
+  const expired = statusWhere('Expired', today);
+  const soon = statusWhere('Expiring soon', today);
   // Written so no date index applies: the planner then walks the stock-state index in order.
-  const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${ph('today')}`;
+  const date = sql`coalesce(${i.expirationDate}, '9999-12-31')`;
+  const rest = sql`${date} >= ${today} and (${date} > ${soonSql(today)} or ${i.stock} = 0)`;
+  const dated = sql`${i.expirationDate} is not null`;
+  const undated = sql`${i.expirationDate} is null`;
   return {
     expiredAsc: page(expired, [asc(i.id)]),
     expiredDesc: page(expired, [desc(i.id)]),
-    freshAsc: page(fresh, [asc(i.stockState), asc(i.id)]),
-    freshDesc: page(fresh, [desc(i.stockState), desc(i.id)]),
+    soonAsc: page(soon, [asc(i.id)]),
+    soonDesc: page(soon, [desc(i.id)]),
+    restAsc: page(rest, [asc(i.stockState), asc(i.id)]),
+    restDesc: page(rest, [desc(i.stockState), desc(i.id)]),
+    datedAsc: page(dated, [asc(i.expirationDate), asc(i.id)]),
+    datedDesc: page(dated, [desc(i.expirationDate), desc(i.id)]),
+    undatedAsc: page(undated, [asc(i.id)]),
+    undatedDesc: page(undated, [desc(i.id)]),
   };
 }
 
-function listByStatus(db: Store, input: ListItemsInput, today: string) {
-  const statements = prepared(db, 'inventory.byStatus', () => statusStatements(db));
-  const total = countItems(db, '');
-  const expired = rememberCount(
-    db,
-    `expired:${today}`,
-    () =>
-      db.get<{ n: number }>(sql`select count(*) as n from ${i} where ${i.expirationDate} < ${today}`)?.n ?? 0,
-  );
-  const segments =
-    input.order === 'asc'
-      ? [
-          { size: expired, rows: statements.expiredAsc },
-          { size: total - expired, rows: statements.freshAsc },
-        ]
-      : [
-          { size: total - expired, rows: statements.freshDesc },
-          { size: expired, rows: statements.expiredDesc },
-        ];
+interface Segment {
+  size: number;
+  rows: { all: (params: { today: string; limit: number; offset: number }) => ItemRow[] };
+}
+
+/** The page's rows from the parts in turn: the offset skips whole parts by their sizes. */
+function readSegments(segments: Segment[], input: ListItemsInput, today: string, total: number) {
   let { limit, offset } = pageWindow(input);
   const rows: ItemRow[] = [];
   for (const segment of segments) {
@@ -238,20 +280,75 @@ function listByStatus(db: Store, input: ListItemsInput, today: string) {
   return pageOf(rows, total, input);
 }
 
-/** SPEC.md §2's item table: search, sort and page on the server; newest first by default. */
+const statements = (db: Store) => prepared(db, 'inventory.segments', () => segmentStatements(db));
+
+function countWhere(db: Store, where: SQL | undefined): number {
+  return db.select({ n: count() }).from(i).where(where).get()?.n ?? 0;
+}
+
+function listByStatus(db: Store, input: ListItemsInput, today: string) {
+  const parts = statements(db);
+  const total = countItems(db, '');
+  // Expiry alone decides Expired, so its count keeps until an expiry changes; stock moves Expiring soon.
+  const expired = rememberCount(db, `expired:${today}`, () => countWhere(db, statusWhere('Expired', today)));
+  const soon = countWhere(db, statusWhere('Expiring soon', today));
+  const rest = total - expired - soon;
+  const segments: Segment[] =
+    input.order === 'asc'
+      ? [
+          { size: expired, rows: parts.expiredAsc },
+          { size: soon, rows: parts.soonAsc },
+          { size: rest, rows: parts.restAsc },
+        ]
+      : [
+          { size: rest, rows: parts.restDesc },
+          { size: soon, rows: parts.soonDesc },
+          { size: expired, rows: parts.expiredDesc },
+        ];
+  return readSegments(segments, input, today, total);
+}
+
+function listByExpiry(db: Store, input: ListItemsInput, today: string) {
+  const parts = statements(db);
+  const total = countItems(db, '');
+  const dated = rememberCount(db, 'dated', () => countWhere(db, sql`${i.expirationDate} is not null`));
+  const asc = input.order === 'asc';
+  return readSegments(
+    [
+      { size: dated, rows: asc ? parts.datedAsc : parts.datedDesc },
+      { size: total - dated, rows: asc ? parts.undatedAsc : parts.undatedDesc },
+    ],
+    input,
+    today,
+    total,
+  );
+}
+
+/**
+ * SPEC.md §2's item table: search, filter by status, sort and page on the server; newest
+ * first by default.
+ */
 export function listItems(db: Store, input: ListItemsInput, now = new Date()) {
   const mode = modeOf(input.search);
-  if (input.field === 'status' && mode === 'all') return listByStatus(db, input, manilaDate(now));
-  const key = `${mode}:${input.field ?? ''}:${input.field ? input.order : ''}`;
-  // Each list shape (search mode, field, order) is prepared once per database.
+  const today = manilaDate(now);
+  if (mode === 'all' && !input.status) {
+    if (input.field === 'status') return listByStatus(db, input, today);
+    if (input.field === 'expirationDate') return listByExpiry(db, input, today);
+  }
+  const key = `${mode}:${input.field ?? ''}:${input.field ? input.order : ''}:${input.status ?? ''}`;
+  // Each list shape (search mode, field, order, status) is prepared once per database.
   const statement = prepared(db, `inventory.list:${key}`, () => listStatement(db, mode, input));
   const rows = statement.all({
-    today: manilaDate(now),
+    today,
     phrase: phraseOf(input.search),
     pattern: likePattern(input.search),
     ...pageWindow(input),
   });
-  return pageOf(rows, countItems(db, input.search), input);
+  // A status depends on stock, which does not move the remembered counts' version: count it each time.
+  const total = input.status
+    ? countWhere(db, and(itemMatches(input.search), statusWhere(input.status, today)))
+    : countItems(db, input.search);
+  return pageOf(rows, total, input);
 }
 
 /** The ingredient lookup and the POS list: every match, by name, up to `cap`. */

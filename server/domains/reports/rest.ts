@@ -69,6 +69,34 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
     };
   });
 
+  app.get<Query>('/salesReport/by-cashier', async (req) => {
+    const rows = await reports(contextFrom(deps, req)).byCashier(periodOf(req.query));
+    return rows.map((r) => ({
+      ...r,
+      totalSales: pesos(r.totalSales),
+      revenue: pesos(r.revenue),
+      discounts: pesos(r.discounts),
+      refundedAmount: pesos(r.refundedAmount),
+    }));
+  });
+
+  app.get<Query>('/salesReport/by-item', async (req) => {
+    const { rows, ...page } = await reports(contextFrom(deps, req)).byItem({
+      period: periodOf(req.query),
+      page: (req.query.page ?? 1) as never,
+      limit: (req.query.limit ?? 10) as never,
+    });
+    return {
+      items: rows.map((r) => ({
+        ...r,
+        revenue: pesos(r.revenue),
+        cost: pesos(r.cost),
+        profit: pesos(r.profit),
+      })),
+      ...page,
+    };
+  });
+
   app.get<Query>('/salesReport/export', async (req, reply) => {
     const { filename, stream } = await files(contextFrom(deps, req)).salesWorkbook(periodOf(req.query));
     return reply

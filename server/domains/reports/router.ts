@@ -1,10 +1,12 @@
 import {
+  byItemInput,
   periodInput,
   recordsInput,
   recordsPageInput,
   revenueCostInput,
 } from '../../../shared/schemas/reports';
 import { allow, router } from '../../trpc';
+import { salesByCashier, salesByItem } from './breakdowns';
 import { dashboardStats, revenueCostByDay } from './dashboard';
 import { salesWorkbook } from './export';
 import { periodDays } from './period';
@@ -28,6 +30,14 @@ export const reportsRouter = router({
     .query(({ ctx, input }) =>
       recordsAfter(ctx.db, periodDays(ctx.db, input.period), input.limit, input.cursor),
     ),
+  /** Sales by cashier: each one's completed sales, discounts and refunds in the period. */
+  byCashier: report
+    .input(periodInput)
+    .query(({ ctx, input }) => salesByCashier(ctx.db, periodDays(ctx.db, input))),
+  /** Sales by item: a page of the period's products, most revenue first. */
+  byItem: report
+    .input(byItemInput)
+    .query(({ ctx, input }) => salesByItem(ctx.db, periodDays(ctx.db, input.period), input)),
   recordsPage: report
     .input(recordsPageInput)
     .query(({ ctx, input }) =>
