@@ -38,12 +38,21 @@ export const INVENTORY_TEXT = {
   badCategory: 'Please choose an inventory category from the list.',
   badSupplier: 'Please choose a supplier from the list.',
   badUnit: 'Please choose a unit of measure from the list.',
+  barcodeShape: 'Barcode must be the 8, 12 or 13 digits printed under the bars (EAN-8, UPC-A or EAN-13).',
+  barcodeCheckDigit: "That barcode's last digit does not match: check it against the pack.",
+  duplicateBarcode: (itemId: string) => `Another item (${itemId}) already has that barcode.`,
   usedByCakes: (name: string, n: number) =>
     `Cannot delete "${name}": ${n} ${n === 1 ? 'cake uses' : 'cakes use'} it as an ingredient.`,
 } as const;
 
 /** PRODUCT.md: derived on every read, in this order of precedence. */
-export const ITEM_STATUSES = ['Expired', 'Out of stock', 'Low stock', 'Well-stocked'] as const;
+export const ITEM_STATUSES = [
+  'Expired',
+  'Out of stock',
+  'Expiring soon',
+  'Low stock',
+  'Well-stocked',
+] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export const ITEM_SORT_FIELDS = [
@@ -63,6 +72,27 @@ export type ItemSortField = (typeof ITEM_SORT_FIELDS)[number];
 /** A new item's default restock threshold: a low-stock warning before the shelf is empty. */
 export const DEFAULT_RESTOCK_THRESHOLD = 5;
 export const AMOUNT_MAX = 1_000_000;
+
+/**
+ * Whether an EAN-8, UPC-A or EAN-13's last digit is its check digit: from the right, the
+ * other digits weigh 3, 1, 3, 1…, and the sum with the check digit is a multiple of ten.
+ */
+export function barcodeCheckDigitOk(code: string): boolean {
+  const digits = [...code].map(Number);
+  const check = digits.pop();
+  const sum = digits.reverse().reduce((total, d, index) => total + d * (index % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** The pack's EAN/UPC as printed, or none (blank is none). */
+export const barcodeField = z
+  .union([z.null(), z.string({ error: INVENTORY_TEXT.barcodeShape })], { error: INVENTORY_TEXT.barcodeShape })
+  .transform((v) => (v === null ? null : v.trim() || null))
+  .refine((v) => v === null || /^(\d{8}|\d{12}|\d{13})$/.test(v), INVENTORY_TEXT.barcodeShape)
+  .refine((v) => v === null || !/^(\d{8}|\d{12}|\d{13})$/.test(v) || barcodeCheckDigitOk(v), {
+    message: INVENTORY_TEXT.barcodeCheckDigit,
+    abort: true,
+  });
 
 /** The item's fields as a client may send them; defaults are added for a new item only. */
 const itemShape = {
@@ -91,6 +121,7 @@ const itemShape = {
   /** Takes the senior-citizen / PWD discount at checkout: food does, baking supplies do not. */
   scPwdEligible: z.boolean({ error: INVENTORY_TEXT.scPwdNotBoolean }),
   expirationDate: optionalDate('Expiration date'),
+  barcode: barcodeField,
 };
 
 export const itemFields = z.object({
@@ -108,6 +139,7 @@ export const itemFields = z.object({
   /** Baking supplies are not food: no SC/PWD discount unless the shop says so. */
   scPwdEligible: itemShape.scPwdEligible.default(false),
   expirationDate: itemShape.expirationDate.default(null),
+  barcode: itemShape.barcode.default(null),
 });
 export type ItemFields = z.infer<typeof itemFields>;
 
@@ -123,7 +155,10 @@ export const updateItemInput = z.object({
 });
 export type UpdateItemInput = z.infer<typeof updateItemInput>;
 
-export const listItemsInput = listInput(10, ITEM_SORT_FIELDS);
+export const listItemsInput = listInput(10, ITEM_SORT_FIELDS).extend({
+  /** Only the items of this status (shared/itemStatus.ts), e.g. Expiring soon. */
+  status: z.enum(ITEM_STATUSES, { error: `status must be one of: ${ITEM_STATUSES.join(', ')}.` }).optional(),
+});
 export type ListItemsInput = z.infer<typeof listItemsInput>;
 
 /** The ingredient lookup and the POS: every match at once, up to the POS cap. */

@@ -12,7 +12,14 @@ export const SALES_TEXT = {
   searchPlaceholder: 'Search products...',
   cartEmpty: 'Your cart is empty.',
   noProducts: 'No matching products found.',
-  unknownCode: (code: string) => `No product has the ID "${code}".`,
+  unknownCode: (code: string) => `No product has the ID or barcode "${code}".`,
+  // The counter's quick tender buttons.
+  exactTender: 'Exact',
+  tenderLabel: (label: string) => `Cash tendered: ${label}`,
+  // Today's sales at the counter, for a reprint or a refund.
+  todaySearch: 'Sale ID, customer or amount',
+  noSalesToday: 'No sales today match.',
+  refundedWhen: (when: string, by: string) => `Refunded ${when} by ${by}`,
   noLines: 'Please add at least one item to the sale.',
   noOrderType: 'Please select an order type.',
   noPaymentMethod: 'Please select a payment method.',
@@ -67,6 +74,10 @@ export const SALES_TEXT = {
     `Only a manager or above may record a sale dated before the last Z reading (#${n}, ${when}).`,
   backdateReason: 'Please enter the reason for recording this sale on an earlier date.',
   backdateReasonTooLong: 'The reason for the earlier date must be at most 200 characters.',
+  // Issue: a sale recorded for an earlier day says whether its cash is in today's drawer.
+  inDrawerBadType: 'inDrawer must be true or false.',
+  inDrawerToday: 'A sale of today is always in the drawer; inDrawer is for a sale of an earlier day.',
+  inDrawerNoShift: 'Open a shift first to put this sale’s cash in today’s drawer.',
   backdateLabel: 'Reason for the earlier date',
   refundedDirectly: (username: string) => `The sale was refunded directly by ${username}.`,
   refundedByRestore: (username: string) => `A sales restore by ${username} recorded the sale as refunded.`,
@@ -213,6 +224,11 @@ export const checkoutInput = z
       .nullable()
       .default(null)
       .transform((reason) => reason || null),
+    /**
+     * A sale of an earlier day: whether its cash is in today's drawer (then it counts in the
+     * open shift); absent or false, it counts in no drawer. Only for an earlier date.
+     */
+    inDrawer: z.boolean({ error: SALES_TEXT.inDrawerBadType }).nullable().default(null),
     expected: expectedTotals.optional(),
     /** Issue 11: an SC or PWD discount, with the holder's name and ID number. */
     discount: discountInput.nullable().default(null),
@@ -247,6 +263,9 @@ export const saleRefInput = z.object({
 });
 
 export const listSalesInput = pageInput(20);
+
+/** Today's sales at the counter: by sale id, customer or amount (blank: all of today's). */
+export const todaySalesInput = z.object({ search: lookupItemsInput.shape.search });
 
 /** A page of the counter's products: the search, the page and its size (ten by default, SPEC.md §9). */
 export const posPageInput = lookupItemsInput.extend(pageInput(PAGE_SIZE).shape);

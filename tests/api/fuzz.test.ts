@@ -77,6 +77,7 @@ const ids = {
   sale: 0,
   saleCode: '',
   shift: 0,
+  cashMove: 0,
   registration: 0,
   reset: 0,
   action: 0,
@@ -130,6 +131,8 @@ beforeAll(async () => {
     })
   ).cake.id;
   ids.shift = (await api.counter.open({ openingCash: 100000 })).shift.id;
+  const coins = await api.counter.cash({ id: ids.shift, type: 'in', amount: 100, reason: 'Coins' });
+  ids.cashMove = coins.reading.movements[0]!.id;
   const sale = await api.sales.checkout({
     orderType: 'Walk-in',
     lines: [{ kind: 'item', id: ids.itemA, quantity: 2 }],
@@ -696,8 +699,15 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'DELETE /api/customers/:id': { params: { id: id(ids.customer) } },
     'GET /api/inventory': {
-      validQuery: { page: '1', limit: '10', search: 'flour', field: 'name', order: 'desc' },
-      query: LIST_QUERY,
+      validQuery: {
+        page: '1',
+        limit: '10',
+        search: 'flour',
+        field: 'name',
+        order: 'desc',
+        status: 'Expiring soon',
+      },
+      query: { ...LIST_QUERY, status: 'enum' },
       // ?all=true is the ingredient lookup, with a search of its own.
       refusedQueries: [
         { all: 'true', search: 'a\u0000bc' },
@@ -740,6 +750,7 @@ function restSpecs(): Record<string, RestSpec> {
         reference: 'optText',
         cashTendered: 'saleMoney',
         date: 'date',
+        inDrawer: 'bool',
         discount: 'discount',
         payments: 'payments',
         subtotal: 'saleMoney',
@@ -756,6 +767,12 @@ function restSpecs(): Record<string, RestSpec> {
       params: { id: id(ids.shift) },
       body: { type: 'in', amount: 50, reason: 'Change fund' },
       fields: { type: 'enum', amount: 'money', reason: 'text' },
+      valid: [200],
+    },
+    'POST /api/shifts/cash/:id/void': {
+      params: { id: id(ids.cashMove) },
+      body: { reason: 'Typed twice' },
+      fields: { reason: 'text' },
       valid: [200],
     },
     'GET /api/shifts/current': {},
@@ -819,6 +836,11 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/salesReport/summary': { validQuery: CUSTOM_PERIOD, query: PERIOD_QUERY },
     'GET /api/salesReport/export': { validQuery: CUSTOM_PERIOD, query: PERIOD_QUERY, writes: AUDIT },
+    'GET /api/salesReport/by-cashier': { validQuery: CUSTOM_PERIOD, query: PERIOD_QUERY },
+    'GET /api/salesReport/by-item': {
+      validQuery: { ...CUSTOM_PERIOD, page: '1', limit: '10' },
+      query: { ...PERIOD_QUERY, page: 'page', limit: 'limit' },
+    },
     'GET /api/backup/:area': { params: { area: 'supplier' }, writes: AUDIT },
     // Its own describe below feeds it files; here only its area and the wrong kinds of body.
     'POST /api/backup/:area/restore': { params: { area: 'inventory' } },
@@ -1158,7 +1180,8 @@ function trpcInputs(): Record<string, unknown> {
       address: 'Quezon City',
     },
     'customers.remove': { id: ids.customer },
-    'inventory.list': list,
+    'customers.purchases': { id: ids.customer },
+    'inventory.list': { ...list, status: 'Expiring soon' },
     'inventory.lookup': { search: 'flour' },
     'inventory.get': { id: ids.itemA },
     'inventory.movements': { id: ids.itemA },
@@ -1190,10 +1213,12 @@ function trpcInputs(): Record<string, unknown> {
     'sales.products': { search: 'flour' },
     'sales.productsPage': { search: 'flour', page: 1 },
     'sales.list': { page: 1, limit: 20 },
+    'sales.today': { search: 'SALE-' },
     'counter.open': { openingCash: 0 },
     'counter.cash': { id: ids.shift, type: 'out', amount: 100, reason: 'Ice' },
     'counter.reading': { id: ids.shift },
-    'counter.close': { id: ids.shift, countedCash: 0 },
+    'counter.close': { id: ids.shift, countedCash: 0, reason: 'Left open' },
+    'counter.voidCash': { id: ids.cashMove, reason: 'Typed twice' },
     'counter.endOfDay': { requestKey: 'fuzz-dialog-2' },
     'counter.shifts': days,
     'counter.endOfDayList': days,
@@ -1202,6 +1227,8 @@ function trpcInputs(): Record<string, unknown> {
     'reports.summary': period,
     'reports.records': { period, limit: 6, cursor: { soldAt: Date.now(), id: ids.sale } },
     'reports.recordsPage': { period, page: 1, limit: 6, asOf: ids.sale },
+    'reports.byCashier': period,
+    'reports.byItem': { period, page: 1, limit: 10 },
     'pricing.margins': { kind: 'cake', page: 1, limit: 10, search: 'ube', order: 'desc' },
     'pricing.setPrice': { kind: 'item', id: ids.itemA, price: 8100 },
   };

@@ -73,6 +73,7 @@ describe('sales.products', () => {
       kind: 'item',
       id: zebra?.id,
       code: 'INV-1',
+      barcode: null,
       name: 'Zebra Flour',
       category: 'Flour',
       purchasePrice: 6000,

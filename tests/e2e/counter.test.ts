@@ -176,6 +176,10 @@ describe('the counter', () => {
     await move.getByLabel(/^Amount/).fill('50');
     await move.getByLabel(/^Reason/).fill('Ice for the cakes');
     await move.getByRole('button', { name: 'Record' }).click();
+    // Asked again, with the amount, before it is recorded.
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await shows(confirm, SHIFT_TEXT.confirmCash('out', formatPeso(5000), 'Ice for the cakes'));
+    await confirm.getByRole('button', { name: 'Record' }).click();
     await move.waitFor({ state: 'hidden' });
 
     // X: 1,000.00 + 1,000.00 - 387.40 - 50.00 = 1,562.60 expected.
@@ -194,7 +198,9 @@ describe('the counter', () => {
     await close.getByLabel(/^Counted cash/).fill('1400');
     await shows(close, `Variance: ${formatPeso(-16260)}`);
     await close.getByRole('button', { name: 'Close shift' }).click();
-    const final = page.getByRole('dialog', { name: 'X reading' });
+    // The closing reading is the shift's close slip, with its close time.
+    const final = page.getByRole('dialog', { name: /^Shift close #\d+$/ });
+    await final.getByText(/^SHIFT CLOSE · SHIFT #\d+$/).waitFor();
     for (const text of ['Counted cash', '₱1,400.00', 'Variance', '-₱162.60']) await shows(final, text);
     await counter.getByRole('button', { name: 'Open shift' }).waitFor();
     const admin = b.shop.db.select().from(users).where(eq(users.email, ADMIN.email)).get();

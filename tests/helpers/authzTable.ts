@@ -79,6 +79,7 @@ export const REST_ACCESS: Record<string, readonly [RouteAccess, twin?: string]> 
   'GET /api/shifts/current': ['shifts', 'counter.current'],
   'GET /api/shifts/:id/reading': ['shifts', 'counter.reading'],
   'POST /api/shifts/:id/close': ['shifts', 'counter.close'],
+  'POST /api/shifts/cash/:id/void': ['shifts', 'counter.voidCash'],
   'GET /api/shifts': ['shifts', 'counter.shifts'],
   'POST /api/end-of-day': ['endOfDay', 'counter.endOfDay'],
   'GET /api/end-of-day': ['endOfDay', 'counter.endOfDayList'],
@@ -111,6 +112,8 @@ export const REST_ACCESS: Record<string, readonly [RouteAccess, twin?: string]> 
   'GET /api/salesReport/sales': ['salesReport', 'reports.recordsPage'],
   'GET /api/salesReport/summary': ['salesReport', 'reports.summary'],
   'GET /api/salesReport/export': ['salesReport'],
+  'GET /api/salesReport/by-cashier': ['salesReport', 'reports.byCashier'],
+  'GET /api/salesReport/by-item': ['salesReport', 'reports.byItem'],
 
   'GET /api/backup/:area': ['backupRestore'],
   'POST /api/backup/:area/restore': ['backupRestore'],
@@ -176,6 +179,7 @@ export const PROCEDURE_ACCESS: Record<string, ProcedureAccess> = {
   'suppliers.remove': 'supplierManagement',
 
   'customers.list': 'customerManagement',
+  'customers.purchases': 'customerManagement',
   'customers.add': 'customerManagement',
   'customers.update': 'customerManagement',
   'customers.remove': 'customerManagement',
@@ -200,12 +204,14 @@ export const PROCEDURE_ACCESS: Record<string, ProcedureAccess> = {
   'sales.list': 'salesManagement',
   'sales.products': 'salesManagement',
   'sales.productsPage': 'salesManagement',
+  'sales.today': 'salesManagement',
 
   'counter.open': 'shifts',
   'counter.cash': 'shifts',
   'counter.current': 'shifts',
   'counter.reading': 'shifts',
   'counter.close': 'shifts',
+  'counter.voidCash': 'shifts',
   'counter.shifts': 'shifts',
   'counter.endOfDay': 'endOfDay',
   'counter.endOfDayList': 'endOfDay',
@@ -216,6 +222,8 @@ export const PROCEDURE_ACCESS: Record<string, ProcedureAccess> = {
   'reports.summary': 'salesReport',
   'reports.records': 'salesReport',
   'reports.recordsPage': 'salesReport',
+  'reports.byCashier': 'salesReport',
+  'reports.byItem': 'salesReport',
 
   'pricing.margins': 'dashboardFinance',
   'pricing.setPrice': 'dashboardFinance',

@@ -105,6 +105,14 @@ export function ItemFormModal({
           />
           <NumberInput label="Restock Threshold" allowDecimal={false} {...form.picked('restockThreshold')} />
           <TextInput label="Expiration Date" type="date" {...form.typed('expirationDate')} />
+          <TextInput
+            label="Barcode"
+            description="EAN/UPC on the pack: 8, 12 or 13 digits"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={13}
+            {...form.typed('barcode')}
+          />
           <Checkbox {...SC_PWD_CHECKBOX} {...form.ticked('scPwdEligible')} />
         </>
       }

@@ -1,5 +1,6 @@
 import { toCentavos } from '../../../shared/money';
 import {
+  barcodeCheckDigitOk,
   DEFAULT_RESTOCK_THRESHOLD,
   INVENTORY_TEXT,
   type ItemFields,
@@ -20,6 +21,8 @@ export interface ItemDraft {
   restockThreshold: number | string;
   scPwdEligible: boolean;
   expirationDate: string;
+  /** The EAN/UPC printed on the pack; blank is none. */
+  barcode: string;
 }
 export type ItemErrors = Partial<Record<keyof ItemDraft, string>>;
 
@@ -37,6 +40,7 @@ export const BLANK_ITEM: ItemDraft = {
   /** Baking supplies are not food: no SC/PWD discount unless ticked. */
   scPwdEligible: false,
   expirationDate: '',
+  barcode: '',
 };
 
 const text = (id: number | null) => (id === null ? null : String(id));
@@ -55,6 +59,7 @@ export function draftOf(item: ItemRow): ItemDraft {
     restockThreshold: item.restockThreshold,
     scPwdEligible: item.scPwdEligible,
     expirationDate: item.expirationDate ?? '',
+    barcode: item.barcode ?? '',
   };
 }
 
@@ -77,6 +82,9 @@ export function checkItem(draft: ItemDraft, today: string, savedDate: string | n
     errors.restockThreshold = INVENTORY_TEXT.thresholdNegative;
   const date = draft.expirationDate;
   if (date && date !== savedDate && date < today) errors.expirationDate = INVENTORY_TEXT.expiredDate;
+  const barcode = draft.barcode.trim();
+  if (barcode && !/^(\d{8}|\d{12}|\d{13})$/.test(barcode)) errors.barcode = INVENTORY_TEXT.barcodeShape;
+  else if (barcode && !barcodeCheckDigitOk(barcode)) errors.barcode = INVENTORY_TEXT.barcodeCheckDigit;
   return errors;
 }
 
@@ -95,6 +103,7 @@ export function fieldsOf(draft: ItemDraft): ItemFields {
     restockThreshold: numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD),
     scPwdEligible: draft.scPwdEligible,
     expirationDate: draft.expirationDate || null,
+    barcode: draft.barcode.trim() || null,
   };
 }
 

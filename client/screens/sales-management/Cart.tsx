@@ -2,14 +2,27 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Grid.css';
-import { Button, Checkbox, Divider, Grid, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/schemas/sales';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
 import { DiscountFields } from './DiscountFields';
 import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
+import { QuickTender } from './QuickTender';
 import { SplitPayments } from './SplitPayments';
 import type { CartFields, Cart as CartState } from './useCart';
 import { type Checkout, type CheckoutField, cashShareOf, splitSum, tenderedOf } from './useCheckout';
@@ -51,9 +64,83 @@ function Amount({
   );
 }
 
-/** The lines' room: less while the discount or split fields are out, so Checkout stays on a 768-pixel screen. */
+/**
+ * The lines' room: less while the discount, split or quick tender fields are out, so
+ * Checkout stays on a 768-pixel screen (at least one line shows; the rest scroll).
+ */
 const linesHeight = (fields: CartFields) =>
-  Math.max(96, 208 - (fields.discount ? 64 : 0) - (fields.split ? 112 : 0));
+  Math.max(
+    60,
+    208 -
+      (fields.discount ? 64 : 0) -
+      (fields.split ? 112 : 40) -
+      // A split card or e-wallet payment's reference has its own line.
+      (fields.split
+        ? 40 * fields.payments.filter((p) => p.method && NEEDS_REFERENCE.includes(p.method)).length
+        : 0),
+  );
+
+/** A quick tender: Cash and that much tendered (a split sale keeps its payments and takes the cash). */
+export function tender(cart: CartState, checkout: Checkout, pesos: number) {
+  if (!cart.fields.split) {
+    cart.set('paymentMethod', 'Cash');
+    for (const field of CLEARS.paymentMethod ?? []) checkout.clearError(field);
+  }
+  cart.set('cashTendered', pesos);
+  for (const field of CLEARS.cashTendered ?? []) checkout.clearError(field);
+}
+
+/** The change owed for the cash tendered, or null when there is none to give. */
+export function changeOf(cart: CartState): number | null {
+  const tendered = tenderedOf(cart.fields);
+  const cashShare = cashShareOf(cart.fields, cart.totals.totalAmount);
+  return tendered !== null && cashShare > 0 && tendered >= cashShare ? tendered - cashShare : null;
+}
+
+/**
+ * The tablet's till bar (below the lg breakpoint, where the cart sits under the products):
+ * fixed at the bottom of the screen, with the total, the change, the quick tenders and
+ * Checkout, so a sale is taps on products and two taps here, never a scroll.
+ */
+export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
+  const change = changeOf(cart);
+  const items = cart.lines.reduce((n, l) => n + l.quantity, 0);
+  return (
+    <Paper
+      hiddenFrom="lg"
+      component="section"
+      aria-label="Till"
+      shadow="md"
+      withBorder
+      p="sm"
+      pos="fixed"
+      bottom={0}
+      left={0}
+      right={0}
+      style={{ zIndex: 150, borderRadius: 0 }}
+    >
+      <Stack gap={8}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Box>
+            <Text size="lg" fw={700} data-testid="till-total">
+              Total {formatPeso(cart.totals.totalAmount)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {items} {items === 1 ? 'item' : 'items'}
+              {change !== null ? ` · Change ${formatPeso(change)}` : ''}
+            </Text>
+          </Box>
+          <Button size="lg" h={48} miw={180} onClick={checkout.submit} loading={checkout.pending}>
+            Checkout
+          </Button>
+        </Group>
+        {cart.fields.split ? null : (
+          <QuickTender total={cart.totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * SPEC.md §2's cart: order type and customer, VAT, payment, the lines with plus and minus,
@@ -66,9 +153,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
     cart.set(key, value);
     for (const field of CLEARS[key] ?? []) checkout.clearError(field);
   };
-  const tendered = tenderedOf(fields);
-  const cashShare = cashShareOf(fields, totals.totalAmount);
-  const change = tendered !== null && cashShare > 0 && tendered >= cashShare ? tendered - cashShare : null;
+  const change = changeOf(cart);
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Cart">
@@ -122,7 +207,14 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
             onReference={(reference) => set('reference', reference)}
             cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
             errors={checkout.errors}
+            onEnter={checkout.submit}
           />
+        )}
+        {fields.split ? null : (
+          // On the tablet the till bar has them, in reach without scrolling.
+          <Box visibleFrom="lg">
+            <QuickTender total={totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
+          </Box>
         )}
         <Divider />
         {lines.length === 0 ? (
@@ -166,7 +258,13 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
           <Amount label="Total" value={totals.totalAmount} strong />
           {change !== null ? <Amount label="Change" value={change} /> : null}
         </Stack>
-        <Button size="md" fullWidth onClick={checkout.submit} loading={checkout.pending}>
+        <Button
+          size="md"
+          h={{ base: 44, lg: 42 }}
+          fullWidth
+          onClick={checkout.submit}
+          loading={checkout.pending}
+        >
           Checkout
         </Button>
       </Stack>

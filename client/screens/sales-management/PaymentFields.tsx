@@ -3,6 +3,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
 import { NEEDS_REFERENCE } from '../../../shared/schemas/sales';
 import { PESO_INPUT } from '../inventory/stockroom';
@@ -16,13 +17,29 @@ interface PaymentProps {
   /** The cash tendered (pesos as typed) and its change: the counter asks for it, a later record does not. */
   cash?: { value: number | string; onChange: (value: number | string) => void };
   errors: { paymentMethod?: string; reference?: string; cashTendered?: string };
+  /** Enter in the reference or the cash tendered: the counter checks out from the keyboard. */
+  onEnter?: () => void;
 }
+
+const enterDoes = (action?: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Enter' || !action) return;
+  event.preventDefault();
+  action();
+};
 
 /**
  * Payment Method, then what it needs beside it: the reference number for GCash, PayMaya and
  * card payments, or the cash tendered (SPEC.md §9's methods).
  */
-export function PaymentFields({ method, reference, onMethod, onReference, cash, errors }: PaymentProps) {
+export function PaymentFields({
+  method,
+  reference,
+  onMethod,
+  onReference,
+  cash,
+  errors,
+  onEnter,
+}: PaymentProps) {
   return (
     <SimpleGrid cols={2} spacing="sm">
       <Select
@@ -44,6 +61,7 @@ export function PaymentFields({ method, reference, onMethod, onReference, cash, 
           maxLength={60}
           value={reference}
           onChange={(e) => onReference(e.currentTarget.value)}
+          onKeyDown={enterDoes(onEnter)}
           error={errors.reference}
         />
       ) : method === 'Cash' && cash ? (
@@ -53,6 +71,7 @@ export function PaymentFields({ method, reference, onMethod, onReference, cash, 
           min={0}
           value={cash.value}
           onChange={cash.onChange}
+          onKeyDown={enterDoes(onEnter)}
           error={errors.cashTendered}
         />
       ) : null}

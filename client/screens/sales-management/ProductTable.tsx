@@ -1,29 +1,42 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { type KeyboardEvent, type RefObject, useEffect } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
-import { toast } from '../../ui/outcome';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useListState } from '../../ui/useListState';
 import { StatusBadge } from '../inventory/StatusBadge';
 import { TIGHT_TABLE } from '../inventory/stockroom';
+import { counterToast } from './counterToast';
 import { type Product, sellableStatus, useFindByCode, useProductsPage } from './products';
 import type { Cart } from './useCart';
+import './till.css';
 
 const dash = (text: string | null) => text || '—';
+/** A scan's red notice stays at least this long: the next scans come faster than a glance. */
+const NOTICE_MS = 5000;
+
+/** `3*SUG-001`: a quantity (1 to 9999) before a star, then the code; otherwise one of the code. */
+export function parseScan(typed: string): { quantity: number; code: string } {
+  const many = /^([1-9]\d{0,3})\s*\*\s*(\S.*)$/.exec(typed.trim());
+  return many ? { quantity: Number(many[1]), code: many[2]!.trim() } : { quantity: 1, code: typed.trim() };
+}
 
 /**
  * SPEC.md §2's product search and table: items and cakes together, well-stocked first, ten
  * a page. Stock shows what is left after the cart; what cannot be sold is dimmed and
- * ignores clicks; a click adds one unit. A barcode scanner types an id and Enter into the
- * search box: the product with exactly that id goes into the cart and the box clears.
+ * ignores clicks; a click adds one unit. A barcode scanner types an id (or an item's pack
+ * barcode) and Enter into the search box: the product with exactly that id goes into the
+ * cart and the box clears; `3*` before the code adds three.
  */
 export function ProductTable({
   cart,
   searchRef,
+  onCheckout,
 }: {
   cart: Cart;
   searchRef: RefObject<HTMLInputElement | null>;
+  /** Enter in the empty box, once the cart has lines: the scanner's user checks out from the keyboard. */
+  onCheckout: () => void;
 }) {
   const list = useListState<never>();
   const { data, loading } = useProductsPage(list.input.search, list.page);
@@ -32,21 +45,44 @@ export function ProductTable({
   // Ready for the scanner as soon as the screen opens.
   useEffect(() => searchRef.current?.focus(), [searchRef]);
 
+  // What the last scan could not do (an unknown code, no stock), in red under the box; a
+  // later successful scan clears it once it has been up NOTICE_MS.
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeAt = useRef(0);
+
   const add = (product: Product) => {
     const why = cart.add(product);
-    if (why) toast(why, 'error');
+    if (why) counterToast(why, 'error');
     return !why;
   };
 
+  /**
+   * A scanner types a code and Enter, and the next code right after. The box's text is
+   * selected at once, so the next scan replaces it instead of being appended to it
+   * ("ZZZ-999SUG-001"); once the product is in the cart the box is cleared, unless the
+   * next scan has already begun.
+   */
   const scan = async (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const code = list.search.trim();
-    if (!code) return;
+    const box = event.currentTarget;
+    const typed = box.value.trim();
+    if (!typed) {
+      if (cart.lines.length > 0) onCheckout();
+      return;
+    }
+    box.select();
+    const { quantity, code } = parseScan(typed);
     const product = await findByCode(code).catch(() => undefined);
-    // A scanner's user is not looking at the table: an unknown code must say so.
-    if (!product) toast(SALES_TEXT.unknownCode(code), 'error');
-    else if (add(product)) list.setSearch('');
+    const untouched = box.value.trim() === typed;
+    // A scanner's user is not looking at the table: an unknown code must say so, naming it.
+    const why = product ? cart.add(product, quantity) : SALES_TEXT.unknownCode(code);
+    if (why) {
+      setNotice(why);
+      noticeAt.current = Date.now();
+    } else if (Date.now() - noticeAt.current >= NOTICE_MS) setNotice(null);
+    if (!why && untouched) list.setSearch('');
+    else if (untouched && document.activeElement === box) box.select();
   };
 
   const columns: PagedColumn<Product, never>[] = [
@@ -68,16 +104,21 @@ export function ProductTable({
   ];
 
   return (
-    <Stack gap="sm" style={TIGHT_TABLE}>
+    <Stack gap="sm" style={TIGHT_TABLE} className="till-products">
       <TextInput
         aria-label="Search products"
         type="search"
         placeholder={SALES_TEXT.searchPlaceholder}
         value={list.search}
-        onChange={(e) => list.setSearch(e.currentTarget.value)}
+        onChange={(e) => {
+          list.setSearch(e.currentTarget.value);
+          if (!e.currentTarget.value) setNotice(null);
+        }}
         onKeyDown={scan}
         autoComplete="off"
         ref={searchRef}
+        error={notice}
+        styles={{ error: { fontWeight: 600 } }}
       />
       <PagedTable<Product, never>
         caption="Products"

@@ -67,11 +67,20 @@ export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | 
           Refunded
         </Text>
       ) : null}
+      {sale.status === 'refunded' && sale.refundedAt ? (
+        <Text ta="center" size="sm" className="receipt-refunded-when">
+          {SALES_TEXT.refundedWhen(formatDateTime(sale.refundedAt), sale.refundedByName ?? 'Unknown')}
+        </Text>
+      ) : null}
       <Rule />
       <Row label="Sale ID" text>
         {sale.saleId}
       </Row>
       <Row label="Date">{formatDateTime(sale.soldAt)}</Row>
+      <Row label="Cashier" text>
+        {sale.cashier ?? 'Unknown'}
+      </Row>
+      {sale.shiftId !== null ? <Row label="Shift">#{sale.shiftId}</Row> : null}
       {sale.backdateReason ? (
         // The shop's own note on a back-dated sale: on screen, not on the customer's slip.
         <Box className="receipt-screen-only">

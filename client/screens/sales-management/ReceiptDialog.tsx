@@ -19,11 +19,14 @@ export function ReceiptDialog({
   saleRef,
   onClose,
   onClosed,
+  reprint = false,
 }: {
   saleRef: string | null;
   onClose: () => void;
   /** Once it has gone: where the focus goes next (the counter's search box); else back where it was. */
   onClosed?: () => void;
+  /** Opened again later (today's sales at the counter): Print says Reprint. */
+  reprint?: boolean;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -75,7 +78,7 @@ export function ReceiptDialog({
             </Button>
           ) : null}
           <Button variant="light" disabled={!current} onClick={() => window.print()}>
-            Print
+            {reprint ? 'Reprint' : 'Print'}
           </Button>
           <Button variant="default" onClick={onClose}>
             Close

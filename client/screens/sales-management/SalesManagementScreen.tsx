@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
-import { Cart } from './Cart';
+import { Cart, TillBar } from './Cart';
 import { CounterBar } from './counter/CounterBar';
 import { ProductTable } from './ProductTable';
 import { useCart } from './useCart';
@@ -14,6 +14,10 @@ import { type Sale, useCheckout } from './useCheckout';
 const ReceiptDialog = lazyDialog(
   () => import('./ReceiptDialog').then((m) => m.ReceiptDialog),
   (p) => p.saleRef !== null,
+);
+const TodaySalesModal = lazyDialog(
+  () => import('./TodaySalesModal').then((m) => m.TodaySalesModal),
+  (p) => p.opened,
 );
 const InlineSaleModal = lazyDialog(
   () => import('./InlineSaleModal').then((m) => m.InlineSaleModal),
@@ -31,35 +35,61 @@ export function SalesManagementScreen() {
   const cart = useCart();
   const [receipt, setReceipt] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
+  const [looking, setLooking] = useState(false);
+  // A receipt opened from today's sales is a reprint.
+  const [reprint, setReprint] = useState(false);
   // After each receipt the search box has the focus again, ready for the next scan.
   const search = useRef<HTMLInputElement>(null);
 
   /** The sale just made is the receipt's to show, without asking the server again. */
   const showReceipt = (sale: Sale) => {
     queryClient.setQueryData(trpc.sales.get.queryKey({ id: sale.saleId }), sale);
+    setReprint(false);
     setReceipt(sale.saleId);
   };
   const checkout = useCheckout(cart, showReceipt);
 
   return (
-    <Flex direction={{ base: 'column', lg: 'row' }} gap="md" align={{ base: 'stretch', lg: 'flex-start' }}>
+    <Flex
+      direction={{ base: 'column', lg: 'row' }}
+      gap="md"
+      align={{ base: 'stretch', lg: 'flex-start' }}
+      // Below lg the till bar is fixed at the bottom: room for it after the cart.
+      pb={{ base: 140, lg: 0 }}
+    >
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="sm">
           <Title order={1}>Sales Management</Title>
-          <Button variant="light" onClick={() => setRecording(true)}>
-            Record a Sale
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setLooking(true)}>
+              Today's Sales
+            </Button>
+            <Button variant="light" onClick={() => setRecording(true)}>
+              Record a Sale
+            </Button>
+          </Group>
         </Group>
         <CounterBar />
-        <ProductTable cart={cart} searchRef={search} />
+        <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
       </Stack>
       <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>
         <Cart cart={cart} checkout={checkout} />
       </Box>
+      <TillBar cart={cart} checkout={checkout} />
       <ReceiptDialog
         saleRef={receipt}
         onClose={() => setReceipt(null)}
         onClosed={() => search.current?.focus()}
+        reprint={reprint}
+      />
+      <TodaySalesModal
+        opened={looking}
+        onClose={() => setLooking(false)}
+        onOpen={(saleId) => {
+          setLooking(false);
+          setReprint(true);
+          setReceipt(saleId);
+        }}
       />
       <InlineSaleModal opened={recording} onClose={() => setRecording(false)} onSaved={showReceipt} />
     </Flex>

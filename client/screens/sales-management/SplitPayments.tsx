@@ -30,47 +30,51 @@ export function SplitPayments({ payments, onChange, remaining, cash, error }: Sp
     <Stack gap={6} aria-label="Payments" role="group">
       {payments.map((p, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, never reordered
-        <Group key={n} gap={6} wrap="nowrap" align="flex-start">
-          <Select
-            aria-label={`Payment ${n + 1} method`}
-            placeholder="Method"
-            data={PAYMENT_METHODS.filter((m) => m === p.method || m !== 'Cash' || !hasCash)}
-            value={p.method}
-            onChange={(value) => edit(n, { method: value as PaymentMethod | null })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            w={130}
-          />
-          <NumberInput
-            aria-label={`Payment ${n + 1} amount`}
-            {...PESO_INPUT}
-            min={0}
-            value={p.amount}
-            onChange={(value) => edit(n, { amount: value })}
-            style={{ flex: 1 }}
-          />
+        <Stack key={n} gap={4}>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <Select
+              aria-label={`Payment ${n + 1} method`}
+              placeholder="Method"
+              data={PAYMENT_METHODS.filter((m) => m === p.method || m !== 'Cash' || !hasCash)}
+              value={p.method}
+              onChange={(value) => edit(n, { method: value as PaymentMethod | null })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={130}
+            />
+            <NumberInput
+              aria-label={`Payment ${n + 1} amount`}
+              {...PESO_INPUT}
+              min={0}
+              value={p.amount}
+              onChange={(value) => edit(n, { amount: value })}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={`Remove payment ${n + 1}`}
+              disabled={payments.length <= 2}
+              onClick={() => onChange(payments.filter((_, i) => i !== n))}
+            >
+              <IconX size={16} />
+            </ActionIcon>
+          </Group>
           {p.method && NEEDS_REFERENCE.includes(p.method) ? (
+            // Its own line under the payment: a 13-digit GCash reference is read back whole.
             <TextInput
               aria-label={`Payment ${n + 1} reference number`}
-              placeholder="Reference no."
+              placeholder={`${p.method} reference no.`}
               autoComplete="off"
               maxLength={60}
               value={p.reference}
               onChange={(e) => edit(n, { reference: e.currentTarget.value })}
-              style={{ flex: 1 }}
+              ml={136}
+              mr={40}
             />
           ) : null}
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={`Remove payment ${n + 1}`}
-            disabled={payments.length <= 2}
-            onClick={() => onChange(payments.filter((_, i) => i !== n))}
-          >
-            <IconX size={16} />
-          </ActionIcon>
-        </Group>
+        </Stack>
       ))}
       <Group justify="space-between" gap="xs">
         <Button

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../shared/constants';
+import { sellableStatus as isSellable } from '../../../shared/itemStatus';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 
 /** What the point of sale sells: an inventory item or a cake, side by side in one table (server/domains/sales/products.ts). */
@@ -7,9 +8,8 @@ export type Product = RouterOutputs['sales']['products'][number];
 
 export const productKey = (kind: Product['kind'], id: number) => `${kind}:${id}`;
 
-/** Whether a product's status lets it be sold at all (stock aside). */
-export const sellableStatus = (status: Product['status']) =>
-  status === 'Well-stocked' || status === 'Low stock' || status === 'Available';
+/** Whether a product's status lets it be sold at all (stock aside): shared/itemStatus.ts's rule. */
+export const sellableStatus = (status: Product['status']) => isSellable(status);
 
 /**
  * A page of products in shelf order (ten for the table, more for a picker), paged on the
@@ -26,7 +26,7 @@ export function useProductsPage(search: string, page: number, limit = PAGE_SIZE)
 }
 
 /**
- * The product whose business id is exactly `code` (case-insensitive), asked of the server
+ * The product whose business id (case-insensitive) or pack barcode is exactly `code`, asked of the server
  * at once: a barcode scanner's Enter comes before the search box's debounce ends.
  * `fresh` skips the cache, for prices and stock as they are now.
  */
@@ -41,7 +41,8 @@ export function useFindByCode() {
       ...(fresh ? { staleTime: 0 } : {}),
     });
     const wanted = search.toLowerCase();
-    return products.find((p) => p.code.toLowerCase() === wanted);
+    // The pack's barcode finds its item like the item id does.
+    return products.find((p) => p.code.toLowerCase() === wanted || p.barcode === search);
   };
 }
 

@@ -70,12 +70,13 @@ export const FRESH_CART: CartFields = {
   payments: FRESH_SPLIT,
 };
 
-/** Why a product cannot go into the cart (one more unit of it), or null when it can. */
-export function refusal(product: Product, inCart: number): string | null {
+/** Why a product cannot go into the cart (`quantity` more units of it), or null when it can. */
+export function refusal(product: Product, inCart: number, quantity = 1): string | null {
   if (product.status === 'Expired') return SALES_TEXT.expired(product.name);
   if (product.status === 'Out of season') return SALES_TEXT.notAvailable(product.name, product.status);
   if (product.stock <= 0 || product.status === 'Out of stock') return SALES_TEXT.outOfStock(product.name);
-  if (inCart + 1 > product.stock) return SALES_TEXT.notEnough(inCart + 1, product.stock, product.name);
+  if (inCart + quantity > product.stock)
+    return SALES_TEXT.notEnough(inCart + quantity, product.stock, product.name);
   return null;
 }
 
@@ -106,14 +107,14 @@ export function useCart() {
     totals,
     taxRate: fields.vat ? 12 : 0,
     quantityOf,
-    /** Adds one unit; answers why not when it cannot (SPEC.md §5's messages). */
-    add(product: Product): string | null {
-      const why = refusal(product, quantityOf(product.key));
+    /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot (SPEC.md §5's messages). */
+    add(product: Product, quantity = 1): string | null {
+      const why = refusal(product, quantityOf(product.key), quantity);
       if (why) return why;
       setLines((all) =>
         all.some((l) => l.key === product.key)
           ? all.map((l) =>
-              l.key === product.key ? { ...l, stock: product.stock, quantity: l.quantity + 1 } : l,
+              l.key === product.key ? { ...l, stock: product.stock, quantity: l.quantity + quantity } : l,
             )
           : [
               ...all,
@@ -125,7 +126,7 @@ export function useCart() {
                 name: product.name,
                 price: product.price,
                 stock: product.stock,
-                quantity: 1,
+                quantity,
                 scPwdEligible: product.scPwdEligible,
               },
             ],

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../shared/money';
 import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { toast, toastOutcome } from '../../ui/outcome';
 import { numberOf } from '../inventory/stockroom';
+import { counterOutcome, counterToast } from './counterToast';
 import { type Product, useFindByCode, useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
 
@@ -92,15 +92,24 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
     cart.reprice(current.filter((p): p is Product => p !== undefined));
   };
   const [errors, setErrors] = useState<Errors>({});
+  // The tender was checked against a total: a new total (a line added or removed) makes
+  // that message moot, and an emptied cart takes all its messages with it.
+  const total = cart.totals.totalAmount;
+  const empty = cart.lines.length === 0;
+  const [checked, setChecked] = useState({ total, empty });
+  if (checked.total !== total || checked.empty !== empty) {
+    setChecked({ total, empty });
+    setErrors((e) => (empty ? {} : { ...e, cashTendered: undefined, payments: undefined }));
+  }
   const checkout = useMutation(
     trpc.sales.checkout.mutationOptions(
-      toastOutcome({ success: SALES_TEXT.created, failure: SALES_TEXT.createFailed }, refresh),
+      counterOutcome({ success: SALES_TEXT.created, failure: SALES_TEXT.createFailed }, refresh),
     ),
   );
 
   const submit = () => {
     if (cart.lines.length === 0) {
-      toast(SALES_TEXT.noLines, 'error');
+      counterToast(SALES_TEXT.noLines, 'error');
       return;
     }
     const found = check(cart);

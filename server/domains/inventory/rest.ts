@@ -27,6 +27,7 @@ export function legacyItem(item: ItemRow) {
     restockThreshold: item.restockThreshold,
     scPwdEligible: item.scPwdEligible,
     expirationDate: item.expirationDate,
+    barcode: item.barcode,
     status: item.status,
     createdBy: { username: item.createdBy ?? 'Unknown' },
     createdAt: item.createdAt,
@@ -62,6 +63,13 @@ function itemBody(raw: unknown) {
     scPwdEligible: booleanIn(body.scPwdEligible),
     expirationDate:
       'expirationDate' in body ? (body.expirationDate === '' ? null : body.expirationDate) : undefined,
+    // Blank clears it; a number is passed as its digits for the schema to check.
+    barcode:
+      'barcode' in body
+        ? typeof body.barcode === 'number'
+          ? String(body.barcode)
+          : body.barcode
+        : undefined,
   });
 }
 
@@ -79,7 +87,8 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     const caller = inventory(contextFrom(deps, req));
     // ?all=true: the ingredient lookup, an array of every match (up to the POS cap).
     if (flag(q.all)) return (await caller.lookup({ search: q.search ?? '' })).map(legacyItem);
-    const page = await caller.list(listQuery(q));
+    // ?status=Expiring soon (or another status): only those items.
+    const page = await caller.list({ ...listQuery(q), ...(q.status ? { status: q.status as never } : {}) });
     return {
       items: page.rows.map(legacyItem),
       totalItems: page.total,

@@ -25,7 +25,7 @@ import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
 import { findItem, findItemByItemId, type ItemRow } from './queries';
-import { moveStock, record } from './stock';
+import { approvedReference, moveStock, record } from './stock';
 
 export const MODULE = 'Inventory';
 
@@ -55,6 +55,17 @@ function checkExpiration(date: string | null, previous: string | null, now: Date
     throw fail.badRequest(INVENTORY_TEXT.expiredDate);
 }
 
+/** PRODUCT.md: one pack barcode, one item; the holder is named so the clerk can fix it. */
+function checkBarcode(tx: Tx, barcode: string | null, except?: number) {
+  if (barcode === null) return;
+  const holder = tx
+    .select({ id: inventoryItems.id, itemId: inventoryItems.itemId })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.barcode, barcode))
+    .get();
+  if (holder && holder.id !== except) throw fail.conflict(INVENTORY_TEXT.duplicateBarcode(holder.itemId));
+}
+
 function idTaken(tx: Tx, itemId: string, except?: number): boolean {
   const found = findItemByItemId(tx, itemId);
   return found !== undefined && found.id !== except;
@@ -66,6 +77,7 @@ export function addItem(db: Db, actor: Viewer, input: ItemFields, now = new Date
       checkRefs(tx, input);
       checkExpiration(input.expirationDate, null, now);
       if (input.itemId && idTaken(tx, input.itemId)) throw fail.conflict(INVENTORY_TEXT.duplicateId);
+      checkBarcode(tx, input.barcode);
       const itemId = input.itemId || newBusinessId('INV-', (candidate) => idTaken(tx, candidate));
       const row = tx
         .insert(inventoryItems)
@@ -106,6 +118,7 @@ const LABELS: Record<keyof ItemFields, string> = {
   restockThreshold: 'Restock Threshold',
   scPwdEligible: 'SC/PWD Eligible',
   expirationDate: 'Expiration Date',
+  barcode: 'Barcode',
 };
 
 /** A yes-or-no field as the change notes say it. */
@@ -151,6 +164,7 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
   if (!next.itemId) next.itemId = current.itemId;
   if (next.itemId.toLowerCase() !== current.itemId.toLowerCase() && idTaken(tx, next.itemId, current.id))
     throw fail.conflict(INVENTORY_TEXT.duplicateId);
+  checkBarcode(tx, next.barcode, current.id);
   const { stock, ...fields } = next;
   tx.update(inventoryItems)
     .set({ ...fields, updatedAt: now })
@@ -186,6 +200,7 @@ function pick(row: ItemRow): ItemFields {
     restockThreshold: row.restockThreshold,
     scPwdEligible: row.scPwdEligible,
     expirationDate: row.expirationDate,
+    barcode: row.barcode,
   };
 }
 
@@ -255,9 +270,11 @@ export function deleteItem(db: Db, actor: Viewer, id: number) {
 
 registerActionHandler(MODULE, {
   apply(tx, approver, change) {
-    if (change.requestType === 'update')
-      applyUpdate(tx, approver, change.payload as HeldUpdate, new Date(), 'approved request');
-    else if (change.requestType === 'delete')
+    if (change.requestType === 'update') {
+      // The ledger names both: the approver made the move, at the request of whom.
+      const reference = approvedReference(tx, change.requestedBy, approver.user.username);
+      applyUpdate(tx, approver, change.payload as HeldUpdate, new Date(), reference);
+    } else if (change.requestType === 'delete')
       applyDelete(tx, approver, (change.payload as { id: number }).id);
     else throw fail.conflict(`Inventory requests cannot be of type ${change.requestType}.`);
   },

@@ -1,5 +1,6 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { POS_FETCH_CAP } from '../../../shared/constants';
+import { shelfRank } from '../../../shared/itemStatus';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Page, PageInput } from '../../../shared/schemas/paging';
@@ -19,6 +20,8 @@ export interface Product {
   id: number;
   /** The business id (INV-…, CK-…) a barcode scanner types. */
   code: string;
+  /** The pack's EAN/UPC (items only), which a scanner may type instead of the code. */
+  barcode: string | null;
   name: string;
   category: string | null;
   purchasePrice: number;
@@ -30,9 +33,8 @@ export interface Product {
   scPwdEligible: boolean;
 }
 
-/** Well-stocked and available first, then low stock, then what cannot be sold; each by name. */
-const rank = (p: { status: ItemStatus | CakeStatus }) =>
-  p.status === 'Well-stocked' || p.status === 'Available' ? 0 : p.status === 'Low stock' ? 1 : 2;
+/** Well-stocked and available first, then low stock or expiring soon, then what cannot be sold; each by name. */
+const rank = (p: { status: ItemStatus | CakeStatus }) => shelfRank(p.status);
 const names = new Intl.Collator('en-PH', { sensitivity: 'base' });
 const shelfOrder = (a: Shelved, b: Shelved) =>
   rank(a) - rank(b) || names.compare(a.name, b.name) || a.id - b.id;
@@ -71,7 +73,11 @@ function shelf(db: Store, search: string, today: string): Shelved[] {
   // The unsearched shelf, which the counter shows on opening and after every sale, is
   // prepared once: compiling these statements costs as much as running them.
   const [items, cakeRows] = search
-    ? [itemsWhere(itemMatches(search)).all({ today }), cakesWhere(cakeMatches(search)).all({ today })]
+    ? [
+        // A scanned pack barcode finds its item exactly, beside the name and id matches.
+        itemsWhere(or(itemMatches(search), eq(i.barcode, search))).all({ today }),
+        cakesWhere(cakeMatches(search)).all({ today }),
+      ]
     : [
         prepared(db, 'sales.shelfItems', () => itemsWhere(undefined).prepare()).all({ today }),
         prepared(db, 'sales.shelfCakes', () => cakesWhere(undefined).prepare()).all({ today }),
@@ -95,6 +101,7 @@ function productsOf(db: Store, shelved: readonly Shelved[], today: string): Prod
           .select({
             id: i.id,
             code: i.itemId,
+            barcode: i.barcode,
             name: i.name,
             category: categories.name,
             purchasePrice: i.purchasePrice,
@@ -146,6 +153,7 @@ function productsOf(db: Store, shelved: readonly Shelved[], today: string): Prod
       ...cake,
       key: `cake:${cake.id}`,
       kind: 'cake',
+      barcode: null,
       amount: size ?? (amount ? String(amount) : ''),
     });
   return shelved.map((p) => byKey.get(`${p.kind}:${p.id}`)).filter((p) => p !== undefined);

@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { saleLines, salePayments, sales } from '../../db/schema';
+import { saleLines, salePayments, sales, users } from '../../db/schema';
 import { fail } from '../../errors';
 
 // Reading sales back: one by id or SALE- id (the receipt), and the newest first (the list).
@@ -19,6 +19,15 @@ export function findSale(db: Db | Tx, ref: number | string) {
 }
 
 export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
+
+/** Who sold and who refunded, by name, as the receipt prints them (null once the account is gone). */
+function namesOf(db: Db | Tx, sale: Pick<SaleRow, 'soldBy' | 'refundedBy'>) {
+  const name = (id: number | null) =>
+    id === null
+      ? null
+      : (db.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? null);
+  return { cashier: name(sale.soldBy), refundedByName: name(sale.refundedBy) };
+}
 
 const PAYMENT_FIELDS = {
   saleId: salePayments.saleId,
@@ -47,7 +56,7 @@ export function getSale(db: Db | Tx, ref: number | string) {
       .orderBy(salePayments.id)
       .prepare(),
   ).all({ saleId: sale.id });
-  return { ...sale, lines, payments };
+  return { ...sale, lines, payments, ...namesOf(db, sale) };
 }
 
 /** How the sales were paid, by method (issue 11's split tender), in the order given. */
@@ -97,6 +106,7 @@ export function listSales(db: Db, { page, limit }: { page: number; limit: number
   return {
     rows: rows.map((sale) => ({
       ...sale,
+      ...namesOf(db, sale),
       lines: lines.filter((l) => l.saleId === sale.id),
       payments: payments.filter((p) => p.saleId === sale.id),
     })),

@@ -85,6 +85,7 @@ function checkoutBody(raw: unknown) {
     // Blank is "not given" at this boundary (legacy.ts): no customer, today.
     date: body.date === '' ? null : (body.date ?? null),
     backdateReason: body.backdateReason ?? null,
+    inDrawer: body.inDrawer ?? null,
     discount: body.discount ?? null,
     payments: Array.isArray(body.payments)
       ? body.payments.map((raw) => {

@@ -48,6 +48,7 @@ function soldAtFor(date: string | null, now: Date): Date {
  */
 export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new Date()) {
   const soldAt = soldAtFor(input.date, now);
+  if (soldAt === now && input.inDrawer === false) throw fail.badRequest(SALES_TEXT.inDrawerToday);
   return writeTogether(db, (tx) => {
     const lines = resolveLines(tx, input.lines);
     const key = linesKey(lines);
@@ -55,7 +56,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       const earlier = findSale(tx, input.saleId);
       if (earlier) return repeatedSale(tx, earlier, key, input);
     }
-    const shiftId = drawerFor(tx, actor);
+    const shiftId = drawerFor(tx, actor, soldAt === now ? null : input.inDrawer === true);
     const backdateReason = backdateReasonFor(tx, actor, soldAt, now, input.backdateReason);
     const priced = priceLines(tx, lines, now);
     const discount = input.discount?.type ?? null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { calendarDate } from '../../../../shared/schemas/catalogue';
-import { itemFields } from '../../../../shared/schemas/inventory';
+import { barcodeField, INVENTORY_TEXT, itemFields } from '../../../../shared/schemas/inventory';
 import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
 import { moveStock, record, type Stocked } from '../../inventory/stock';
@@ -35,6 +35,8 @@ export const INVENTORY_LAYOUT = {
     'restockThreshold',
     // Backups made before issue 11 have no such column: their items keep the default (no).
     'scPwdEligible?',
+    // Backups made before items had barcodes have no such column: their items keep none.
+    'barcode?',
     'expirationDate',
     'createdBy',
     'createdAt',
@@ -55,6 +57,7 @@ const itemRow = z.object({
   amount: numberCell.pipe(f.amount.unwrap()),
   restockThreshold: numberCell.pipe(f.restockThreshold.unwrap()),
   scPwdEligible: yesNoCell(false),
+  barcode: orNull(cellText).pipe(barcodeField),
   expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
   createdBy: orNull(cellText),
   createdAt: instantCell,
@@ -93,6 +96,7 @@ const ITEM_FIELDS = [
   'amount',
   'restockThreshold',
   'scPwdEligible',
+  'barcode',
   'expirationDate',
   'createdBy',
   'createdAt',
@@ -113,10 +117,22 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
     [...ITEM_FIELDS, 'stock'],
   );
   const fieldsOnly = tableWriter(tx, 'inventory.fields', inventoryItems, inventoryItems.itemId, ITEM_FIELDS);
+  const barcodeOwner = (code: string) =>
+    tx
+      .select({ itemId: inventoryItems.itemId })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.barcode, code))
+      .get()?.itemId;
   for (const { row, value: item } of checkedRows(book.inventory ?? [], itemRow, 'itemId', tally)) {
     const refs = referencesOf(item);
     if ('reason' in refs) {
       tally.reject(row, refs.reason as string);
+      continue;
+    }
+    // A barcode is one item's: another item holding it (on file, or earlier in the file) refuses the row.
+    const owner = item.barcode ? barcodeOwner(item.barcode) : undefined;
+    if (owner !== undefined && owner.toLowerCase() !== item.itemId.toLowerCase()) {
+      tally.reject(row, `barcode: ${INVENTORY_TEXT.duplicateBarcode(owner)}`);
       continue;
     }
     const { stock, category: _c, unit: _u, supplierId: _s, createdBy: _b, ...fields } = item;
