@@ -15,13 +15,13 @@ export function toast(message: string, tone: Tone = 'info'): void {
  * The one way a screen reports a mutation: the server's message (a held staff change
  * says so and shows as info, PRODUCT.md), the success text, or the failure text.
  */
-export function toastOutcome(texts: { success: string; failure: string }, after?: () => void) {
+export function toastOutcome(texts: { success: string; failure: string }, after?: (result: unknown) => void) {
   return {
     onSuccess: (result: unknown) => {
       const answer = (result ?? {}) as { message?: unknown; requested?: unknown };
       const message = typeof answer.message === 'string' && answer.message ? answer.message : texts.success;
       toast(message, answer.requested ? 'info' : 'success');
-      after?.();
+      after?.(result);
     },
     onError: (error: unknown) => toast(failureText(error, texts.failure), 'error'),
   };
@@ -39,7 +39,7 @@ interface Mutable<Out, In, Err, Ctx> {
 export function useReportedMutation<Out, In, Err, Ctx>(
   procedure: Mutable<Out, In, Err, Ctx>,
   texts: { success: string; failure: string },
-  after?: () => void,
+  after?: (result: unknown) => void,
 ) {
   return useMutation(procedure.mutationOptions(toastOutcome(texts, after)));
 }

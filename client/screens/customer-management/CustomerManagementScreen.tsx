@@ -8,6 +8,7 @@ import {
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
 import { CustomerPurchases } from './CustomerPurchases';
+import { BLANK_CUSTOMER, CUSTOMER_FORM_FIELDS } from './customerForm';
 
 type Customer = RouterOutputs['customers']['list']['rows'][number];
 type Props = CatalogueScreenProps<
@@ -32,14 +33,8 @@ const SCREEN = {
   timeHeaders: { created: 'Created', updated: 'Updated' },
   codeOf: (c) => c.customerId,
   form: {
-    fields: [
-      { key: 'customerId', label: CUSTOMER_LABELS.customerId, required: true },
-      { key: 'name', label: CUSTOMER_LABELS.name, required: true, autoComplete: 'off' },
-      { key: 'email', label: CUSTOMER_LABELS.email, type: 'email', autoComplete: 'off' },
-      { key: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'off' },
-      { key: 'address', label: CUSTOMER_LABELS.address, autoComplete: 'off' },
-    ],
-    blank: { customerId: '', name: '', email: '', phoneNumber: '', address: '' },
+    fields: CUSTOMER_FORM_FIELDS,
+    blank: BLANK_CUSTOMER,
     valuesOf: (c) => ({
       customerId: c.customerId,
       name: c.name,

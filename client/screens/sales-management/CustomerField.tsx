@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { Select, TextInput } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { POS_FETCH_CAP } from '../../../shared/constants';
 import { NAME_MAX } from '../../../shared/schemas/catalogue';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import { useTRPC } from '../../trpc';
+import { NewCustomer } from './NewCustomer';
 import type { CartFields } from './useCart';
 
 type CustomerKeys = 'customerId' | 'customerName';
@@ -50,17 +51,22 @@ export function CustomerField({
     );
   }
   return (
-    <Select
-      label="Customer"
-      placeholder="Select a customer"
-      data={options}
-      value={fields.customerId}
-      onChange={(value) => set('customerId', value)}
-      searchable
-      clearable
-      nothingFoundMessage="No customers found."
-      limit={50}
-      comboboxProps={{ withinPortal: true }}
-    />
+    <Stack gap={2} align="stretch">
+      <Select
+        label="Customer"
+        placeholder="Select a customer"
+        data={options}
+        value={fields.customerId}
+        onChange={(value) => set('customerId', value)}
+        searchable
+        clearable
+        nothingFoundMessage="No customers found."
+        limit={50}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group justify="flex-end">
+        <NewCustomer onAdded={(id) => set('customerId', id)} />
+      </Group>
+    </Stack>
   );
 }
