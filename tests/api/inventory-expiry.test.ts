@@ -13,7 +13,7 @@ import { listItems } from '../../server/domains/inventory/queries';
 import { expiringSoonUntil, itemStatus, sellableStatus } from '../../shared/itemStatus';
 import { ITEM_STATUSES, listItemsInput } from '../../shared/schemas/inventory';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { addDays, manilaDate } from '../../shared/time';
+import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
@@ -273,13 +273,15 @@ describe('cake expiry notifications', () => {
     };
     const { cake } = await owner.api.cakes.add(fields as never);
     expect(messages().filter((m) => m.includes('CK-EXP-4'))).toEqual([
-      `Cake "Ube Cake" (CK-EXP-4) expires on ${day(2)}.`,
+      `Cake "Ube Cake" (CK-EXP-4) expires on ${formatCalendarDate(day(2))}.`,
     ]);
     await owner.api.cakes.update({ id: cake.id, cake: { ...fields, price: 90000 } } as never);
     dailyStockCheck(shop.db);
     expect(messages().filter((m) => m.includes('CK-EXP-4'))).toHaveLength(1);
     await owner.api.cakes.update({ id: cake.id, cake: { ...fields, expirationDate: today } } as never);
     expect(messages().filter((m) => m.includes('CK-EXP-4'))).toHaveLength(2);
-    expect(messages().at(-1)).toBe(`Cake "Ube Cake" (CK-EXP-4) expires today (${today}).`);
+    expect(messages().at(-1)).toBe(
+      `Cake "Ube Cake" (CK-EXP-4) expires today (${formatCalendarDate(today)}).`,
+    );
   });
 });

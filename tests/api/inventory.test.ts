@@ -15,7 +15,7 @@ import { addDays, dailyStockCheck, optimizeSearchIndex } from '../../server/doma
 import { listItems } from '../../server/domains/inventory/queries';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { INVENTORY_TEXT, ITEM_SORT_FIELDS, listItemsInput } from '../../shared/schemas/inventory';
-import { manilaDate } from '../../shared/time';
+import { formatCalendarDate, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
@@ -624,7 +624,7 @@ describe('stock notifications', () => {
     dailyStockCheck(shop.db);
     dailyStockCheck(shop.db);
     expect(messages().filter((m) => m.includes('EXP-7'))).toEqual([
-      `"Cream Cheese" (EXP-7) expires on ${addDays(today(), 7)}.`,
+      `"Cream Cheese" (EXP-7) expires on ${formatCalendarDate(addDays(today(), 7))}.`,
     ]);
     expect(messages().some((m) => m.includes('EXP-8'))).toBe(false);
     // A new date is a new alert.

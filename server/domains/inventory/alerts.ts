@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
-import { manilaDate } from '../../../shared/time';
+import { formatCalendarDate, manilaDate } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
@@ -58,13 +58,15 @@ export function alertFor(db: Store, items: Watched[], now = new Date()): void {
     }
     const expires = item.expirationDate;
     if (expires && expiresSoon(expires, today) && firstTime(db, item.id, 'expiring', expires)) {
-      notify(
-        db,
-        'warning',
-        expires === today ? `${label} expires today (${expires}).` : `${label} expires on ${expires}.`,
-      );
+      notify(db, 'warning', expiryNotice(label, expires, today));
     }
   }
+}
+
+/** An item's or cake's expiry notice, its date written as every other date (en-PH). */
+export function expiryNotice(label: string, expires: string, today: string): string {
+  const day = formatCalendarDate(expires);
+  return expires === today ? `${label} expires today (${day}).` : `${label} expires on ${day}.`;
 }
 
 type WatchedCake = Pick<typeof cakes.$inferSelect, 'id' | 'cakeId' | 'name' | 'stock' | 'expirationDate'>;
@@ -89,11 +91,7 @@ export function alertForCakes(db: Store, list: WatchedCake[], now = new Date()):
     if (!expires || cake.stock === 0 || !expiresSoon(expires, today)) continue;
     if (first.get({ cakeId: cake.id, onDate: expires }) === undefined) continue;
     const label = `Cake "${cake.name}" (${cake.cakeId})`;
-    notify(
-      db,
-      'warning',
-      expires === today ? `${label} expires today (${expires}).` : `${label} expires on ${expires}.`,
-    );
+    notify(db, 'warning', expiryNotice(label, expires, today));
   }
 }
 
