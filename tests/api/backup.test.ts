@@ -112,6 +112,7 @@ describe('area backups', () => {
       'amount',
       'restockThreshold',
       'scPwdEligible',
+      'barcode',
       'expirationDate',
       'createdBy',
       'createdAt',
