@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Box, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { POS_FETCH_CAP } from '../../../shared/constants';
 import { NAME_MAX } from '../../../shared/schemas/catalogue';
@@ -51,7 +51,8 @@ export function CustomerField({
     );
   }
   return (
-    <Stack gap={2} align="stretch">
+    // New customer sits on the label's line, so the cart grows no taller (Checkout must fit 768 px).
+    <Box pos="relative">
       <Select
         label="Customer"
         placeholder="Select a customer"
@@ -64,9 +65,9 @@ export function CustomerField({
         limit={50}
         comboboxProps={{ withinPortal: true }}
       />
-      <Group justify="flex-end">
+      <Box pos="absolute" top={0} right={0}>
         <NewCustomer onAdded={(id) => set('customerId', id)} />
-      </Group>
-    </Stack>
+      </Box>
+    </Box>
   );
 }

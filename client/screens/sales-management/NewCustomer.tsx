@@ -27,7 +27,7 @@ export function NewCustomer({ onAdded }: { onAdded: (id: string) => void }) {
   );
   return (
     <>
-      <Button variant="subtle" size="compact-sm" onClick={() => setOpened(true)}>
+      <Button variant="subtle" size="compact-xs" onClick={() => setOpened(true)}>
         New customer
       </Button>
       <RecordFormModal
