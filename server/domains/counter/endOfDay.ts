@@ -8,7 +8,8 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
 import { type ReadingTotals, readingTotals } from './readings';
-import { MODULE, openShifts, voidsBetween } from './service';
+import { MODULE, openShifts } from './service';
+import { voidsBetween } from './voids';
 
 export interface ZReading extends ReadingTotals {
   number: number;

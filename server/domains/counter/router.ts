@@ -10,7 +10,8 @@ import {
 import { addDays, manilaDate, manilaDayStart } from '../../../shared/time';
 import { allow, router } from '../../trpc';
 import { listEndOfDay, scPwdBook, takeEndOfDay } from './endOfDay';
-import { closeShift, currentShift, listShifts, moveCash, openShift, shiftReading, voidCash } from './service';
+import { closeShift, currentShift, listShifts, moveCash, openShift, shiftReading } from './service';
+import { voidCash } from './voids';
 
 const till = allow('shifts');
 const day = allow('endOfDay');
