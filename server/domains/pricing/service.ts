@@ -14,7 +14,7 @@ import { likePattern, pageOf, pageWindow } from '../../paging';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { baseCostSql } from '../cakes/queries';
-import { itemMatches } from '../inventory/queries';
+import { itemMatches } from '../inventory/itemSql';
 
 export const MODULE = 'Pricing Management';
 

@@ -7,7 +7,7 @@ import { prepared } from '../../db/prepared';
 import { cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
 import { baseCostSql, cakeStatusSql } from '../cakes/queries';
-import { itemStatusSql } from '../inventory/queries';
+import { itemStatusSql } from '../inventory/itemSql';
 
 /** A cart line priced from the database as it is inside the checkout's transaction. */
 export interface PricedLine {

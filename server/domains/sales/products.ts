@@ -10,7 +10,7 @@ import { prepared } from '../../db/prepared';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { pageOf } from '../../paging';
 import { baseCostSql, cakeMatches, cakeStatusSql } from '../cakes/queries';
-import { itemMatches, itemStatusSql } from '../inventory/queries';
+import { itemMatches, itemStatusSql } from '../inventory/itemSql';
 
 /** What the point of sale sells (SPEC.md §2): an item or a cake, with only what its table shows. */
 export interface Product {
