@@ -16,10 +16,10 @@ import type { Viewer } from './domains/auth/viewer';
 import { fail } from './errors';
 import { likePattern, pageOf, pageWindow, sortOrder } from './paging';
 
-// Suppliers and customers (SPEC.md §2) are the same kind of record: a business id unique
+// Suppliers and customers are the same kind of record: a business id unique
 // case-insensitively, a name, a few more text fields, created and updated times. This is
 // their one service: a paged search, add, edit and delete, where a staff user's edit or
-// delete is held as an action request (PRODUCT.md) and applied on approval through the
+// delete is held as an action request (docs/rules.md, Held changes) and applied on approval through the
 // same code, re-validated against the data as it is then.
 
 /** Every catalogue record has these beside its own text fields. */
@@ -101,7 +101,7 @@ export function catalogue<
     return row;
   }
 
-  /** PRODUCT.md: business ids are unique case-insensitively (the input is already trimmed). */
+  /** Business ids are unique case-insensitively (the input is already trimmed). */
   function assertIdFree(db: Store, value: string, exceptId?: number) {
     const clash = byBusinessId(db, value);
     if (clash && clash.id !== exceptId) throw fail.conflict(spec.text.duplicateId);
@@ -146,7 +146,7 @@ export function catalogue<
     return pageOf(rows, total, input);
   }
 
-  /** Anyone allowed on the screen may add, staff too (PRODUCT.md). */
+  /** Anyone allowed on the screen may add, staff too: only edits and deletes are held. */
   function add(db: Db, actor: Viewer, fields: Fields): Saved<Row> {
     return db.transaction(
       (tx) => {

@@ -2,7 +2,7 @@ import { centavosOf, pesosFromText, toPesos } from '../shared/money';
 import { MONEY_TEXT } from '../shared/schemas/catalogue';
 import { fail } from './errors';
 
-// Translating the legacy REST shapes (SPEC.md §7) at the boundary, and only there:
+// Translating the legacy REST shapes (docs/rules.md, REST contract) at the boundary, and only there:
 // pesos to centavos and back, form strings to numbers, {_id} objects to ids.
 // A value that cannot be read is passed on unchanged so the schema refuses it with its message;
 // money that is not two-decimal pesos is refused here (the schemas see only centavos), and the

@@ -23,16 +23,16 @@ import { usersRest } from './domains/users/rest';
 import { DATABASE_BUSY, databaseBusy, readableMessage, SERVER_FAILED, shownPath } from './errors';
 import type { RestOptions } from './trpc';
 
-/** The shop's REST contract (SPEC.md §7), mounted at /api. Each domain brings its own routes. */
+/** The shop's REST contract (docs/rules.md, REST contract), mounted at /api. Each domain brings its own routes. */
 export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   app.setErrorHandler((error: FastifyError | TRPCError, req, reply) => {
     const { status, message } = describe(error);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    // SPEC.md §7: the settings routes carry their errors in an `error` field.
+    // The settings routes carry their errors in an `error` field.
     const body = req.url.startsWith('/api/settings') ? { error: message } : { message };
     return reply.status(status).send(body);
   });
-  // SPEC.md §7: every call sends the JSON content type, also those with nothing to send
+  // The legacy client sends the JSON content type on every call, also those with nothing to send
   // (an approval, a refund). An empty body is then no body; anything else is JSON as usual,
   // with Fastify's own parser and its guard against __proto__ and constructor keys.
   const json = app.getDefaultJsonParser('error', 'error');

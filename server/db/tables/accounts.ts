@@ -108,7 +108,7 @@ export const ACTION_REQUEST_TYPES = ['update', 'delete', 'refund'] as const;
 export type ActionRequestType = (typeof ACTION_REQUEST_TYPES)[number];
 
 /**
- * A staff user's edit, delete or refund, held for a manager or above (PRODUCT.md).
+ * A staff user's edit, delete or refund, held for a manager or above (docs/rules.md, Held changes).
  * `payload` is what the domain needs to apply it; `details` is what people read.
  */
 export const actionRequests = sqliteTable(

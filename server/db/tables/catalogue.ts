@@ -87,7 +87,7 @@ export function marginRatioSql(price: SQLWrapper, cost: SQLWrapper): SQL<number 
 
 /**
  * Baking supplies. Money in centavos; `amount` of `unit` is what one piece of stock holds
- * (a 1 kg pack of flour: stock counts packs). Status is derived on read (PRODUCT.md), never stored.
+ * (a 1 kg pack of flour: stock counts packs). Status is derived on read (docs/rules.md, Stock and expiry), never stored.
  */
 export const inventoryItems = sqliteTable(
   'inventory_items',
@@ -103,7 +103,7 @@ export const inventoryItems = sqliteTable(
     unitId: integer('unit_id').references(() => units.id),
     supplierId: integer('supplier_id').references(() => suppliers.id),
     restockThreshold: integer('restock_threshold').notNull().default(0),
-    /** Takes the SC/PWD discount (issue 11): food yes, baking supplies no (the default). */
+    /** Takes the SC/PWD discount: food yes, baking supplies no (the default). */
     scPwdEligible: integer('sc_pwd_eligible', { mode: 'boolean' }).notNull().default(false),
     /** A Manila calendar date, YYYY-MM-DD; the item expires at the end of that day. */
     expirationDate: text('expiration_date'),
@@ -159,7 +159,7 @@ export const cakes = sqliteTable(
     availability: text('availability', { enum: CAKE_AVAILABILITY }).notNull().default('Always'),
     seasonStart: text('season_start'),
     seasonEnd: text('season_end'),
-    /** Takes the SC/PWD discount (issue 11): cakes are food, so yes by default. */
+    /** Takes the SC/PWD discount: cakes are food, so yes by default. */
     scPwdEligible: integer('sc_pwd_eligible', { mode: 'boolean' }).notNull().default(true),
     expirationDate: text('expiration_date'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './accounts';
 import { createdAt } from './columns';
 
-// ---- The counter: shifts, their cash movements, and end-of-day (Z) readings (issue 11) ----
+// ---- The counter: shifts, their cash movements, and end-of-day (Z) readings ----
 
 /**
  * A cashier's shift: opened with the cash in the drawer, closed with the cash counted.

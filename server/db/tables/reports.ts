@@ -24,8 +24,8 @@ export const salesByDay = sqliteTable(
 );
 
 /**
- * Per Manila day and payment method: what completed sales took by each method (issue 11:
- * a split sale counts each payment under its own method). Kept by triggers on
+ * Per Manila day and payment method: what completed sales took by each method
+ * (a split sale counts each payment under its own method). Kept by triggers on
  * sale_payments and sales (drizzle/0009_counter.sql); the Payment Breakdown reads it.
  */
 export const paymentsByDay = sqliteTable(

@@ -10,7 +10,7 @@ import { shifts } from './counter';
 export const SALE_STATUSES = ['completed', 'refunded'] as const;
 
 /**
- * A sale as the server computed it (PRODUCT.md: prices and stock from the database,
+ * A sale as the server computed it (prices and stock from the database,
  * totals in centavos). `linesKey` is the lines in a canonical form, so a retried checkout
  * with the same saleId can be told apart from a different sale reusing it.
  */
@@ -38,7 +38,7 @@ export const sales = sqliteTable(
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /** Issue 11: an SC or PWD discount, with the holder's name and ID number as the law asks. */
+    /** An SC or PWD discount, with the holder's name and ID number as the law asks. */
     discountType: text('discount_type', { enum: ['SC', 'PWD'] }),
     discountName: text('discount_name'),
     discountIdNumber: text('discount_id_number'),
@@ -93,7 +93,7 @@ export const saleLines = sqliteTable(
     lineTotal: integer('line_total').notNull(),
     /** The product's category name when sold, so reports by category never change after. */
     category: text('category'),
-    /** The line's SC/PWD discount (issue 11), so reports count what was charged. */
+    /** The line's SC/PWD discount, so reports count what was charged. */
     discount: integer('discount').notNull().default(0),
   },
   (t) => [
@@ -104,7 +104,7 @@ export const saleLines = sqliteTable(
 );
 
 /**
- * How a sale was paid: one row per method (issue 11's split tender). A sale with one
+ * How a sale was paid: one row per method (a split sale has several). A sale with one
  * method has one row of its total. Cash rows hold the cash share of the total; what was
  * tendered above it is the sale's cashTendered, the difference its change.
  */

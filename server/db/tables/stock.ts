@@ -9,7 +9,7 @@ export const STOCK_REASONS = ['created', 'edit', 'sale', 'refund', 'restore', 'd
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
- * The stock-movement ledger (PRODUCT.md): every change of an item's or a cake's stock,
+ * The stock-movement ledger: every change of an item's or a cake's stock,
  * written in the same transaction as the change. `record` keeps the business id so the
  * history still reads after the item is deleted.
  */

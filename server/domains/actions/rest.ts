@@ -5,7 +5,7 @@ import { actionRequestsRouter } from './router';
 const actions = createCallerFactory(actionRequestsRouter);
 type ById = { Params: { id: string } };
 
-// SPEC.md §7: /api/actionRequest, with requestedBy.username as the legacy client reads it.
+// /api/actionRequest, with requestedBy.username as the legacy client reads it.
 export const actionRequestsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/actionRequest', async (req) =>
     (await actions(contextFrom(deps, req)).list()).map(({ requestedBy, ...r }) => ({

@@ -9,7 +9,7 @@ import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
 import { recordDecision } from '../requests/decide';
 
-// PRODUCT.md: a staff user's edit, delete or refund is not applied but held as an
+// A staff user's edit, delete or refund is not applied but held as an
 // action request; a manager or above approves (applied then, re-validated against
 // the data as it is by then) or rejects it. Each domain registers how to apply its own.
 
@@ -54,7 +54,7 @@ export function beforeValues(fields: Record<string, HeldField>, keys: Iterable<s
 }
 
 /**
- * PRODUCT.md: approval applies the change re-validated against the current data. Answers what
+ * Approval applies the change re-validated against the current data. Answers what
  * of `requested` an approval writes: only the fields the request changed, so a newer change to
  * another field stays. A changed field that no longer holds its before-value would silently
  * overwrite someone's newer change, so the approval is refused (409, nothing written, the request

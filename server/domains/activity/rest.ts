@@ -4,7 +4,7 @@ import { activityRouter } from './router';
 
 const activity = createCallerFactory(activityRouter);
 
-// SPEC.md §7: GET /api/activitylog?range=all|today|week|month|year (&page, &limit).
+// GET /api/activitylog?range=all|today|week|month|year (&page, &limit).
 // Rows carry userId.username ("Unknown" when the user is gone or there was none).
 export const activityRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/activitylog', async (req) => {

@@ -5,7 +5,7 @@ import { authRouter } from './router';
 
 const auth = createCallerFactory(authRouter);
 
-// SPEC.md §7: the sign-in calls. Bodies are validated by the procedures themselves.
+// The sign-in calls. Bodies are validated by the procedures themselves.
 export const authRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.post('/auth/login', (req) => auth(contextFrom(deps, req)).login(req.body as never));
   app.post('/auth/refresh', (req) => auth(contextFrom(deps, req)).refresh(req.body as never));

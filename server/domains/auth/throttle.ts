@@ -6,7 +6,7 @@ import { fail } from '../../errors';
 // One sliding window for every throttle: 15 minutes.
 export const WINDOW_MS = 15 * 60 * 1000;
 
-// PRODUCT.md: 5 failed sign-ins for one email, or 50 from one address, within the window.
+// 5 failed sign-ins for one email, or 50 from one address, within the window.
 export const LOGIN_PER_EMAIL = 5;
 export const LOGIN_PER_ADDRESS = 50;
 // The public request forms (registration, password reset): a handful per address.

@@ -6,7 +6,7 @@ import { backupFilesRouter } from './router';
 
 const files = createCallerFactory(backupFilesRouter);
 
-// PRODUCT.md: GET /api/backup/{inventory|supplier|sales|users} downloads {area}_backup.xlsx;
+// GET /api/backup/{inventory|supplier|sales|users} downloads {area}_backup.xlsx;
 // POST /api/backup/{area}/restore takes that file back as the body (?dryRun=true previews).
 export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Params: { area: string } }>('/backup/:area', async (req, reply) => {

@@ -13,7 +13,7 @@ export const MODULE = 'Backup and Restore';
 /**
  * One area as {area}_backup.xlsx, streamed. When the last byte is written the download
  * is logged and a success notification made; a failure midway makes an error one
- * (PRODUCT.md "Records").
+ * (docs/rules.md, Records).
  */
 export function backupArea(db: Db, actor: Viewer, area: BackupArea) {
   // One read transaction for the whole file: sales, lines and payments of the same instant.

@@ -13,7 +13,7 @@ const c = cakes;
  */
 const outerCakeId = sql`${sql.identifier('cakes')}.${sql.identifier('id')}`;
 
-/** PRODUCT.md: base cost = sum of the ingredients' purchase price times quantity, never stored. */
+/** Base cost = sum of the ingredients' purchase price times quantity, never stored. */
 export const baseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.purchase_price), 0)
   from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id where ci.cake_id = ${outerCakeId})`.mapWith(
   Number,
@@ -22,7 +22,7 @@ export const baseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.pur
 const ingredientCountSql =
   sql<number>`(select count(*) from ${cakeIngredients} ci where ci.cake_id = ${outerCakeId})`.mapWith(Number);
 
-/** PRODUCT.md's cake status, in its order of precedence. */
+/** A cake's status (docs/rules.md, Stock and expiry), in its order of precedence. */
 export function cakeStatusSql(today: string | ReturnType<typeof sql.placeholder>): SQL<CakeStatus> {
   return sql<CakeStatus>`case
     when ${c.availability} = 'Seasonal' and (${today} < ${c.seasonStart} or ${today} > ${c.seasonEnd}) then 'Out of season'

@@ -45,7 +45,7 @@ function legacyCake(cake: CakeDetail) {
   };
 }
 
-/** SPEC.md §3: the form's Regular is sent as Always; price comes in `unitPrice` from the legacy form. */
+/** The form's Regular is sent as Always; price comes in `unitPrice` from the legacy form. */
 function cakeBody(raw: unknown) {
   const body = bodyOf(raw);
   const ingredients = Array.isArray(body.ingredients)
@@ -76,7 +76,7 @@ function answer(result: { message: string; cake?: CakeDetail }) {
     : result;
 }
 
-// SPEC.md §7: /api/cake.
+// /api/cake.
 export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Querystring: Query }>('/cake', async (req) => {
     const q = req.query;

@@ -7,7 +7,7 @@ const files = createCallerFactory(bookFilesRouter);
 
 type Days = { Querystring: { from?: string; to?: string } };
 
-// Issue 11: the SC/PWD sales book as .xlsx (admin, owner, manager), ?from&to in Manila
+// The SC/PWD sales book as .xlsx (admin, owner, manager), ?from&to in Manila
 // dates YYYY-MM-DD, by default the last 30 days to today.
 export const scPwdBookRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<Days>('/sc-pwd-book/export', async (req, reply) => {

@@ -3,7 +3,7 @@ import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { endOfDay, shifts } from '../../db/schema';
 
-/** The cashier's open shift, if any: sales and refunds they make belong to it (issue 11). */
+/** The cashier's open shift, if any: sales and refunds they make belong to it. */
 export function openShiftOf(db: Store, cashierId: number) {
   return prepared(db, 'shifts.open', () =>
     db

@@ -41,7 +41,7 @@ function zOf(row: typeof endOfDay.$inferSelect): ZReading {
 }
 
 /**
- * The end of day (issue 11): with no shift open, counts every sale and refund the counter
+ * The end of day (docs/rules.md, The counter): with no shift open, counts every sale and refund the counter
  * recorded that no Z reading has counted yet (marking them with this reading's number),
  * numbered from 1 without gaps, and keeps the totals as they are now: a later refund counts
  * in the next. A restored sale or refund was never waiting, so no Z counts it (docs/decisions.md).

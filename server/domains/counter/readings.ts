@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open';
 
-// The X and Z readings' totals (issue 11), in centavos. A reading covers a set of sales
+// The X and Z readings' totals, in centavos. A reading covers a set of sales
 // (those made in a shift, or counted by a Z reading) and a set of refunds (those made in
 // a shift, or counted by a Z reading): a sale refunded later counts as a sale where it
 // was made and as a refund where it was refunded.

@@ -54,7 +54,7 @@ function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
 
 /**
  * `:id` names a shift by its number; anything else names no shift, so it is 404 like every
- * unknown id (PRODUCT.md "Bad input"), after the role check, not the schema's 400.
+ * unknown id (docs/rules.md, Bad input), after the role check, not the schema's 400.
  */
 function shiftRef(id: string): number {
   const n = /^\d+$/.test(id) ? Number(id) : 0;
@@ -66,7 +66,7 @@ const openingCashIn = (body: unknown) => pesosIn(bodyOf(body).openingCash, 'Open
 const cashAmountIn = (body: unknown) => pesosIn(bodyOf(body).amount, 'Amount');
 const countedCashIn = (body: unknown) => pesosIn(bodyOf(body).countedCash, 'Counted cash');
 
-// Issue 11's REST: shifts, their cash, the X and Z readings, the SC/PWD sales book.
+// The counter's REST: shifts, their cash, the X and Z readings, the SC/PWD sales book.
 export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => counter(contextFrom(deps, req));
 

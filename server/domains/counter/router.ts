@@ -23,7 +23,7 @@ export function spanOf(input: { from?: string; to?: string }, now = new Date()) 
   return { from, to, start: manilaDayStart(from), end: manilaDayStart(addDays(to, 1)) };
 }
 
-// Issue 11: the shift controls and readings of the Counter, the end of day, the SC/PWD book.
+// The shift controls and readings of the Counter, the end of day, the SC/PWD book.
 export const counterRouter = router({
   open: till
     .input(openShiftInput)

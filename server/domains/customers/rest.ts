@@ -5,7 +5,7 @@ import { customersRouter } from './router';
 
 const customers = createCallerFactory(customersRouter);
 
-// SPEC.md §7: GET /api/customers?page&limit=10 (limit up to 1000 for the POS; ?search,
+// GET /api/customers?page&limit=10 (limit up to 1000 for the POS; ?search,
 // ?searchField, ?field and ?order as the screen sends them) reads customers and
 // totalPages; POST, PUT and DELETE /api/customers/{id}, {id} being `_id` or customerId.
 export const customersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {

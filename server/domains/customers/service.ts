@@ -14,8 +14,8 @@ import { customers, sales } from '../../db/schema';
 export const CUSTOMER_MODULE = 'Customer Management';
 
 /**
- * SPEC.md §2 Customer Management: list, add, edit, delete; a staff edit or delete is held
- * for approval (PRODUCT.md). Importing this module registers the approval handler.
+ * Customer Management: list, add, edit, delete; a staff edit or delete is held
+ * for approval (docs/rules.md, Held changes). Importing this module registers the approval handler.
  * Sales keep the customer's name as text, so a customer can always be deleted.
  */
 export const customerService = catalogue({

@@ -6,7 +6,7 @@ import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
 
-/** PRODUCT.md: an item or a cake that expires within 7 days is announced once per record and date. */
+/** An item or a cake that expires within 7 days is announced once per record and date. */
 export { EXPIRY_WARNING_DAYS };
 
 /** The Manila date `days` after `date` (YYYY-MM-DD). */

@@ -233,7 +233,7 @@ function listByExpiry(db: Store, input: ListItemsInput, today: string) {
 }
 
 /**
- * SPEC.md §2's item table: search, filter by status, sort and page on the server; newest
+ * The item table: search, filter by status, sort and page on the server; newest
  * first by default.
  */
 export function listItems(db: Store, input: ListItemsInput, now = new Date()) {

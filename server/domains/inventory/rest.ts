@@ -80,7 +80,7 @@ function answer(result: { message: string; item?: ItemRow }) {
     : result;
 }
 
-// SPEC.md §7: /api/inventory.
+// /api/inventory.
 export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Querystring: Query }>('/inventory', async (req) => {
     const q = req.query;

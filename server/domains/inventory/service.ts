@@ -29,7 +29,7 @@ import { approvedReference, moveStock, record } from './stock';
 
 export const MODULE = 'Inventory';
 
-/** INV- plus 6 digits (SPEC.md §9), one not yet taken. */
+/** INV- plus 6 digits, one not yet taken. */
 export function newBusinessId(prefix: string, taken: (id: string) => boolean): string {
   for (let attempt = 0; attempt < 50; attempt++) {
     const id = `${prefix}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -49,13 +49,13 @@ function checkRefs(tx: Tx, item: Pick<ItemFields, 'categoryId' | 'supplierId' | 
     throw fail.badRequest(INVENTORY_TEXT.badUnit);
 }
 
-/** SPEC.md §5: a date in the past is refused when it is set, not when an old item is edited. */
+/** A date in the past is refused when it is set, not when an old item is edited. */
 function checkExpiration(date: string | null, previous: string | null, now: Date) {
   if (date !== null && date !== previous && date < manilaDate(now))
     throw fail.badRequest(INVENTORY_TEXT.expiredDate);
 }
 
-/** PRODUCT.md: one pack barcode, one item; the holder is named so the clerk can fix it. */
+/** One pack barcode, one item; the holder is named so the clerk can fix it. */
 function checkBarcode(tx: Tx, barcode: string | null, except?: number) {
   if (barcode === null) return;
   const holder = tx

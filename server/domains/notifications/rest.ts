@@ -4,7 +4,7 @@ import { notificationsRouter } from './router';
 
 const notifications = createCallerFactory(notificationsRouter);
 
-// SPEC.md §7: GET /api/notifications?page&limit=12, read as `notifications`.
+// GET /api/notifications?page&limit=12, read as `notifications`.
 export const notificationsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/notifications', async (req) => {
     const { rows, ...page } = await notifications(contextFrom(deps, req)).list(req.query as never);

@@ -10,7 +10,7 @@ import type { Viewer } from '../auth/viewer';
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Notifications are made by events (PRODUCT.md "Records"); call it inside the event's transaction.
+ * Notifications are made by events (docs/rules.md, Records); call it inside the event's transaction.
  * `audience` is the ACCESS rule whose roles see it (those who can act on it); none: every role.
  */
 export function notify(db: Store, type: NotificationType, message: string, audience?: AccessRule): void {

@@ -18,7 +18,7 @@ export interface CashierSales {
   transactions: number;
   /** What customers paid: totals with VAT. */
   totalSales: number;
-  /** Subtotals less SC/PWD discounts, before VAT (PRODUCT.md's revenue). */
+  /** Subtotals less SC/PWD discounts, before VAT (the report's revenue). */
   revenue: number;
   discounts: number;
   refunds: number;

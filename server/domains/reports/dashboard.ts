@@ -7,7 +7,7 @@ import type { Viewer } from '../auth/viewer';
 
 const i = inventoryItems;
 
-/** Items counted by their derived status (PRODUCT.md), through the stock-state index. */
+/** Items counted by their derived status, through the stock-state index. */
 function inventoryCounts(db: Store, today: string) {
   // stock_state: 1 low, 2 out, 3 well-stocked (server/db/tables/catalogue.ts); expired items count as Expired.
   const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${today}`;
@@ -33,7 +33,7 @@ export interface DashboardStats {
 }
 
 /**
- * SPEC.md §2's cards, only those the caller's role may see (PRODUCT.md): everyone the
+ * The Dashboard's cards, only those the caller's role may see: everyone the
  * inventory counts; managers and up today's completed sales; admin and owner today's logs.
  */
 export function dashboardStats(db: Store, viewer: Viewer, now = new Date()): DashboardStats {

@@ -50,7 +50,7 @@ function pageAt<Row extends { soldAt: Date; id: number }>(rows: Row[], limit: nu
 
 /**
  * Page `page` of the sales that existed when page 1 was read (ids up to `asOf`), for
- * SPEC.md's GET /api/salesReport/sales?page&limit: a sale made meanwhile has a higher id,
+ * the legacy GET /api/salesReport/sales?page&limit: a sale made meanwhile has a higher id,
  * so it cannot push a shown record onto the next page.
  */
 export function recordsPage(db: Store, days: Days, page: number, limit: number, asOf?: number) {

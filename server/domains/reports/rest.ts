@@ -27,7 +27,7 @@ const legacyRecord = (r: ReportRecord) => ({
   createdAt: r.soldAt,
 });
 
-// SPEC.md §7: GET /api/dashboard, /api/dashboard/revenue-cost-by-day, /api/salesReport/sales;
+// GET /api/dashboard, /api/dashboard/revenue-cost-by-day, /api/salesReport/sales;
 // the report's summary and its .xlsx export beside them. Money in pesos.
 export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/dashboard', async (req) => reports(contextFrom(deps, req)).dashboard());

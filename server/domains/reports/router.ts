@@ -16,7 +16,7 @@ import { reportSummary } from './summary';
 const report = allow('salesReport');
 
 export const reportsRouter = router({
-  /** The dashboard's cards, only the caller's role's (PRODUCT.md). */
+  /** The dashboard's cards, only the caller's role's (docs/rules.md, Roles and sessions). */
   dashboard: allow('dashboard').query(({ ctx }) => dashboardStats(ctx.db, ctx.viewer)),
   revenueCostByDay: allow('dashboardFinance')
     .input(revenueCostInput)

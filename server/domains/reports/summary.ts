@@ -4,7 +4,7 @@ import { prepared } from '../../db/prepared';
 import { bestSellers } from './bestSellers';
 import type { Days } from './period';
 
-// The sales report's cards and charts (PRODUCT.md's formulas) over the daily roll-ups:
+// The sales report's cards and charts (docs/rules.md, Money and rounding) over the daily roll-ups:
 // refunded sales are not in them, revenue is the subtotals net of VAT, profit is revenue
 // minus cost. A month reads about thirty rows per payment method and per category, however
 // many lines were sold; best sellers read each day's leaders (bestSellers.ts). Statements
@@ -32,7 +32,7 @@ const statements = (db: Db) =>
         [string, string],
         { method: string; transactions: number; totalSales: number }
       >(
-        // Each payment under its own method (issue 11): a split sale counts in each of its methods.
+        // Each payment under its own method: a split sale counts in each of its methods.
         `select method, sum(payments) as transactions, sum(amount) as totalSales
          from payments_by_day where day between ? and ? group by method
          having sum(payments) > 0 order by 3 desc, 1`,

@@ -8,7 +8,7 @@ const resetRequests = createCallerFactory(resetRequestsRouter);
 type ById = { Params: { id: string } };
 const byId = (req: { params: { id: string } }) => ({ id: req.params.id as never });
 
-// SPEC.md §7: /api/request and /api/resetRequest, with the legacy field names.
+// /api/request and /api/resetRequest, with the legacy field names.
 export const requestsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.post('/request/register', (req) => requests(contextFrom(deps, req)).register(req.body as never));
   app.get('/request', async (req) =>

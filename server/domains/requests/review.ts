@@ -7,7 +7,7 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { recordDecision } from './decide';
 
-// The admin side of registration and reset requests (PRODUCT.md: admin and owner).
+// The admin side of registration and reset requests (admin and owner).
 const MODULE = 'User Management';
 
 export function listRegistrations(db: Db) {
@@ -135,7 +135,7 @@ export function rejectReset(db: Db, actor: Viewer, id: number): { message: strin
   return { message: ACCOUNT_TEXT.resetRejected };
 }
 
-/** Decided requests may be cleared away; a pending one must be decided first (PRODUCT.md: 409). */
+/** Decided requests may be cleared away; a pending one must be decided first (409). */
 export function deleteReset(db: Db, actor: Viewer, id: number): { message: string } {
   db.transaction(
     (tx) => {

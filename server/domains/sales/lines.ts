@@ -23,7 +23,7 @@ export interface PricedLine {
   stock: number;
   /** The product's category name, kept on the line for the reports. */
   category: string | null;
-  /** Takes the SC/PWD discount (issue 11). */
+  /** Takes the SC/PWD discount. */
   scPwdEligible: boolean;
 }
 
@@ -60,7 +60,7 @@ function idOfCode(tx: Tx, line: SaleLineInput): number {
 
 /**
  * Every line's product, price and stock, read inside the checkout's transaction, with
- * SPEC.md §5's messages for what cannot be sold: unknown, expired, out of stock, short.
+ * the shop's messages for what cannot be sold: unknown, expired, out of stock, short.
  */
 export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): PricedLine[] {
   const today = manilaDate(now);

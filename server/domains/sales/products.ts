@@ -12,7 +12,7 @@ import { pageOf } from '../../paging';
 import { baseCostSql, cakeMatches, cakeStatusSql } from '../cakes/queries';
 import { itemMatches, itemStatusSql } from '../inventory/itemSql';
 
-/** What the point of sale sells (SPEC.md §2): an item or a cake, with only what its table shows. */
+/** What the point of sale sells: an item or a cake, with only what its table shows. */
 export interface Product {
   /** `item:12`, `cake:3`: one key per product, as the cart lines are keyed. */
   key: string;

@@ -59,7 +59,7 @@ export function getSale(db: Db | Tx, ref: number | string) {
   return { ...sale, lines, payments, ...namesOf(db, sale) };
 }
 
-/** How the sales were paid, by method (issue 11's split tender), in the order given. */
+/** How the sales were paid, by method (a split sale under each of its methods), in the order given. */
 function paymentsOf(db: Db | Tx, saleIds: number[]) {
   if (saleIds.length === 0) return [];
   return db

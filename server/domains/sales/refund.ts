@@ -19,7 +19,7 @@ interface Drawer {
   asked?: string;
 }
 
-/** PRODUCT.md: a refund is the whole sale, once; stock and ledger come back in the same transaction. */
+/** A refund is the whole sale, once; stock and ledger come back in the same transaction. */
 function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date, drawer: Drawer) {
   // Re-read inside the transaction: ten refunds at once see one "completed".
   const current = findSale(tx, sale.id);

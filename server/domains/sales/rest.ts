@@ -66,7 +66,7 @@ function lineOf(raw: unknown) {
     : { kind, code: ref, quantity: numberIn(line.quantity) };
 }
 
-/** SPEC.md §7's POST /api/sales body, in pesos, to the checkout input in centavos. */
+/** The legacy POST /api/sales body, in pesos, to the checkout input in centavos. */
 function checkoutBody(raw: unknown) {
   const body = bodyOf(raw);
   const hasTotals = ['subtotal', 'taxAmount', 'totalAmount', 'discountAmount'].some(
@@ -116,8 +116,8 @@ function checkoutBody(raw: unknown) {
 const NO_SALE = Number.MAX_SAFE_INTEGER;
 
 /**
- * `:id` is the sale's `_id` or its SALE- id in any case (PRODUCT.md); anything else names
- * no sale, so it is 404 like every unknown id (PRODUCT.md "Bad input"), not the schema's 400.
+ * `:id` is the sale's `_id` or its SALE- id in any case; anything else names
+ * no sale, so it is 404 like every unknown id (docs/rules.md, Bad input), not the schema's 400.
  */
 function ref(id: string): number | string {
   const number = /^\d+$/.test(id) ? Number(id) : Number.NaN;
@@ -126,7 +126,7 @@ function ref(id: string): number | string {
   return SALE_ID.test(saleId) ? saleId : NO_SALE;
 }
 
-// SPEC.md §7: /api/sales.
+// /api/sales.
 export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.post(
     '/sales',

@@ -39,7 +39,7 @@ function soldAtFor(date: string | null, now: Date): Date {
 }
 
 /**
- * Checkout (PRODUCT.md "Sales"): prices and stock from the database, totals recomputed in
+ * Checkout (docs/rules.md, Money and rounding): prices and stock from the database, totals recomputed in
  * centavos, and in one immediate transaction the sale, its lines, the guarded stock
  * decrements with their ledger rows, the activity row and the stock notifications; or
  * nothing at all. The saleId makes a retry safe: the same sale answers the sale already made.

@@ -12,8 +12,8 @@ export interface Tender {
 }
 
 /**
- * How a sale of `total` centavos is paid (issue 11): one payment of the total by
- * paymentMethod (SPEC.md's shape), or the payments given, which must add up to it. Cash
+ * How a sale of `total` centavos is paid: one payment of the total by
+ * paymentMethod (the legacy shape), or the payments given, which must add up to it. Cash
  * may be tendered above its share; the difference is the change, never negative.
  */
 export function tenderFor(input: CheckoutInput, total: number): Tender {
@@ -24,7 +24,7 @@ export function tenderFor(input: CheckoutInput, total: number): Tender {
   const problem = tenderProblem(payments, total, input.cashTendered, input.payments !== null);
   if (problem) throw fail.badRequest(problem);
   const cashShare = cashShareOf(payments);
-  // SPEC.md's one-method sale may send cash tendered with a non-cash method: it is ignored, as before.
+  // The legacy one-method sale may send cash tendered with a non-cash method: it is ignored, as before.
   const cash = cashShare > 0 ? input.cashTendered : null;
   const referenced = payments.filter((p) => p.reference);
   return {

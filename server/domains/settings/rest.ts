@@ -19,7 +19,7 @@ const fieldsOf = (value: unknown): object =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 const bodyOf = (req: { body: unknown }) => fieldsOf(req.body);
 
-// SPEC.md §7: /api/settings/{uom|size|category}; errors answer {error} (server/rest.ts).
+// /api/settings/{uom|size|category}; errors answer {error} (server/rest.ts).
 // Every list is open to every role (the forms' selects need them); changes are admin and owner.
 export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => settings(contextFrom(deps, req));

@@ -35,7 +35,7 @@ export interface Saved<Entry> {
   record: Entry;
 }
 
-/** How many inventory items and cakes point at an entry (PRODUCT.md: in use cannot go). */
+/** How many inventory items and cakes point at an entry (one in use cannot be deleted). */
 interface Usage {
   items: number;
   cakes: number;

@@ -6,7 +6,7 @@ import { suppliersRouter } from './router';
 
 const suppliers = createCallerFactory(suppliersRouter);
 
-// SPEC.md §7: GET /api/suppliers answers an array (the first 1000 that match; ?search,
+// GET /api/suppliers answers an array (the first 1000 that match; ?search,
 // ?searchField, ?field and ?order as the screen sends them); POST, PUT and DELETE
 // /api/suppliers/{id} with the supplier's fields, {id} being its `_id` or its supplierId.
 export const suppliersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {

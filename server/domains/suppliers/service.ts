@@ -12,8 +12,8 @@ import { inventoryItems, suppliers } from '../../db/schema';
 export const SUPPLIER_MODULE = 'Supplier Management';
 
 /**
- * SPEC.md §2 Supplier Management: list, add, edit, delete; a staff edit or delete is held
- * for approval (PRODUCT.md). Importing this module registers the approval handler.
+ * Supplier Management: list, add, edit, delete; a staff edit or delete is held
+ * for approval (docs/rules.md, Held changes). Importing this module registers the approval handler.
  */
 export const supplierService = catalogue({
   module: SUPPLIER_MODULE,

@@ -6,7 +6,7 @@ const accounts = createCallerFactory(usersRouter);
 
 type ById = { Params: { id: string } };
 
-// SPEC.md §7: /api/user. Accounts answer with the legacy `_id` beside `id`.
+// /api/user. Accounts answer with the legacy `_id` beside `id`.
 export const usersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/user', async (req) =>
     (await accounts(contextFrom(deps, req)).list()).map((a) => ({ _id: a.id, ...a })),

@@ -17,7 +17,7 @@ export interface Account {
   role: UserRow['role'] | null;
   status: UserRow['status'];
   createdAt: Date;
-  /** The fixed admin account from config: no one may change it (PRODUCT.md). */
+  /** The fixed admin account from config: no one may change it. */
   isSystem: boolean;
   /** Whether the viewer may edit, deactivate or reactivate it (strictly lower rank). */
   canManage: boolean;

@@ -33,7 +33,7 @@ export const INVENTORY_LAYOUT = {
     'unitPrice',
     'amount',
     'restockThreshold',
-    // Backups made before issue 11 have no such column: their items keep the default (no).
+    // Backups made before SC/PWD eligibility have no such column: their items keep the default (no).
     'scPwdEligible?',
     // Backups made before items had barcodes have no such column: their items keep none.
     'barcode?',

@@ -14,7 +14,7 @@ export const USERS_LAYOUT = { users: ['email', 'username', 'role', 'status', 'cr
 /**
  * What an account restored without its password holds instead of a hash: no password
  * verifies against it, and the account must set a new one after an admin approves its
- * reset request (PRODUCT.md: backups never hold a secret).
+ * reset request (backups never hold a secret).
  */
 export const NO_PASSWORD = '!restored-without-password';
 
