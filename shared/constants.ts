@@ -1,4 +1,4 @@
-// Business constants from SPEC.md §9.
+// The shop's business constants.
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_BUTTONS = 7;
@@ -16,7 +16,7 @@ export const ORDER_TYPES = ['Walk-in', 'Online'] as const;
 export const VAT_RATES = [0, 12] as const;
 export const DATE_RANGES = ['All', 'Today', 'This Week', 'This Month', 'This Year'] as const;
 
-/** Local-storage keys the SPEC names, plus the sidebar key it leaves open. */
+/** Local-storage keys the legacy client reads, plus the sidebar's. */
 export const STORAGE = {
   token: 'token',
   refreshToken: 'refreshToken',
@@ -27,7 +27,7 @@ export const STORAGE = {
 
 export const DEFAULT_SHOP_NAME = 'Baking Supplies & Cake Shop';
 
-/** Passwords: PRODUCT.md raises SPEC's hinted 6 to an enforced 8. */
+/** Passwords: at least 8 characters, enforced (the old form only hinted 6). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;

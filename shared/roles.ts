@@ -11,7 +11,7 @@ export function rankOf(role: Role | null | undefined): number {
   return role ? RANK[role] : 0;
 }
 
-/** Shown wherever an account has no role yet (SPEC.md §2: "Role shows User if empty"). */
+/** Shown wherever an account has no role yet. */
 export function roleLabel(role: Role | null | undefined): string {
   return role ?? 'User';
 }
@@ -21,8 +21,8 @@ const ADMIN_OWNER: readonly Role[] = ['admin', 'owner'];
 const ADMIN_OWNER_MANAGER: readonly Role[] = ['admin', 'owner', 'manager'];
 
 /**
- * Every access rule a procedure can name. Screens follow SPEC.md §2's side
- * navigation exactly; the review rules follow PRODUCT.md.
+ * Every access rule a procedure can name. Screens follow the side
+ * navigation exactly; the review rules are in docs/rules.md, Roles and sessions.
  */
 export const ACCESS = {
   dashboard: ALL,
@@ -41,7 +41,7 @@ export const ACCESS = {
   reviewRegistrations: ADMIN_OWNER,
   reviewPasswordResets: ADMIN_OWNER,
   reviewActionRequests: ADMIN_OWNER_MANAGER,
-  /** Issue 11: every cashier opens, uses and closes their own shift and reads its X reading. */
+  /** Every cashier opens, uses and closes their own shift and reads its X reading. */
   shifts: ALL,
   /** Any cashier's shift: its X reading, closing it, the list of everyone's shifts. */
   shiftsOversee: ADMIN_OWNER_MANAGER,
@@ -68,7 +68,7 @@ export interface NavEntry {
   label: string;
   path: string;
   rule: AccessRule;
-  /** A part of the Dashboard this entry opens (/dashboard?view=…); SPEC.md points these at /dashboard. */
+  /** A part of the Dashboard this entry opens (/dashboard?view=…); these menu entries open /dashboard. */
   view?: DashboardView;
 }
 
@@ -80,7 +80,7 @@ export function hrefOf(entry: NavEntry): string {
   return entry.view ? `${entry.path}?view=${entry.view}` : entry.path;
 }
 
-/** SPEC.md §2 side navigation, in order. Some entries point at /dashboard on purpose. */
+/** The side navigation, in order. Some entries point at /dashboard on purpose. */
 export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Dashboard', path: '/dashboard', rule: 'dashboard' },
   { label: 'User Management', path: '/user-management', rule: 'userManagement' },

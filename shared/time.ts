@@ -33,7 +33,7 @@ export function formatCalendarDate(day: string | null | undefined): string {
   return day ? calendarDay.format(new Date(`${day}T00:00:00Z`)) : '';
 }
 
-/** SPEC.md's range filters, as the API names them. */
+/** The range filters, as the API names them. */
 export const RANGES = ['all', 'today', 'week', 'month', 'year'] as const;
 export type Range = (typeof RANGES)[number];
 export const RANGE_LABELS: Record<Range, string> = {
@@ -46,7 +46,7 @@ export const RANGE_LABELS: Record<Range, string> = {
 
 /**
  * The instant a Manila calendar period began: today, this week (from Sunday), this
- * month, this year. Null for all time. PRODUCT.md: every range is a Manila period.
+ * month, this year. Null for all time. Every range is a Manila period.
  */
 export function rangeStart(range: Range, now: Date = new Date()): Date | null {
   if (range === 'all') return null;

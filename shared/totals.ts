@@ -30,7 +30,7 @@ export function lineDiscount(line: TotalsLine, discount: DiscountType | null): C
 }
 
 /**
- * PRODUCT.md with issue 11's discount: subtotal is the lines' price times quantity. With
+ * The sale's money (docs/rules.md, Money and rounding): subtotal is the lines' price times quantity. With
  * an SC or PWD discount, each eligible line loses 20% (rounded half-up per line) and no
  * VAT; the other lines are taxed as usual. VAT is the rate's percent of the taxed lines,
  * rounded half-up; total = subtotal - discount + VAT. The server's checkout and the

@@ -6,8 +6,8 @@ import { recordId } from './ids';
 import { pageInput } from './paging';
 import { storedText } from './text';
 
-// SPEC.md §2, §5 and §8 strings of User Management, Activity Log and Notifications,
-// with the server's own messages for PRODUCT.md's rules.
+// The strings of User Management, Activity Log and Notifications,
+// with the server's own messages for the shop's rules.
 export const ACCOUNT_TEXT = {
   systemAccount: 'System Account',
   confirmEdit: "Are you sure you want to change this account's details?",
@@ -39,7 +39,7 @@ export const ACCOUNT_TEXT = {
   loading: 'Loading...',
   noMoreNotifications: 'No more notifications.',
   sentForApproval: 'Your request has been sent for approval.',
-  // PRODUCT.md's rules, in words a person can act on.
+  // The server's refusals, in words a person can act on.
   accountNotFound: 'That account does not exist.',
   systemUntouchable: 'The system account cannot be changed.',
   outranked: 'You can only change accounts of a lower rank than yours.',
@@ -73,7 +73,7 @@ export const accountIdInput = z.object({ id: recordId(ACCOUNT_TEXT.accountNotFou
 
 export const requestIdInput = z.object({ id: recordId(ACCOUNT_TEXT.requestNotFound) });
 
-/** Edit Account (SPEC.md §2): username, email, role. An empty role means "User" (none). */
+/** Edit Account: username, email, role. An empty role means "User" (none). */
 export const updateAccountInput = z.object({
   id: accountIdInput.shape.id,
   username: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC.md §2 Backup and Restore: one file per area, with PRODUCT.md's rules. Cakes and
+// Backup and Restore: one file per area (docs/rules.md, Backup and restore). Cakes and
 // customers have areas of their own, so a shop's spreadsheets hold every record it keeps.
 export const BACKUP_AREAS = ['inventory', 'cakes', 'supplier', 'customers', 'sales', 'users'] as const;
 export type BackupArea = (typeof BACKUP_AREAS)[number];
@@ -37,7 +37,7 @@ export interface RejectedRow {
   reason: string;
 }
 
-/** What a restore did, or in a dry run would do (PRODUCT.md: {added, updated, rejected}). */
+/** What a restore did, or in a dry run would do ({added, updated, rejected}). */
 export interface RestoreOutcome {
   added: number;
   updated: number;

@@ -12,7 +12,7 @@ import { AMOUNT_MAX, INVENTORY_TEXT } from './inventory';
 import { listInput } from './paging';
 import { storedText } from './text';
 
-// SPEC.md §5 and §8 strings of the Inventory screen's cakes, with the server's own messages.
+// The strings of the Inventory screen's cakes, with the server's own messages.
 export const CAKE_TEXT = {
   nameRequired: 'Please enter the cake name.',
   categoryRequired: 'Please select a category.',
@@ -39,7 +39,7 @@ export const CAKE_TEXT = {
   scPwdNotBoolean: INVENTORY_TEXT.scPwdNotBoolean,
 } as const;
 
-/** On the form "Regular"; over the wire "Always" (SPEC.md §3). */
+/** On the form "Regular"; over the wire "Always" (the legacy value). */
 export const AVAILABILITY = ['Always', 'Seasonal'] as const;
 export const AVAILABILITY_LABELS: Record<(typeof AVAILABILITY)[number], string> = {
   Always: 'Regular',
@@ -124,7 +124,7 @@ function checkSeason(cake: Seasonal, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', message: CAKE_TEXT.seasonBackwards, path: ['seasonalPeriod'] });
 }
 
-/** SPEC.md §3: the seasonal period is kept only when Seasonal. */
+/** The seasonal period is kept only when Seasonal. */
 function seasonOnlyWhenSeasonal<T extends Seasonal>(cake: T): T {
   return cake.availability === 'Seasonal' ? cake : { ...cake, seasonalPeriod: null };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Pieces every catalogue form shares (settings lists, suppliers, customers, items, cakes).
 
-/** SPEC.md §5 confirmations used by every catalogue screen. */
+/** The confirmations used by every catalogue screen. */
 export const CATALOGUE_TEXT = {
   confirmSave: 'Are you sure you want to save these changes?',
   confirmDelete: (name: string) => `Are you sure you want to delete "${name}"?`,

@@ -5,8 +5,8 @@ import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from '.
 import { listInput } from './paging';
 import { storedText } from './text';
 
-// SPEC.md §2, §5 and §8 strings of Customer Management, with the server's own messages
-// for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
+// The strings of Customer Management, with the server's own messages
+// for the shop's rules. The server, the screen and the tests all read them from here.
 /** How many of a customer's purchases their view lists, newest first. */
 export const PURCHASES_SHOWN = 100;
 
@@ -18,10 +18,10 @@ export const CUSTOMER_TEXT = {
   noun: 'customers',
   empty: 'No customers found.',
   searchPlaceholder: 'Search customers...',
-  // SPEC.md §5.
+  // Form checks.
   required: 'Please fill in all required fields.',
   duplicateId: 'Customer ID already exists. Please choose a unique ID.',
-  // SPEC.md §8.
+  // Toasts.
   saved: 'Customer added or updated successfully!',
   addFailed: 'Failed to add customer.',
   updateFailed: 'Failed to update customer.',
@@ -37,7 +37,7 @@ export const CUSTOMER_TEXT = {
   purchasesLimit: (shown: number) => `The newest ${shown} are shown.`,
 } as const;
 
-/** The filter dropdown (SPEC.md §2): which field the search box looks in. */
+/** The filter dropdown: which field the search box looks in. */
 export const CUSTOMER_SEARCH_FIELDS = ['customerId', 'name', 'email', 'phoneNumber', 'address'] as const;
 export type CustomerSearchField = (typeof CUSTOMER_SEARCH_FIELDS)[number];
 
@@ -63,7 +63,7 @@ export const CUSTOMER_LABELS = {
 
 export const PHONE_MAX = 40;
 
-/** Text a person must fill in: a missing, null or blank value reads as SPEC's message. */
+/** Text a person must fill in: a missing, null or blank value reads as the form's required-fields message. */
 const requiredText = (label: string) =>
   z.string({ error: (issue) => (issue.input == null ? CUSTOMER_TEXT.required : `${label} must be text.`) });
 

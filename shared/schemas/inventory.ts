@@ -12,8 +12,8 @@ import {
 import { listInput, SEARCH_CONTROL, SEARCH_TEXT } from './paging';
 import { storedText } from './text';
 
-// SPEC.md §5 and §8 strings of the Inventory screen's items, with the server's own
-// messages for PRODUCT.md's rules.
+// The strings of the Inventory screen's items, with the server's own
+// messages for the shop's rules.
 export const INVENTORY_TEXT = {
   required: 'Please fill up the required fields!',
   stockNegative: 'Stock must be a non-negative number.',
@@ -45,7 +45,7 @@ export const INVENTORY_TEXT = {
     `Cannot delete "${name}": ${n} ${n === 1 ? 'cake uses' : 'cakes use'} it as an ingredient.`,
 } as const;
 
-/** PRODUCT.md: derived on every read, in this order of precedence. */
+/** Derived on every read, in this order of precedence. */
 export const ITEM_STATUSES = [
   'Expired',
   'Out of stock',

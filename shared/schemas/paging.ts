@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberFromText } from './ids';
 
-/** Page numbers start at 1; a page holds at most 1000 rows (SPEC.md §9's POS fetch cap). */
+/** Page numbers start at 1; a page holds at most 1000 rows (the point of sale reads its customers in one page). */
 export const MAX_PAGE_LIMIT = 1000;
 
 export const pageInput = (defaultLimit: number) =>
@@ -48,7 +48,7 @@ export const SEARCH_TEXT = /^[^\u0000-\u001f\u007f]*$/;
 export const SEARCH_CONTROL = 'search must not contain control characters.';
 
 /**
- * A searchable, sortable page (SPEC.md §2's tables): page and limit, a search text, and
+ * A searchable, sortable page (the screens' tables): page and limit, a search text, and
  * a sort field checked against the list's own sortable fields; unknown fields are refused.
  * Without `field` the list keeps its natural order (a header's third click: "none").
  */

@@ -6,7 +6,7 @@ import { INVENTORY_TEXT } from './inventory';
 import { pageInput, SEARCH_CONTROL, SEARCH_MAX, SEARCH_TEXT, SORT_ORDERS } from './paging';
 import { REPORT_TEXT } from './reports';
 
-// The Profitability Dashboard and Pricing Management (SPEC.md §2 menu entries): margins
+// The Profitability Dashboard and Pricing Management (menu entries of the Dashboard): margins
 // of items and cakes, and prices changed in place.
 export const PRICING_TEXT = {
   profitabilityTitle: 'Profitability Dashboard',

@@ -4,7 +4,7 @@ import { RANGES } from '../time';
 import { calendarDate } from './catalogue';
 import { pageInput } from './paging';
 
-// The dashboard's and the sales report's inputs and texts (SPEC.md §2, §8, §9).
+// The dashboard's and the sales report's inputs and texts.
 export const REPORT_TEXT = {
   financialOverview: 'Financial Overview',
   loading: 'Loading...',
@@ -41,7 +41,7 @@ export const REPORT_TEXT = {
   },
 } as const;
 
-/** SPEC.md's ranges (All, Today, This Week, This Month, This Year) and a custom one. */
+/** The report's ranges (All, Today, This Week, This Month, This Year) and a custom one. */
 export const REPORT_RANGES = [...RANGES, 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 
@@ -70,7 +70,7 @@ export const recordsInput = z.object({
   cursor: recordsCursor.nullish(),
 });
 
-/** SPEC.md §7's GET /api/salesReport/sales?page&limit: `asOf` is the answer's, sent back for later pages. */
+/** The legacy GET /api/salesReport/sales?page&limit: `asOf` is the answer's, sent back for later pages. */
 export const recordsPageInput = pageInput(SALES_REPORT_PAGE_SIZE).extend({
   period: periodInput,
   asOf: z.number({ error: 'asOf must be a sale _id.' }).int('asOf must be a sale _id.').min(0).nullish(),
@@ -92,7 +92,7 @@ export const revenueCostInput = z
   })
   .default({ days: 7 });
 
-/** The report charts' six fixed colours (SPEC.md §9), in Mantine's palette. */
+/** The report charts' six fixed colours, in Mantine's palette. */
 export const REPORT_COLOURS = ['teal.6', 'blue.6', 'orange.6', 'grape.6', 'yellow.6', 'cyan.6'] as const;
 /** The Financial Overview: revenue green, cost orange-red. */
 export const REVENUE_COLOUR = 'green.7';

@@ -6,8 +6,8 @@ import { lookupItemsInput } from './inventory';
 import { pageInput } from './paging';
 import { storedText } from './text';
 
-// SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
-// server's own messages for PRODUCT.md's rules.
+// The strings of the point of sale and the receipt, with the
+// server's own messages for the shop's rules.
 export const SALES_TEXT = {
   searchPlaceholder: 'Search products...',
   cartEmpty: 'Your cart is empty.',
@@ -51,7 +51,7 @@ export const SALES_TEXT = {
   futureDate: 'The sale date cannot be in the future.',
   notFound: 'That sale does not exist.',
   badCustomer: 'Please choose a customer from the list.',
-  // Issue 11: SC/PWD discounts and split tender.
+  // SC/PWD discounts and split tender.
   discountName: 'Please enter the senior citizen or PWD holder’s name.',
   discountIdNumber: 'Please enter the senior citizen or PWD ID number.',
   discountType: 'The discount must be SC (senior citizen) or PWD.',
@@ -105,7 +105,7 @@ export const saleLineInput = z
     kind: z.enum(['item', 'cake'], { error: SALES_TEXT.invalidItem }),
     /** The product's database id (`_id`)... */
     id: recordId(SALES_TEXT.invalidItem).optional(),
-    /** ...or its business id (INV-…, CK-…), as PRODUCT.md lets REST clients send. */
+    /** ...or its business id (INV-…, CK-…), as REST clients may send. */
     code: z
       .string({ error: SALES_TEXT.invalidItem })
       .trim()
@@ -230,9 +230,9 @@ export const checkoutInput = z
      */
     inDrawer: z.boolean({ error: SALES_TEXT.inDrawerBadType }).nullable().default(null),
     expected: expectedTotals.optional(),
-    /** Issue 11: an SC or PWD discount, with the holder's name and ID number. */
+    /** An SC or PWD discount, with the holder's name and ID number. */
     discount: discountInput.nullable().default(null),
-    /** Issue 11: split tender; absent, the sale is one payment of its total by paymentMethod. */
+    /** Split tender; absent, the sale is one payment of its total by paymentMethod. */
     payments: z
       .array(paymentInput, { error: 'payments must be a list of {method, amount, reference}.' })
       .min(1, 'payments must hold at least one payment.')
@@ -255,7 +255,7 @@ export const checkoutInput = z
   });
 export type CheckoutInput = z.output<typeof checkoutInput>;
 
-/** A sale by its database id or its SALE- id (PRODUCT.md: refunds take either). */
+/** A sale by its database id or its SALE- id (refunds take either). */
 export const saleRefInput = z.object({
   id: z.union([recordId(SALES_TEXT.notFound), z.string().regex(SALE_ID, SALES_TEXT.notFound)], {
     error: SALES_TEXT.notFound,
@@ -267,10 +267,10 @@ export const listSalesInput = pageInput(20);
 /** Today's sales at the counter: by sale id, customer or amount (blank: all of today's). */
 export const todaySalesInput = z.object({ search: lookupItemsInput.shape.search });
 
-/** A page of the counter's products: the search, the page and its size (ten by default, SPEC.md §9). */
+/** A page of the counter's products: the search, the page and its size (ten by default). */
 export const posPageInput = lookupItemsInput.extend(pageInput(PAGE_SIZE).shape);
 
-/** SALE- plus 8 characters A-Z and 0-9 (SPEC.md §9). */
+/** SALE- plus 8 characters A-Z and 0-9. */
 export function newSaleId(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   let id = 'SALE-';

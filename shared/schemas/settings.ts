@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { NAME_MAX, recordId } from './catalogue';
 import { STORED_TEXT, storedText } from './text';
 
-// SPEC.md §2, §5 and §8 strings of the Settings screen, with the server's own messages for
-// PRODUCT.md's rules (names unique case-insensitively, in-use entries refuse deletion).
+// The Settings screen's strings, with the server's own messages for
+// the shop's rules (names unique case-insensitively, in-use entries refuse deletion).
 
-/** The three settings lists, as SPEC.md §7 names them in its URLs. */
+/** The three settings lists, as the REST URLs name them. */
 export const SETTINGS_LISTS = ['size', 'category', 'uom'] as const;
 export type SettingsList = (typeof SETTINGS_LISTS)[number];
 
@@ -32,23 +32,23 @@ function users(count: { items: number; cakes: number }): string {
 }
 
 export const SETTINGS_TEXT = {
-  // SPEC.md §8.
+  // Toasts.
   saveFailed: (section: string) => `Failed to save ${section}`,
   deleteFailed: 'Failed to delete item',
   noSection: 'No active section selected!',
-  // SPEC.md §5: name required; a category also requires a type.
+  // Form checks: name required; a category also requires a type.
   nameRequired: 'Please enter a name.',
   nameTooLong: `Name must be at most ${NAME_MAX} characters.`,
   nameOneLine: STORED_TEXT.oneLine('Name'),
   typeRequired: 'Please select a type (inventory or cake).',
   badTypeFilter: 'type must be inventory or cake.',
   badId: 'The id must be a positive whole number.',
-  // PRODUCT.md: unique per list (per type for categories), case-insensitive.
+  // Unique per list (per type for categories), case-insensitive.
   duplicate: (list: SettingsList, name: string, type?: CategoryType) =>
     list === 'category'
       ? `${type === 'inventory' ? 'An' : 'A'} ${type} category named "${name}" already exists.`
       : `A ${SETTINGS_LABELS[list].one} named "${name}" already exists.`,
-  // PRODUCT.md: in-use entries cannot be deleted; say how many records use them.
+  // In-use entries cannot be deleted; say how many records use them.
   inUse: (name: string, count: { items: number; cakes: number }) =>
     `Cannot delete "${name}": ${users(count)}.`,
   typeInUse: (name: string, count: { items: number; cakes: number }) =>
@@ -80,7 +80,7 @@ const profileLine = (label: string, max: number) =>
     .max(max, SETTINGS_TEXT.profileTooLong(label, max))
     .check(storedText(label));
 
-/** PRODUCT.md's shop profile as Settings saves it; the receipt and the login footer print it. */
+/** The shop profile as Settings saves it; the receipt and the login footer print it. */
 export const shopProfileInput = z.object({
   businessName: profileLine('Business name', NAME_MAX).min(1, SETTINGS_TEXT.businessNameRequired),
   address: profileLine('Address', 200).default(''),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate, MONEY_MAX_CENTAVOS, recordId } from './catalogue';
 import { storedText } from './text';
 
-// Issue 11: the cashier's shift, its cash movements, the X and Z readings, and the
+// The cashier's shift, its cash movements, the X and Z readings, and the
 // SC/PWD sales book. Money in centavos (REST converts pesos at its edge).
 
 export const SHIFT_TEXT = {

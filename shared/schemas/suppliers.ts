@@ -4,8 +4,8 @@ import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from '.
 import { listInput } from './paging';
 import { storedText } from './text';
 
-// SPEC.md §2, §5 and §8 strings of Supplier Management, with the server's own messages
-// for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
+// The strings of Supplier Management, with the server's own messages
+// for the shop's rules. The server, the screen and the tests all read them from here.
 export const SUPPLIER_TEXT = {
   title: 'Supplier Management',
   add: 'Add Supplier',
@@ -14,10 +14,10 @@ export const SUPPLIER_TEXT = {
   noun: 'suppliers',
   empty: 'No suppliers found.',
   searchPlaceholder: 'Search suppliers...',
-  // SPEC.md §5.
+  // Form checks.
   required: 'Please fill out required fields.',
   duplicateId: 'Supplier ID already exists.',
-  // SPEC.md §8.
+  // Toasts.
   saved: 'Supplier added or updated successfully!',
   saveFailed: 'Save failed.',
   deleteFailed: 'Delete failed.',
@@ -29,7 +29,7 @@ export const SUPPLIER_TEXT = {
     `Cannot delete "${name}": ${items} inventory ${items === 1 ? 'item uses' : 'items use'} this supplier.`,
 } as const;
 
-/** The filter dropdown (SPEC.md §2): which field the search box looks in. */
+/** The filter dropdown: which field the search box looks in. */
 export const SUPPLIER_SEARCH_FIELDS = ['supplierId', 'name', 'contact', 'company'] as const;
 export type SupplierSearchField = (typeof SUPPLIER_SEARCH_FIELDS)[number];
 
@@ -51,7 +51,7 @@ export const SUPPLIER_LABELS = {
   company: 'Company',
 } as const satisfies Record<SupplierSearchField, string>;
 
-/** Text a person must fill in: a missing, null or blank value reads as SPEC's message. */
+/** Text a person must fill in: a missing, null or blank value reads as the form's required-fields message. */
 const requiredText = (label: string, message: string) =>
   z.string({ error: (issue) => (issue.input == null ? message : `${label} must be text.`) });
 
