@@ -17,7 +17,7 @@ export function serverMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() ? error.message.trim() : fallback;
 }
 
-/** SPEC.md §8's pattern: the server's message, its fallback, or the network-failure text. */
+/** The server's message, its fallback, or the network-failure text. */
 export function failureText(
   error: unknown,
   fallback: string,

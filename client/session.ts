@@ -1,7 +1,7 @@
 import { STORAGE } from '../shared/constants';
 import type { SessionUser } from '../shared/schemas/auth';
 
-// The session lives in localStorage under the keys SPEC.md §3 names, so a reload keeps it.
+// The session lives in localStorage under the keys the legacy client used, so a reload keeps it.
 
 export interface SignIn {
   accessToken: string;
@@ -27,7 +27,7 @@ export function readUser(): SessionUser | null {
   }
 }
 
-/** Signed in per SPEC.md §2: the login flag is the string true and a token is stored. */
+/** Signed in: the login flag is the string true and a token is stored. */
 export function hasSession(): boolean {
   return localStorage.getItem(STORAGE.isLoggedIn) === 'true' && Boolean(readToken());
 }

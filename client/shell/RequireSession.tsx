@@ -8,7 +8,7 @@ import { useSessionUser } from './useSessionUser';
 // The header and side navigation load with the first signed-in page, not with /login.
 export const AppLayout = lazyScreen(() => import('./AppLayout').then((m) => m.AppLayout));
 
-/** Every screen but /login needs the login flag and a token (SPEC.md §2). */
+/** Every screen but /login needs the login flag and a token. */
 export function RequireSession() {
   const navigate = useNavigate();
 

@@ -9,7 +9,7 @@ import { UNREAD_CHECK_MS } from './unread';
 
 interface SideNavigationProps {
   role: Role | null | undefined;
-  /** Icons only; the Logout button shows only when expanded (SPEC.md §2). */
+  /** Icons only; the Logout button shows only when expanded. */
   collapsed: boolean;
   onToggleCollapsed: () => void;
   onNavigate: () => void;

@@ -5,7 +5,7 @@ import { STORAGE } from '../../shared/constants';
 export const NARROW_SCREEN_PX = 1024;
 
 /**
- * Collapsed or expanded, remembered across visits (SPEC.md §2). Until someone chooses,
+ * Collapsed or expanded, remembered across visits. Until someone chooses,
  * a narrow screen starts collapsed so the tables have the width; a wide one starts open.
  */
 export function useSidebarCollapsed(): [boolean, () => void] {

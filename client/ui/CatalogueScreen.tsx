@@ -95,9 +95,9 @@ export interface CatalogueScreenProps<
 type FormState<Row> = { mode: 'add' } | { mode: 'edit'; row: Row } | null;
 
 /**
- * SPEC.md §2's Supplier and Customer Management (and any screen like them): a filter
+ * Supplier and Customer Management (and any screen like them): a filter
  * dropdown and a search box sent to the server, Add, a paged sortable table with Edit and
- * View, the add/edit form (an edit asks SPEC's confirmation first), and the view dialog
+ * View, the add/edit form (an edit asks for confirmation first), and the view dialog
  * with Delete. A staff user's edit or delete comes back as a request and shows as info.
  */
 export function CatalogueScreen<
@@ -149,7 +149,7 @@ export function CatalogueScreen<
   const initial = useMemo(() => (editing ? valuesOf(editing) : blank), [editing, valuesOf, blank]);
   const save = (values: Values) => {
     if (!editing) return add.mutate(values);
-    // SPEC.md §4: an edit asks first; an add saves directly.
+    // An edit asks first; an add saves directly.
     confirmThen(CATALOGUE_TEXT.confirmSave, () => update.mutate({ ...values, id: editing.id }));
   };
 

@@ -23,7 +23,7 @@ export function FormMessage({ note }: { note: FormNote | null }) {
 
 /**
  * Mutation callbacks that report in the form: the success text, or the
- * server's message, its fallback, or the network-failure text (SPEC.md §8).
+ * server's message, its fallback, or the network-failure text (docs/rules.md, Screens).
  */
 export function noteOutcome(
   setNote: (note: FormNote) => void,

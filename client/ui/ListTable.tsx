@@ -19,7 +19,7 @@ interface ListTableProps<Row> {
   loading?: boolean;
 }
 
-/** A plain table with SPEC.md's empty text; scrolls sideways on a narrow tablet. */
+/** A plain table with the shop's empty text; scrolls sideways on a narrow tablet. */
 export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, loading }: ListTableProps<Row>) {
   return (
     <SidewaysScroll caption={caption}>

@@ -39,7 +39,7 @@ function activateByKey(event: KeyboardEvent<HTMLTableRowElement>, activate: () =
 }
 
 /**
- * SPEC.md §2's table: server-side search, sort and paging; headers cycle ascending,
+ * The screens' table: server-side search, sort and paging; headers cycle ascending,
  * descending, none; ten per page, up to 7 page buttons, Prev and Next, "Showing x-y of n".
  */
 /** Ten rows of a table with extra-small spacing. */

@@ -7,7 +7,7 @@ import { ModalActions } from './ModalActions';
 export interface RecordFormField<Values> {
   key: keyof Values & string;
   label: string;
-  /** Marked with a red asterisk (SPEC.md §5); a blank one stops the save with the form's message. */
+  /** Marked with a red asterisk; a blank one stops the save with the form's message. */
   required?: boolean;
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
@@ -15,7 +15,7 @@ export interface RecordFormField<Values> {
 
 /**
  * The add and edit form of every catalogue screen: its text fields, the required check
- * before anything is sent (SPEC.md §5's message, shown in the form), then `onSave`.
+ * before anything is sent (the required-fields message, shown in the form), then `onSave`.
  * The form keeps what was typed while it is open and starts from `initial` each time it opens.
  */
 export function RecordFormModal<Values extends Record<string, string>>({
@@ -34,7 +34,7 @@ export function RecordFormModal<Values extends Record<string, string>>({
   opened: boolean;
   initial: Values;
   fields: RecordFormField<Values>[];
-  /** SPEC.md §5's "fill in the required fields" message. */
+  /** The "fill in the required fields" message. */
   requiredText: string;
   /** A line under the fields (staff: the edit will wait for approval). */
   note?: string;

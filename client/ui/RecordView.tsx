@@ -10,7 +10,7 @@ export interface RecordField {
 
 /**
  * The view dialog of every catalogue screen: the record's fields as label and value,
- * anything extra below (a movement history), and Delete behind SPEC.md's question.
+ * anything extra below (a movement history), and Delete behind a confirmation.
  */
 export function RecordView({
   title,

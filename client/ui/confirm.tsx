@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 /**
- * Asks SPEC.md's question before a change; runs `onConfirm` only on Yes (the shell hosts
+ * Asks the shop's confirmation before a change; runs `onConfirm` only on Yes (the shell hosts
  * the modals), and only once: a double tap on Yes while the dialog fades sends one change.
  */
 export function confirmThen(question: string, onConfirm: () => void, confirmLabel = 'Yes'): void {

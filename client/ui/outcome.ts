@@ -6,14 +6,14 @@ import { failureText } from '../errors';
 type Tone = 'success' | 'error' | 'info';
 const COLORS: Record<Tone, string> = { success: 'green', error: 'red', info: 'blue' };
 
-/** A toast: SPEC.md §9, 3 seconds, info by default. */
+/** A toast: 3 seconds, info by default. */
 export function toast(message: string, tone: Tone = 'info'): void {
   notifications.show({ message, color: COLORS[tone], autoClose: TOAST_MS, withBorder: true });
 }
 
 /**
  * The one way a screen reports a mutation: the server's message (a held staff change
- * says so and shows as info, PRODUCT.md), the success text, or the failure text.
+ * says so and shows as info), the success text, or the failure text.
  */
 export function toastOutcome(texts: { success: string; failure: string }, after?: (result: unknown) => void) {
   return {

@@ -10,7 +10,7 @@ import { ListTable } from '../../ui/ListTable';
 
 const PAGE = 20;
 
-/** SPEC.md §2 Activity Log: range buttons in Manila time, newest first, paged on the server. */
+/** Activity Log: range buttons in Manila time, newest first, paged on the server. */
 export function ActivityLogScreen() {
   const trpc = useTRPC();
   const [range, setRange] = useState<Range>('all');

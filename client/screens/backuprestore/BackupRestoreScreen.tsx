@@ -71,7 +71,7 @@ function AreaCard({
   );
 }
 
-/** Backup downloads the file; failures read SPEC.md's text. */
+/** Backup downloads the file; failures read the screen's text. */
 function BackupButton({ url, file, label = 'Backup' }: { url: string; file: string; label?: string }) {
   const [busy, setBusy] = useState(false);
   const backup = async () => {
@@ -95,7 +95,7 @@ const restoreUrl = (area: BackupArea, dryRun: boolean) =>
   `/api/backup/${area}/restore${dryRun ? '?dryRun=true' : ''}`;
 
 /**
- * SPEC.md §2 Backup and Restore (admin, owner), with PRODUCT.md's working restore: a card
+ * Backup and Restore (admin, owner), with a working restore: a card
  * per area downloads {area}_backup.xlsx or takes one back (preview first, then apply), and
  * Full backup downloads the whole database as one checked SQLite file.
  */

@@ -53,7 +53,7 @@ const SCREEN = {
   viewExtra: (c) => <CustomerPurchases customerId={c.id} />,
 } satisfies Omit<Props, 'procedures'>;
 
-/** SPEC.md §2 Customer Management. */
+/** Customer Management. */
 export function CustomerManagementScreen() {
   const trpc = useTRPC();
   return (

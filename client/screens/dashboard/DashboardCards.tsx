@@ -16,7 +16,7 @@ import { useTRPC } from '../../trpc';
 
 interface Card {
   field: 'totalInventoryCount' | 'lowStockCount' | 'outOfStockCount' | 'salesToday' | 'activityLogsToday';
-  /** Who sees it (PRODUCT.md); the server answers only these fields, the client knows how many to hold room for. */
+  /** Who sees it; the server answers only these fields, the client knows how many to hold room for. */
   rule: AccessRule;
   label: string;
   to: string;
@@ -24,7 +24,7 @@ interface Card {
   color: string;
 }
 
-// SPEC.md §2's cards in order; the server answers only the fields the role may see.
+// The cards in order; the server answers only the fields the role may see.
 const CARDS: Card[] = [
   {
     field: 'totalInventoryCount',
@@ -72,7 +72,7 @@ const count = new Intl.NumberFormat('en-PH');
 
 export function DashboardCards({ role }: { role: Role }) {
   const trpc = useTRPC();
-  // SPEC.md §8: a failed fetch is only logged; the cards stay as they were.
+  // A failed fetch is only logged; the cards stay as they were.
   const stats = useQuery({ ...trpc.reports.dashboard.queryOptions(), refetchInterval: 60_000 });
   const data = stats.data as Partial<Record<Card['field'], number>> | undefined;
   // The role's cards from the start, so nothing moves when the counts arrive.

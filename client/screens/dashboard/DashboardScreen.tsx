@@ -32,14 +32,14 @@ function WhenInView({ height, render }: { height: number; render: () => ReactNod
   return <Box ref={ref} mih={height} aria-hidden />;
 }
 
-/** Which part of the Dashboard the menu opened (SPEC.md points these entries at /dashboard). */
+/** Which part of the Dashboard the menu opened (these menu entries open /dashboard). */
 function viewFor(role: Role | null | undefined, view: string | null): DashboardView | null {
   if (view === 'profitability' && can(role, 'salesReport')) return 'profitability';
   if (view === 'pricing' && can(role, 'dashboardFinance')) return 'pricing';
   return null;
 }
 
-/** SPEC.md §2 Dashboard: the cards the role may see and, for managers and up, the Financial Overview. */
+/** The Dashboard: the cards the role may see and, for managers and up, the Financial Overview. */
 export function DashboardScreen() {
   const user = useSessionUser();
   const [params] = useSearchParams();

@@ -9,7 +9,7 @@ import { chartPesos, pesoTick, pesoValue, shortDay } from '../../ui/charts';
 
 type Days = (typeof CHART_DAYS)[number];
 
-/** SPEC.md §2: revenue (green) and cost (orange-red) per Manila day, over 7, 30 or 90 days. */
+/** Revenue (green) and cost (orange-red) per Manila day, over 7, 30 or 90 days. */
 export function FinancialOverview() {
   const trpc = useTRPC();
   const [days, setDays] = useState<Days>(7);

@@ -8,7 +8,7 @@ import { ZReadings } from './ZReadings';
 type Tab = 'z' | 'book';
 
 /**
- * Issue 11's End of Day (admin, owner, manager): the Z readings with Take Z reading and
+ * The End of Day screen (admin, owner, manager): the Z readings with Take Z reading and
  * each reading's 80 mm printout, and the SC/PWD sales book with its .xlsx export. Each
  * tab keeps its own dates while the other is shown.
  */

@@ -1,4 +1,4 @@
-// The End of Day screen's words (issue 11). The server's own messages (a Z reading
+// The End of Day screen's words. The server's own messages (a Z reading
 // refused while shifts are open, a bad date range) are shown as they come.
 
 export const END_OF_DAY_TEXT = {

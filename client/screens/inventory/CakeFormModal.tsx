@@ -22,7 +22,7 @@ const SELECT = { searchable: true, comboboxProps: { withinPortal: true } } as co
 const AVAILABILITY_OPTIONS = AVAILABILITY.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] }));
 
 /**
- * Add or edit a cake (SPEC.md §2, §5) with its ingredient table. Adding saves at once;
+ * Add or edit a cake with its ingredient table. Adding saves at once;
  * an edit asks 'Are you sure you want to save these changes?' first.
  */
 export function CakeFormModal({

@@ -11,7 +11,7 @@ import { type CakeRow, yesNo } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /**
- * The cake's details (SPEC.md §2): category, size, availability, the seasonal period only
+ * The cake's details: category, size, availability, the seasonal period only
  * when Seasonal, status, base cost, price and its ingredients with what each costs.
  */
 export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewActions<CakeRow>) {

@@ -5,7 +5,7 @@ import type { ListState } from '../../ui/useListState';
 import { nameColumn, StockTable } from './StockTable';
 import type { CakeRow } from './stockroom';
 
-/** SPEC.md §2's cake table; Edit lives in the view dialog. */
+/** The cake table; Edit lives in the view dialog. */
 export function CakesTable({
   list,
   onView,

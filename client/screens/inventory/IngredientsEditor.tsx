@@ -12,7 +12,7 @@ import { useTRPC } from '../../trpc';
 import { toast } from '../../ui/outcome';
 import { type IngredientLine, quantityOf } from './cakeDraft';
 
-/** SPEC.md §9: the ingredient dropdown is at most 150px tall. */
+/** The ingredient dropdown is at most 150px tall. */
 const DROPDOWN_MAX = 150;
 /** Options drawn at once; typing narrows the rest (the server searches all of them). */
 const SHOWN = 100;

@@ -43,9 +43,9 @@ const SHELVES = [
 ];
 
 /**
- * SPEC.md §2 Inventory (all roles): the items or the cakes, one search box for whichever
+ * Inventory (all roles): the items or the cakes, one search box for whichever
  * is shown, add buttons for both, and the view and form dialogs. A staff user's edit or
- * delete comes back as a request for approval (PRODUCT.md) and shows as info.
+ * delete comes back as a request for approval (docs/rules.md, Held changes) and shows as info.
  */
 export function InventoryScreen() {
   const [shelf, setShelf] = useState<Shelf>('items');

@@ -20,7 +20,7 @@ export interface ItemTarget {
 const SELECT = { clearable: true, searchable: true, comboboxProps: { withinPortal: true } } as const;
 
 /**
- * Add or edit an item (SPEC.md §2, §5): the checks run here first and show under their
+ * Add or edit an item: the checks run here first and show under their
  * fields; an edit asks 'Are you sure you want to save these changes?' before it is sent.
  */
 export function ItemFormModal({

@@ -8,7 +8,7 @@ import { StockMovements } from './StockMovements';
 import { amountText, type ItemRow, yesNo } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
-/** The item's details (SPEC.md §2), its stock history, and Edit and Delete. */
+/** The item's details, its stock history, and Edit and Delete. */
 export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewActions<ItemRow>) {
   const trpc = useTRPC();
   const view = useStockView(item, trpc.inventory, INVENTORY_TEXT.deleted, actions);

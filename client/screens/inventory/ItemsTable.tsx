@@ -6,7 +6,7 @@ import type { ListState } from '../../ui/useListState';
 import { nameColumn, type RowActions, StockTable } from './StockTable';
 import { amountText, type ItemRow } from './stockroom';
 
-/** SPEC.md §2's item table, searched, filtered by status, sorted and paged on the server. */
+/** The item table, searched, filtered by status, sorted and paged on the server. */
 export function ItemsTable({
   list,
   status,

@@ -15,7 +15,7 @@ const REASONS: Record<string, string> = {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** PRODUCT.md's stock ledger for one item, newest first: when, why, how much, and by whom. */
+/** The stock ledger for one item, newest first: when, why, how much, and by whom. */
 export function StockMovements({ itemId }: { itemId: number }) {
   const trpc = useTRPC();
   const movements = useQuery(trpc.inventory.movements.queryOptions({ id: itemId }));

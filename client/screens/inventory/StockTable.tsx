@@ -43,7 +43,7 @@ export interface RowActions<Row> {
 const NARROW = '(max-width: 74.99em)';
 
 /**
- * The item and cake tables (SPEC.md §2): searched, sorted and paged on the server, in
+ * The item and cake tables: searched, sorted and paged on the server, in
  * tight cells, ending with Status and Actions; a click on a row opens its view too. On a
  * tablet, where the table scrolls sideways, Status moves up beside the name: what a shelf's
  * state is must be in view without scrolling.

@@ -82,7 +82,7 @@ export function cakeDraftOf(cake: CakeRow): CakeDraft {
   };
 }
 
-/** SPEC.md §5: quantity defaults to 1 and never drops below it. */
+/** Quantity defaults to 1 and never drops below it. */
 export function quantityOf(value: number | string): number {
   const n = Math.floor(numberOf(value, 1));
   return Number.isFinite(n) && n >= 1 ? n : 1;
@@ -93,7 +93,7 @@ export function baseCostOf(lines: IngredientLine[]): number {
   return lines.reduce((sum, line) => sum + line.purchasePrice * quantityOf(line.quantity), 0);
 }
 
-/** SPEC.md §5's cake checks, each under its field, before anything is sent. */
+/** The cake checks, each under its field, before anything is sent. */
 export function checkCake(draft: CakeDraft): CakeErrors {
   const errors: CakeErrors = {};
   if (!draft.name.trim()) errors.name = CAKE_TEXT.nameRequired;

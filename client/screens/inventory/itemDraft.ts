@@ -67,7 +67,7 @@ const wholeAtLeastZero = (n: number) => Number.isInteger(n) && n >= 0;
 const atLeastZero = (n: number) => Number.isFinite(n) && n >= 0;
 
 /**
- * SPEC.md §5's checks before anything is sent. A past expiration date is refused only
+ * The item checks before anything is sent. A past expiration date is refused only
  * when it is set, so an item that has already expired can still be edited.
  */
 export function checkItem(draft: ItemDraft, today: string, savedDate: string | null): ItemErrors {

@@ -23,7 +23,7 @@ export function useRefreshStockroom() {
 
 /**
  * A save's toasts: the server's message (info for a held staff change), else `success`;
- * on failure SPEC.md §8's 'Save failed: {server message}', falling back to 'Something went wrong'.
+ * on failure 'Save failed: {server message}', falling back to 'Something went wrong'.
  */
 export function saveOutcome(success: string, after: () => void) {
   return {
@@ -84,7 +84,7 @@ export const withoutRowClick = (action: () => void) => (event: MouseEvent) => {
   action();
 };
 
-/** Said in a staff user's edit form: their change is held for approval (PRODUCT.md). */
+/** Said in a staff user's edit form: their change is held for approval. */
 export const STAFF_EDIT_NOTE = 'A manager will review your changes before they are saved.';
 
 /** Whether the signed-in user's edits and deletes become requests. */

@@ -7,7 +7,7 @@ import { useTRPC } from '../../trpc';
 import { toast } from '../../ui/outcome';
 import { optionOf } from './stockroom';
 
-/** Toasts `text` once when a query that feeds a form's selects fails (SPEC.md §8). */
+/** Toasts `text` once when a query that feeds a form's selects fails. */
 function useFailureToast(failed: boolean, text: string) {
   useEffect(() => {
     if (failed) toast(text, 'error');

@@ -17,7 +17,7 @@ interface StockFormOptions<Target, Row, Draft, Fields, UpdateIn> {
   editingOf: (target: Target) => Row | undefined;
   blank: Draft;
   draftOf: (row: Row) => Draft;
-  /** SPEC.md §5's checks: a message per field, before anything is sent. */
+  /** The form's checks: a message per field, before anything is sent. */
   check: (draft: Draft, editing: Row | undefined) => Errors;
   fieldsOf: (draft: Draft) => Fields;
   add: Procedure<Fields>;

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { manilaYear } from '../../../shared/time';
 import { useShopName } from '../../shop';
 
-/** SPEC.md §1: a copyright line for the current (Manila) year with the shop's business name. */
+/** A copyright line for the current (Manila) year with the shop's business name. */
 export function LoginFooter() {
   const shopName = useShopName();
   return (

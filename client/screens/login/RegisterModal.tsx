@@ -8,7 +8,7 @@ import { EmailField } from '../../ui/EmailField';
 import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';
 import { ModalActions } from '../../ui/ModalActions';
 
-/** Registration request: an admin approves it before the account exists (PRODUCT.md). */
+/** Registration request: an admin approves it before the account exists. */
 export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const register = useMutation(trpc.requests.register.mutationOptions());
@@ -32,7 +32,7 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedEmail = email.trim();
-    // SPEC.md §5 order: blank, then email shape, then the confirmation.
+    // Checked in this order: blank, then email shape, then the confirmation.
     if (trimmedEmail === '' || password.trim() === '') {
       setNote({ kind: 'error', text: AUTH_TEXT.registerBlank });
       return;

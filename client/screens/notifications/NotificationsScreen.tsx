@@ -18,7 +18,7 @@ const ICONS = {
   error: { icon: IconCircleX, color: 'red' },
 } as const;
 
-/** SPEC.md §4, §9: the next page loads within 80 px of the bottom, checked at most every 100 ms. */
+/** The next page loads within 80 px of the bottom, checked at most every 100 ms. */
 const NEAR_BOTTOM_PX = 80;
 const SCROLL_THROTTLE_MS = 100;
 
@@ -32,7 +32,7 @@ export function NotificationsScreen() {
     queryFn: ({ pageParam }) =>
       client.notifications.list.query({ page: pageParam, limit: NOTIFICATIONS_PAGE_SIZE }),
     initialPageParam: 1,
-    // Stop when a page comes back short (SPEC.md §4).
+    // Stop when a page comes back short.
     getNextPageParam: (last) => (last.rows.length < NOTIFICATIONS_PAGE_SIZE ? undefined : last.page + 1),
   });
   const markSeen = useMutation(

@@ -143,7 +143,7 @@ export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkou
 }
 
 /**
- * SPEC.md §2's cart: order type and customer, VAT, payment, the lines with plus and minus,
+ * The cart: order type and customer, VAT, payment, the lines with plus and minus,
  * Subtotal, Tax, Total (and the change for cash), and Checkout. The lines scroll inside the
  * cart, so the totals and the button stay in view at 1366×768.
  */

@@ -6,7 +6,7 @@ import type { CartLine as Line } from './useCart';
 
 /**
  * One cart line: name and unit price, minus (only above 1), the quantity, plus (only
- * while below the stock), the line total and a remove button (SPEC.md §4).
+ * while below the stock), the line total and a remove button.
  */
 export function CartLine({
   line,

@@ -11,7 +11,7 @@ import type { CartFields } from './useCart';
 
 type CustomerKeys = 'customerId' | 'customerName';
 
-/** The registered customers (name plus customer id), fetched once as the POS does (SPEC.md §7). */
+/** The registered customers (name plus customer id), fetched once as the legacy POS did. */
 function useCustomerOptions() {
   const trpc = useTRPC();
   const customers = useQuery(
@@ -28,7 +28,7 @@ function useCustomerOptions() {
 
 /**
  * The cart's customer: a registered one from the list, or, with Unregistered Customer on,
- * a free-text name (blank is recorded as Unregistered, SPEC.md §5).
+ * a free-text name (blank is recorded as Unregistered).
  */
 export function CustomerField({
   fields,

@@ -23,7 +23,7 @@ const TAX_RATES = [
 ];
 
 /**
- * "Record a sale made away from the counter" (SPEC.md §3, §5): customer name, tax rate, the
+ * "Record a sale made away from the counter": customer name, tax rate, the
  * day it was made, and its items, each checked as it is added. Required fields carry the
  * red asterisk; the sale goes through the same checkout as the counter's.
  */

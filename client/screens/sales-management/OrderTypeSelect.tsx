@@ -4,7 +4,7 @@ import { Select } from '@mantine/core';
 import { ORDER_TYPES } from '../../../shared/constants';
 import type { OrderType } from './useCart';
 
-/** SPEC.md §2's Order Type (Walk-in, Online), required, in the cart and the inline sale form. */
+/** The Order Type (Walk-in, Online), required, in the cart and the inline sale form. */
 export function OrderTypeSelect({
   value,
   onChange,

@@ -29,7 +29,7 @@ const enterDoes = (action?: () => void) => (event: KeyboardEvent) => {
 
 /**
  * Payment Method, then what it needs beside it: the reference number for GCash, PayMaya and
- * card payments, or the cash tendered (SPEC.md §9's methods).
+ * card payments, or the cash tendered (by the payment method).
  */
 export function PaymentFields({
   method,

@@ -22,7 +22,7 @@ export function parseScan(typed: string): { quantity: number; code: string } {
 }
 
 /**
- * SPEC.md §2's product search and table: items and cakes together, well-stocked first, ten
+ * The product search and table: items and cakes together, well-stocked first, ten
  * a page. Stock shows what is left after the cart; what cannot be sold is dimmed and
  * ignores clicks; a click adds one unit. A barcode scanner types an id (or an item's pack
  * barcode) and Enter into the search box: the product with exactly that id goes into the

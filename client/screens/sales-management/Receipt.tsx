@@ -44,7 +44,7 @@ function Row({
 const Rule = () => <hr className="receipt-rule" />;
 
 /**
- * The receipt itself (SPEC.md §2), on screen and on 80 mm paper: the shop's profile, the
+ * The receipt itself, on screen and on 80 mm paper: the shop's profile, the
  * sale, its lines 'name x quantity @ price', the totals, the payment and, for cash, the
  * change. Marked Refunded once refunded, and "not an official receipt" until the shop
  * records its BIR permit number.

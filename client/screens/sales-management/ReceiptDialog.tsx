@@ -11,7 +11,7 @@ import { useRefreshProducts } from './products';
 import { Receipt } from './Receipt';
 
 /**
- * The receipt of one sale (by its SALE- id) with Refund (behind SPEC.md's question; a
+ * The receipt of one sale (by its SALE- id) with Refund (behind a confirmation; a
  * staff refund becomes a request and says so), Print (the 80 mm layout of receipt.css)
  * and Close. A refunded sale says Refunded and offers no second refund.
  */

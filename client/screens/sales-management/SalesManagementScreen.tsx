@@ -25,7 +25,7 @@ const InlineSaleModal = lazyDialog(
 );
 
 /**
- * SPEC.md §2's point of sale (all roles): products on the left, the cart on the right
+ * The point of sale (all roles): products on the left, the cart on the right
  * (stacked on a tablet), the receipt after each sale, and the form for a sale made away
  * from the counter.
  */

@@ -19,7 +19,7 @@ interface SplitProps {
 }
 
 /**
- * Split tender (issue 11): a payment per method, which must add up to the total; card and
+ * Split tender: a payment per method, which must add up to the total; card and
  * e-wallet payments carry their reference, and cash may be tendered above its share.
  */
 export function SplitPayments({ payments, onChange, remaining, cash, error }: SplitProps) {

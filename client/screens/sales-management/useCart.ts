@@ -14,7 +14,7 @@ export interface CartLine {
   /** The product's stock when it was last added: the most the line may hold. */
   stock: number;
   quantity: number;
-  /** Takes the SC/PWD discount (issue 11). */
+  /** Takes the SC/PWD discount. */
   scPwdEligible: boolean;
 }
 
@@ -28,7 +28,7 @@ export interface SplitPayment {
 export type OrderType = (typeof ORDER_TYPES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The cart's fields besides its lines; after a checkout they go back to these (SPEC.md §4). */
+/** The cart's fields besides its lines; after a checkout they go back to these. */
 export interface CartFields {
   orderType: OrderType | null;
   /** The chosen customer's database id, as the select holds it. */
@@ -40,11 +40,11 @@ export interface CartFields {
   reference: string;
   /** Pesos as typed; '' when blank. */
   cashTendered: number | string;
-  /** Issue 11: a senior citizen or PWD sale, with the holder's name and ID number. */
+  /** A senior citizen or PWD sale, with the holder's name and ID number. */
   discount: DiscountType | null;
   discountName: string;
   discountIdNumber: string;
-  /** Issue 11: paid by several methods (then `payments`, not paymentMethod). */
+  /** Paid by several methods (then `payments`, not paymentMethod). */
   split: boolean;
   payments: SplitPayment[];
 }
@@ -81,9 +81,9 @@ export function refusal(product: Product, inCart: number, quantity = 1): string 
 }
 
 /**
- * The point of sale's cart (SPEC.md §4): adding a product lowers its shown stock by one,
+ * The point of sale's cart: adding a product lowers its shown stock by one,
  * plus only while below the stock, minus only above 1. The saleId is made once per cart
- * and kept through retries, so a checkout sent twice is one sale (PRODUCT.md).
+ * and kept through retries, so a checkout sent twice is one sale (docs/rules.md, The counter).
  */
 export function useCart() {
   const [lines, setLines] = useState<CartLine[]>([]);
@@ -107,7 +107,7 @@ export function useCart() {
     totals,
     taxRate: fields.vat ? 12 : 0,
     quantityOf,
-    /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot (SPEC.md §5's messages). */
+    /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot (the shop's messages). */
     add(product: Product, quantity = 1): string | null {
       const why = refusal(product, quantityOf(product.key), quantity);
       if (why) return why;

@@ -46,7 +46,7 @@ export function cashShareOf(fields: CartFields, total: number): number {
   return cash ? (centavosOf(cash.amount) ?? 0) : 0;
 }
 
-/** SPEC.md §5's checkout checks, plus the reference and the cash the server asks for. */
+/** The checkout checks, plus the reference and the cash the server asks for. */
 function check(cart: Cart): Errors {
   const { fields, totals } = cart;
   const errors: Errors = {};

@@ -47,7 +47,7 @@ const blank = (): InlineFields => ({
   inDrawer: null,
 });
 
-/** SPEC.md §5's sale item checks, in its order: the item, its stock, the quantity. */
+/** The sale item checks, in its order: the item, its stock, the quantity. */
 function lineRefusal(product: Product | null, quantity: number, already: number): Errors {
   if (!product) return { item: SALES_TEXT.invalidItem };
   if (product.status === 'Expired') return { item: SALES_TEXT.expired(product.name) };
@@ -62,7 +62,7 @@ function lineRefusal(product: Product | null, quantity: number, already: number)
 }
 
 /**
- * The inline sale form (SPEC.md §3, §5): a sale made away from the counter, with its own
+ * The inline sale form: a sale made away from the counter, with its own
  * date (past allowed, never the future), saved through the same checkout as the cart with
  * its own saleId, made afresh each time the form opens. Managers and up dating it earlier
  * give the reason the server keeps on the sale (required before the last Z reading).

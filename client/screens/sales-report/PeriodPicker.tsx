@@ -16,7 +16,7 @@ export function periodProblem(period: ChosenPeriod): string | null {
 }
 
 /**
- * SPEC.md's ranges (Manila periods up to today) and a custom one from and to dates, both
+ * The report's ranges (Manila periods up to today) and a custom one from and to dates, both
  * included. A custom period that cannot be shown says why under its dates.
  */
 export function PeriodPicker({

@@ -7,7 +7,7 @@ import { chartPesos, pesoTick, pesoValue, shortDay } from '../../ui/charts';
 
 type Summary = RouterOutputs['reports']['summary'];
 
-/** Six fixed colours (SPEC.md §9): the five best categories, and the rest together. */
+/** Six fixed colours: the five best categories, and the rest together. */
 function categorySlices(categories: Summary['categories']) {
   const named = categories.map((c) => ({ name: c.category || REPORT_TEXT.noCategory, revenue: c.revenue }));
   const slices =
@@ -77,7 +77,7 @@ function ChartCard({ title, children, empty }: { title: string; children: ReactN
   );
 }
 
-/** SPEC.md §2's charts: Daily Sales Trend, Sales by Category (bars) and its distribution (pie). */
+/** The charts: Daily Sales Trend, Sales by Category (bars) and its distribution (pie). */
 export function ReportCharts({ summary }: { summary: Summary }) {
   const daily = summary.daily.map((d) => ({
     date: shortDay(d.date),

@@ -22,7 +22,7 @@ function periodOf(chosen: ChosenPeriod): PeriodInput | null {
   return periodProblem(chosen) ? null : chosen;
 }
 
-/** SPEC.md §2 Sales Report (admin, owner): cards, records and charts all follow one Manila period. */
+/** The Sales Report (admin, owner): cards, records and charts all follow one Manila period. */
 export function SalesReportScreen() {
   const trpc = useTRPC();
   const today = manilaDate();

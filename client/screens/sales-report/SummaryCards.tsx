@@ -24,7 +24,7 @@ const Figure = ({ children, negative }: { children: ReactNode; negative?: boolea
   </Text>
 );
 
-/** SPEC.md §2's cards: totals, profit (red and bold below zero), the top 5, and how people paid. */
+/** The cards: totals, profit (red and bold below zero), the top 5, and how people paid. */
 export function SummaryCards({ summary }: { summary: Summary | undefined }) {
   if (!summary)
     return (

@@ -9,12 +9,12 @@ import { type PeriodInput, REPORT_TEXT } from '../../../shared/schemas/reports';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 
-/** SPEC.md §9: more rows when the scroll is within 80 px of the bottom, checked at most every 100 ms. */
+/** More rows when the scroll is within 80 px of the bottom, checked at most every 100 ms. */
 const NEAR_BOTTOM_PX = 80;
 const SCROLL_THROTTLE_MS = 100;
 
 /**
- * The period's sales, newest first, six at a time as the list scrolls (SPEC.md §2); a row
+ * The period's sales, newest first, six at a time as the list scrolls; a row
  * opens its receipt. Each page starts after the last row shown, so sales made meanwhile
  * never repeat or push a row out.
  */

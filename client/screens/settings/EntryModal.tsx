@@ -30,7 +30,7 @@ const titleOf = (target: ModalTarget) => {
 };
 
 /**
- * Add or edit one entry: a name, and a type for a category (SPEC.md §5). Blank fields are
+ * Add or edit one entry: a name, and a type for a category. Blank fields are
  * marked here before anything is sent; the server's refusals (a duplicate) come as a toast.
  */
 export function EntryModal({

@@ -9,7 +9,7 @@ import { ShopProfileCard } from './ShopProfileCard';
 import { type Draft, useSettingsLists } from './useSettingsLists';
 
 /**
- * SPEC.md §2 Settings (admin, owner): Cake Sizes, Categories and Units of Measure, each an
+ * Settings (admin, owner): Cake Sizes, Categories and Units of Measure, each an
  * add button and a table with Edit and Delete; then the shop profile, read-only for now.
  */
 export function SettingsScreen() {

@@ -10,7 +10,7 @@ import type { ListApi, SettingEntry } from './useSettingsLists';
 export const ADD_LABELS = { size: 'Add Size', category: 'Add Category', uom: 'Add Unit' } as const;
 
 /**
- * One settings list (SPEC.md §2): its add button and a table of Name (plus any extra
+ * One settings list: its add button and a table of Name (plus any extra
  * columns, such as a category's Type), Created At and Actions with Edit and Delete.
  */
 export function SettingsSection<Entry extends SettingEntry>({

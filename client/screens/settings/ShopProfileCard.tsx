@@ -19,7 +19,7 @@ const FIELDS: RecordFormField<Profile>[] = [
   { key: 'birPermitNumber', label: 'BIR permit number' },
 ];
 
-/** The server's own rules (a TIN in digit groups, lengths), checked before SPEC.md's question. */
+/** The server's own rules (a TIN in digit groups, lengths), checked before the confirmation. */
 function checkProfile(values: Profile) {
   const parsed = shopProfileInput.safeParse(values);
   if (parsed.success) return null;
@@ -29,8 +29,8 @@ function checkProfile(values: Profile) {
 }
 
 /**
- * PRODUCT.md's shop profile: what the login footer and the receipts print. Admin and
- * owner (the only ones who see Settings) edit it, after SPEC.md's question. A blank BIR
+ * The shop profile: what the login footer and the receipts print. Admin and
+ * owner (the only ones who see Settings) edit it, after a confirmation. A blank BIR
  * permit number reads "Not yet recorded", and the receipt says it is not official.
  */
 export function ShopProfileCard() {

@@ -51,7 +51,7 @@ const SCREEN = {
   ],
 } satisfies Omit<Props, 'procedures'>;
 
-/** SPEC.md §2 Supplier Management. */
+/** Supplier Management. */
 export function SupplierManagementScreen() {
   const trpc = useTRPC();
   return (

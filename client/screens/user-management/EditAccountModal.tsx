@@ -14,7 +14,7 @@ import { roleName } from './roleName';
 
 const NO_ROLE = 'User';
 
-/** SPEC.md §2 Edit Account: Username, Email, Role; only roles below the editor's are offered. */
+/** Edit Account: Username, Email, Role; only roles below the editor's are offered. */
 export function EditAccountModal({
   account,
   onClose,

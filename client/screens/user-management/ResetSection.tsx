@@ -33,7 +33,7 @@ export function ResetSection() {
         toast(answer.message, 'success');
         refresh();
       },
-      // SPEC.md §8: a failed delete is only logged.
+      // A failed delete is only logged.
       onError: (error) => console.error('Deleting the reset request failed:', error),
     }),
   );

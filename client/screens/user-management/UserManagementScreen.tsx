@@ -6,7 +6,7 @@ import { ActionRequestsSection } from './ActionRequestsSection';
 import { RegistrationSection } from './RegistrationSection';
 import { ResetSection } from './ResetSection';
 
-/** SPEC.md §2 User Management; managers see the accounts and the action requests only (PRODUCT.md). */
+/** User Management; managers see the accounts and the action requests only. */
 export function UserManagementScreen() {
   const role = useSessionUser()?.role;
   return (

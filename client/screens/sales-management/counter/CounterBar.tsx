@@ -37,7 +37,7 @@ type Dialog = 'open' | 'cash' | 'close' | null;
 const HIDDEN = { visibility: 'hidden' } as const;
 
 /**
- * The Counter (issue 11): the cashier's shift. Open it with the opening cash; while it is
+ * The Counter: the cashier's shift. Open it with the opening cash; while it is
  * open, record cash in and out, read the X reading, and close it with the cash counted
  * (the closing reading shows the variance). Staff sell only inside a shift, so without one
  * the bar tells them to open it.
