@@ -133,7 +133,7 @@ describe('database', () => {
   });
 });
 
-describe('SPEC.md §7: the JSON content type on a call that carries no body', () => {
+describe('the JSON content type on a call that carries no body', () => {
   const EMPTY_REFUSED = /Body cannot be empty/;
 
   it('approves a registration sent with the JSON header and no body, as the contract sends it', async () => {

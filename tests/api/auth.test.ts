@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 describe('login', () => {
-  it('signs in with the right password and answers the SPEC shape', async () => {
+  it('signs in with the right password and answers the legacy shape', async () => {
     const res = await postJson(shop, '/api/auth/login', { email: ADMIN.email, password: ADMIN.password });
     expect(res.statusCode).toBe(200);
     const body = res.json();

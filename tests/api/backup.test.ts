@@ -16,7 +16,7 @@ import { checkoutInput } from '../../shared/schemas/sales';
 import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
-// Backups (issue 10, the download half): each area as {area}_backup.xlsx with a header row
+// Backups (the download half): each area as {area}_backup.xlsx with a header row
 // of field names, business ids for references, pesos, ISO instants, never a secret, and
 // text that stays text.
 

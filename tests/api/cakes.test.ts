@@ -16,7 +16,7 @@ import { manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
-// Cakes: SPEC.md §5's messages, base cost from the ingredients (always current),
+// Cakes: the form's messages, base cost from the ingredients (always current),
 // seasonal availability, statuses, sorting, staff requests and the REST contract.
 
 let shop: TestShop;
@@ -57,7 +57,7 @@ function cake(overrides: Record<string, unknown> = {}) {
   } as never;
 }
 
-describe('SPEC.md §5 cake validation', () => {
+describe('cake validation', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['blank name', { name: ' ' }, CAKE_TEXT.nameRequired],
     ['no category', { categoryId: undefined }, CAKE_TEXT.categoryRequired],
@@ -268,7 +268,7 @@ describe('list, edit, delete', () => {
     await expectTrpcError(manager.api.cakes.get({ id: made.id }), 'NOT_FOUND');
   });
 
-  it("delete answers SPEC.md's message", async () => {
+  it('delete answers the deleted message', async () => {
     const { cake: made } = await manager.api.cakes.add(cake());
     const res = await shop.app.inject({
       method: 'DELETE',
@@ -279,7 +279,7 @@ describe('list, edit, delete', () => {
   });
 });
 
-describe('SC/PWD eligibility (issue 11)', () => {
+describe('SC/PWD eligibility of cakes', () => {
   const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
     shop.app.inject({
       method,

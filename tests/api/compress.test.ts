@@ -4,7 +4,7 @@ import { acceptsGzip, COMPRESS_FROM } from '../../server/compress';
 import { inventoryItems } from '../../server/db/schema';
 import { type TestShop, testApp } from '../helpers/app';
 
-// Issue 12: JSON answers go gzipped to a browser that accepts it (server/compress.ts). The
+// JSON answers go gzipped to a browser that accepts it (server/compress.ts). The
 // counter's product list was 716 kB on the wire, most of Lighthouse's 7.4 s LCP on /sales-management.
 
 let shop: TestShop;

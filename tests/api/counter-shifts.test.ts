@@ -7,7 +7,7 @@ import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
-// Issue 11, shifts and readings: a shift's expected cash after plain, split and refunded
+// Shifts and readings: a shift's expected cash after plain, split and refunded
 // sales and cash in and out, computed by hand; X equals Z for one shift; Z readings are
 // consecutive, wait for open shifts, never change, and a later refund counts in the next.
 // One shop for the file: the Z readings count every sale in it, in this order.

@@ -11,7 +11,7 @@ import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { atTill } from '../helpers/till';
 
-// Issue 11, the counter's money: the SC/PWD discount (20% off eligible lines, which are
+// The counter's money: the SC/PWD discount (20% off eligible lines, which are
 // VAT-exempt; other lines taxed as usual) in integer centavos, and split tender with
 // change. Figures are computed by hand in the comments.
 
@@ -333,7 +333,7 @@ describe('split tender and change', () => {
     expect(refunded.GCash ?? 0).toBe(before.GCash ?? 0);
   });
 
-  it('SPEC.md’s one-method sale is one payment of the total', async () => {
+  it('the legacy one-method sale is one payment of the total', async () => {
     const { sale } = await sell({
       orderType: 'Walk-in',
       lines: cart(),

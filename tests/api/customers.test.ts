@@ -3,7 +3,7 @@ import { customers } from '../../server/db/schema';
 import { CUSTOMER_SORT_FIELDS, CUSTOMER_TEXT } from '../../shared/schemas/customers';
 import { catalogueSuite } from '../helpers/catalogue';
 
-// Customer Management (SPEC.md §2, §5, §7, §8; PRODUCT.md's action requests): the
+// Customer Management: the
 // messages, the uniqueness rule, the list's search, sort and paging, staff requests,
 // roles, and the REST contract the POS reads. What suppliers share is in
 // tests/helpers/catalogue.ts; here are the customer's fields and texts, and what only

@@ -29,7 +29,7 @@ import {
 import { apiRoutes, PROCEDURES, urlOf } from '../helpers/routes';
 
 // Issue: every REST route and every tRPC procedure fed malformed, oversized, wrong-typed and
-// hostile input (PRODUCT.md "Bad input": a 4xx with a message a person can act on, never a
+// hostile input (docs/rules.md, Bad input: a 4xx with a message a person can act on, never a
 // 500, and nothing written). A small shop is seeded first so ids point at real rows; every
 // answer must be below 500 with a readable message, and every refused call must leave every
 // table as it was. Hostile text that is valid input is stored verbatim. The inputs are
@@ -41,13 +41,13 @@ afterAll(() => shop.close());
 
 /**
  * Tables a refused call may legitimately change, left out of the digest:
- * - throttle_hits: PRODUCT.md counts failed sign-ins and public requests (registration,
+ * - throttle_hits: the server counts failed sign-ins and public requests (registration,
  *   password reset) per email and address, so refusing one of them is written down.
  */
 const NOT_DIGESTED = new Set(['throttle_hits']);
 /**
  * Written on purpose when a call is refused or a file downloaded: the audit trail
- * (PRODUCT.md "Records": a backup or restore that completes or fails makes a
+ * (docs/rules.md, Records: a backup or restore that completes or fails makes a
  * notification; the activity log names who downloaded what). Only the calls that are
  * documented to do so (backups, exports, a refused restore) may change these.
  */
@@ -944,7 +944,7 @@ function restCalls(route: RouteRecord, spec: RestSpec): { refused: Call[]; answe
         bodyOptions(realUrl, text, { ...auth, 'content-type': type }),
         type === 'text/plain' ? 400 : 415,
       );
-    // SPEC.md §7 sends the JSON content type on every call, so an empty body is no body:
+    // The legacy client sends the JSON content type on every call, so an empty body is no body:
     // a route that reads one refuses it (400); one that reads none takes the call.
     if (takesBody) refuse('empty JSON body', bodyOptions(realUrl, ''), spec.optionalBody ? undefined : 400);
     refuse('over the body limit', bodyOptions(realUrl, jsonText({ name: 'a'.repeat(BODY_LIMIT) })), 413);

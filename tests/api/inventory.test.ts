@@ -19,7 +19,7 @@ import { formatCalendarDate, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
-// Inventory items: SPEC.md §5's messages, derived statuses, search, sort, paging,
+// Inventory items: the form's messages, derived statuses, search, sort, paging,
 // the stock ledger, stock notifications, staff requests and the REST contract.
 
 let shop: TestShop;
@@ -54,7 +54,7 @@ function addItem(fields: Record<string, unknown>) {
   return manager.api.inventory.add(fields as never);
 }
 
-describe('SPEC.md §5 validation, over tRPC and REST', () => {
+describe('item validation, over tRPC and REST', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['blank name', { name: '   ' }, INVENTORY_TEXT.required],
     ['missing name', {}, INVENTORY_TEXT.required],
@@ -113,7 +113,7 @@ describe('SPEC.md §5 validation, over tRPC and REST', () => {
   });
 });
 
-describe('derived status (PRODUCT.md) at its boundaries', () => {
+describe('derived status at its boundaries', () => {
   async function statusOf(fields: Record<string, unknown>) {
     const row = shop.db
       .insert(inventoryItems)
@@ -385,7 +385,7 @@ describe('money, refs and the REST shapes', () => {
   });
 });
 
-describe('SC/PWD eligibility (issue 11)', () => {
+describe('SC/PWD eligibility of items', () => {
   const put = (id: number, payload: unknown, token = manager.accessToken) =>
     shop.app.inject({
       method: 'PUT',
@@ -653,7 +653,7 @@ describe('stock notifications', () => {
   });
 });
 
-describe('sorting by status (read in two indexed parts, PRODUCT.md order)', () => {
+describe('sorting by status (read in two indexed parts, in status order)', () => {
   it('matches the status order on every page size, across the Expired boundary, both ways', async () => {
     const own = await testApp();
     const { api } = await own.signedIn('manager');

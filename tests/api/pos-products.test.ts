@@ -7,7 +7,7 @@ import { addDays, manilaDate } from '../../shared/time';
 import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
-// Issue 12: the counter's product table reads one lean list (sales.products) instead of
+// The counter's product table reads one lean list (sales.products) instead of
 // the full item and cake rows, which cost the server 150 ms and 1.3 MB a load at 100,000 items.
 
 let shop: TestShop;

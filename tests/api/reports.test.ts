@@ -15,7 +15,7 @@ import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 
-// Dashboard and sales report (issue 9): every figure against a fixture computed by hand,
+// Dashboard and sales report: every figure against a fixture computed by hand,
 // with a refund, VAT and non-VAT sales, and sales at 23:59 and 00:01 Manila time on either
 // side of midnight (15:59 and 16:01 UTC: the same UTC day, two Manila days).
 

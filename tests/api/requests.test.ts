@@ -38,7 +38,7 @@ describe('POST /api/request/register', () => {
     [{ email: 'baker @example.com', password: 'flour-and-eggs' }, AUTH_TEXT.registerInvalidEmail],
     [{ email: 'baker@example', password: 'flour-and-eggs' }, AUTH_TEXT.registerInvalidEmail],
     [{ email: 'baker@example.com', password: 'short' }, AUTH_TEXT.passwordTooShort],
-  ])('refuses %j with 400 and the SPEC message, storing nothing', async (body, message) => {
+  ])('refuses %j with 400 and its message, storing nothing', async (body, message) => {
     const before = await shop.db.$count(registrationRequests);
     const res = await postJson(shop, '/api/request/register', body);
     expect(res.statusCode).toBe(400);

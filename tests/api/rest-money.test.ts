@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_TEXT } from '../../shared/schemas/catalogue';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 
-// The REST contract takes money in pesos with at most two decimals (PRODUCT.md), as a
+// The REST contract takes money in pesos with at most two decimals, as a
 // number or as text like "12.50". An amount with a third decimal, or text that is not a
 // plain decimal (hex, an exponent, words), is refused with 400 naming the field, never
 // rounded or read some other way, and nothing is written; a caller without the right is

@@ -24,7 +24,7 @@ import { checkoutInput } from '../../shared/schemas/sales';
 import { ADMIN, PASSWORD, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
-// Restore (issue 10): each area's backup comes back field for field after a wipe or a
+// Restore: each area's backup comes back field for field after a wipe or a
 // change; a dry run changes nothing; a bad row, a file of another area or random bytes
 // change nothing and say why.
 

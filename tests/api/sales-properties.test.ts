@@ -5,7 +5,7 @@ import { cakes, inventoryItems, saleLines, sales, stockMovements } from '../../s
 import { ADMIN, postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { atTill } from '../helpers/till';
 
-// Issue 8's properties: the totals of any cart (VAT 12% of the subtotal, rounded half up
+// Properties of sales: the totals of any cart (VAT 12% of the subtotal, rounded half up
 // to the centavo), and stock conservation under any sequence of sales and refunds.
 // One shop per property; each run adds its own products straight into the database.
 
@@ -63,7 +63,7 @@ describe('totals and VAT rounding (property)', () => {
               paymentMethod: 'Cash',
               taxRate,
               items: lines.map((l, i) => ({ itemId: ids[i], quantity: l.quantity })),
-              // The legacy client sends its own totals (SPEC.md §7); the server must agree with them.
+              // The legacy client sends its own totals; the server must agree with them.
               ...(sendTotals
                 ? {
                     subtotal: toPesos(subtotal),

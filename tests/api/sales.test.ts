@@ -25,8 +25,8 @@ import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
 import { atTill } from '../helpers/till';
 
-// Sales (issue 8): checkout priced and stocked from the database in one transaction,
-// saleId as the idempotency key, SPEC.md §5's messages, whole-sale refunds once (staff:
+// Sales: checkout priced and stocked from the database in one transaction,
+// saleId as the idempotency key, the checkout's messages, whole-sale refunds once (staff:
 // an action request), the legacy REST shapes in pesos, roles and notifications.
 
 let shop: TestShop;
@@ -120,7 +120,7 @@ function checkout(api: Session['api'], lines: Line[], extra: Record<string, unkn
   } as never);
 }
 
-/** SPEC.md §7's POST /api/sales body: items by `_id` or business id, pesos. */
+/** The legacy POST /api/sales body: items by `_id` or business id, pesos. */
 function saleBody(
   items: { itemId: number | string; quantity: number; kind?: string }[],
   extra: Record<string, unknown> = {},
@@ -376,7 +376,7 @@ describe('short stock and disagreeing totals change nothing', () => {
   });
 });
 
-describe('SPEC.md §5 checkout rules', () => {
+describe('checkout rules', () => {
   let fine: ReturnType<typeof item>;
   beforeAll(() => {
     fine = item({ stock: 1000, unitPrice: 5000 });
@@ -919,7 +919,7 @@ describe('notifications', () => {
     ]);
   });
 
-  it('errs when a sale takes a cake to zero (PRODUCT.md: stock to zero is an error)', async () => {
+  it('errs when a sale takes a cake to zero (stock to zero is an error)', async () => {
     const c = cake({ stock: 2, name: 'Mango Float' });
     const from = n(notifications);
     await checkout(manager.api, [{ kind: 'cake', id: c.id, quantity: 2 }]);

@@ -10,7 +10,7 @@ import { addDays, manilaDate } from '../../shared/time';
 import { type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
-// Issue 11: the SC/PWD sales book as .xlsx (GET /api/sc-pwd-book/export?from&to): the
+// The SC/PWD sales book as .xlsx (GET /api/sc-pwd-book/export?from&to): the
 // discounted sales of the days asked, oldest first, as sold; names stay text; the
 // endOfDay rule (admin, owner, manager) and the date checks apply as on the JSON route.
 

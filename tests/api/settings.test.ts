@@ -10,7 +10,7 @@ import { SETTINGS_TEXT } from '../../shared/schemas/settings';
 import { ADMIN, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
-// Settings (SPEC.md §2, §5, §7, §8; PRODUCT.md "Inventory and cakes"): cake sizes, categories
+// Settings: cake sizes, categories
 // and units of measure. Lists are open to every role, changes to admin and owner; names are
 // unique case-insensitively (per type for categories); entries in use refuse deletion.
 

@@ -6,7 +6,7 @@ import { SETTINGS_TEXT } from '../../shared/schemas/settings';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
-// PRODUCT.md "Shop profile": Settings hold the business name, address, contact line and
+// The shop profile: Settings hold the business name, address, contact line and
 // TIN (and the BIR permit number the receipt needs); the login footer and the receipt
 // print them. Admin and owner change it; everyone, signed in or not, reads it.
 

@@ -27,7 +27,7 @@ import {
 import { ADMIN, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
-// Whole-database snapshots (issue 10): consistent under checkouts, the admin/owner
+// Whole-database snapshots: consistent under checkouts, the admin/owner
 // download, the daily schedule and its pruning, and the restore that refuses bad files.
 
 let shop: TestShop;

@@ -5,8 +5,8 @@ import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
-// PRODUCT.md: a staff user's edit is held as an action request, and approval applies it
-// "re-validated against the current data". A field the request changes that someone else
+// A staff user's edit is held as an action request, and approval applies it
+// re-validated against the data as it is then. A field the request changes that someone else
 // changed meanwhile must not be overwritten silently: approval is refused (409) naming what
 // changed, writes nothing and leaves the request pending. Changes to other fields meanwhile
 // do not block it, and stay. Requests held before the before-values were kept approve as before.

@@ -4,7 +4,7 @@ import { SUPPLIER_SORT_FIELDS, SUPPLIER_TEXT } from '../../shared/schemas/suppli
 import { catalogueSuite } from '../helpers/catalogue';
 import { expectTrpcError } from '../helpers/errors';
 
-// Supplier Management (SPEC.md §2, §5, §7, §8; PRODUCT.md's action requests): the
+// Supplier Management: the
 // messages, the uniqueness rule, the list's search, sort and paging, staff requests,
 // roles, and the REST contract. What customers share is in tests/helpers/catalogue.ts;
 // here are the supplier's fields and texts, and what only suppliers do.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appRouter } from '../../server/router';
 import { plainJson } from '../../server/trpc';
 
-// Issue 12: answers go out without superjson's walk when they hold nothing but plain JSON
+// Answers go out without superjson's walk when they hold nothing but plain JSON
 // (server/trpc.ts). What a client reads back must be exactly what superjson alone gives.
 
 const { serialize } = (

@@ -8,7 +8,7 @@ import { PASSWORD } from '../helpers/app';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
-// Backup and Restore in the browser (issue 10): each card downloads its area's workbook,
+// Backup and Restore in the browser: each card downloads its area's workbook,
 // and takes one back after showing what it will do.
 
 const b = browserShopForFile();

@@ -9,7 +9,7 @@ import { ADMIN } from '../helpers/app';
 import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
-// Issue 11 at the counter: a senior citizen sale and its receipt, a split cash + GCash
+// At the counter: a senior citizen sale and its receipt, a split cash + GCash
 // sale with change, and a shift opened, sold through, read (X) and closed with a variance.
 
 const b = browserShopForFile();

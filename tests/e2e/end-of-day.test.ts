@@ -15,7 +15,7 @@ import { menuLabels, openScreen, sideNav, signedInPage, snapshot, TABLET } from 
 import { browserShopForFile } from '../helpers/browserFile';
 import { MANAGER_MENU, STAFF_MENU } from '../helpers/menus';
 
-// Issue 11's End of Day screen in the browser: a manager takes a Z reading (refused, with
+// The End of Day screen in the browser: a manager takes a Z reading (refused, with
 // the cashier named, while a shift is open), finds it in the list and opens its 80 mm
 // printout; the SC/PWD sales book lists a senior's sale and exports it; staff never see it.
 

@@ -148,7 +148,7 @@ describe('the Inventory screen', () => {
     await shows(page, INVENTORY_TEXT.noItems);
     await shows(page, 'Showing 0-0 of 0 items');
 
-    // Add: SPEC.md §5's checks run in the form and nothing is sent.
+    // Add: the form's checks run in the form and nothing is sent.
     await page.getByRole('button', { name: '+ Add Item' }).click();
     const add = page.getByRole('dialog', { name: 'Add Item' });
     await add.getByRole('button', { name: 'Save' }).click();
@@ -258,7 +258,7 @@ describe('the Inventory screen', () => {
     await settled(page);
     await snapshot(page, 'inventory-item-view-1366x768');
 
-    // Delete, behind SPEC.md's question.
+    // Delete, behind a confirmation.
     await view.getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page).getByText(CATALOGUE_TEXT.confirmDelete('Bread Flour')).waitFor();
     await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
@@ -306,7 +306,7 @@ describe('the Inventory screen', () => {
     await add.getByLabel(required('Season Start')).waitFor({ state: 'detached' });
     await add.getByLabel(required('Price')).fill('850');
 
-    // Two ingredients from the lookup; its list is at most 150px tall (SPEC.md §9).
+    // Two ingredients from the lookup; its list is at most 150px tall.
     const lookup = add.getByLabel('Add ingredient', { exact: true });
     await lookup.click();
     await page.getByRole('option', { name: 'Cocoa Powder (INV-000103)' }).waitFor();

@@ -13,7 +13,7 @@ import { PASSWORD } from '../helpers/app';
 import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
-// Dashboard and Sales Report in the browser (issue 9): the cards each role sees, the
+// Dashboard and Sales Report in the browser: the cards each role sees, the
 // Financial Overview, the report's cards and charts over real sales, the records that
 // load six more on scroll and stop, a record opening its receipt, the .xlsx export.
 
@@ -136,7 +136,7 @@ describe('the dashboard', () => {
     await chart.locator('.recharts-line path').first().waitFor();
     const legend = await chart.locator('.mantine-ChartLegend-legendItemName').allTextContents();
     expect(legend.sort()).toEqual(['Cost', 'Revenue']);
-    // Revenue green, cost orange-red (SPEC.md §9).
+    // Revenue green, cost orange-red.
     const strokes = await chart
       .locator('path.recharts-line-curve')
       .evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));

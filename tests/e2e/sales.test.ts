@@ -299,7 +299,7 @@ describe('the Sales Management screen', () => {
     await snapshot(page, 'sales-receipt-print');
     await page.emulateMedia({ media: 'screen' });
 
-    // Refund, behind SPEC.md's question: the stock comes back and the receipt says Refunded.
+    // Refund, behind a confirmation: the stock comes back and the receipt says Refunded.
     await receipt.getByRole('button', { name: 'Refund' }).click();
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
     await shows(confirm, SALES_TEXT.confirmRefund);
@@ -393,7 +393,7 @@ describe('the Sales Management screen', () => {
     await search.fill('INV-999999');
     await search.press('Enter');
     await shows(page, SALES_TEXT.unknownCode('INV-999999'));
-    // A scanned product that cannot be sold stays out, with SPEC.md's message.
+    // A scanned product that cannot be sold stays out, with the shop's message.
     await search.fill(BUTTER.itemId);
     await search.press('Enter');
     await shows(page, SALES_TEXT.outOfStock(BUTTER.name));
@@ -482,7 +482,7 @@ describe('the Sales Management screen', () => {
     await context.close();
   });
 
-  it('records a sale made away from the counter with SPEC.md messages and its own date', async () => {
+  it('records a sale made away from the counter with the form messages and its own date', async () => {
     const { page, context } = await openSales();
     const asked: string[] = [];
     page.on('request', (r) => {

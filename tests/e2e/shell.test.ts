@@ -60,7 +60,7 @@ describe('admin', () => {
     await page.getByRole('heading', { level: 1, name: 'Supplier Management' }).waitFor();
     await sideNav(page).getByRole('link', { name: 'Backup and Restore' }).click();
     await page.waitForURL('**/backuprestore');
-    // SPEC points Pricing Management at /dashboard: it opens there, as the Dashboard's pricing view.
+    // The menu points Pricing Management at /dashboard: it opens there, as the Dashboard's pricing view.
     await sideNav(page).getByRole('link', { name: 'Pricing Management' }).click();
     await page.waitForURL('**/dashboard?view=pricing');
     await page.getByRole('heading', { level: 1, name: 'Pricing Management' }).waitFor();

@@ -9,9 +9,9 @@ import { SUPPLIER_TEXT } from '../../shared/schemas/suppliers';
 import { openScreen, snapshot as saveSnapshot, signedInPage, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
-// SPEC.md §2 Supplier and Customer Management in the browser: add, edit with the
+// Supplier and Customer Management in the browser: add, edit with the
 // confirmation, view, delete, the filter and search, paging, and a staff edit that
-// becomes an action request (PRODUCT.md) and shows as info.
+// becomes an action request and shows as info.
 
 const b = browserShopForFile();
 
@@ -79,7 +79,7 @@ describe('Supplier Management', () => {
     const columns = ['ID', 'Name', 'Contact', 'Company', 'Created At', 'Updated At', 'Actions'];
     await openEmptyScreen(page, 'Supplier Management', '/supplier-management', SUPPLIER_TEXT.empty, columns);
 
-    // Add: blanks are refused in the form with SPEC's message; then it saves without a question.
+    // Add: blanks are refused in the form with the required-fields message; then it saves without a question.
     await page.getByRole('button', { name: 'Add Supplier' }).click();
     const add = dialog(page, 'Add Supplier');
     await add.getByRole('button', { name: 'Save' }).click();
@@ -149,7 +149,7 @@ describe('Supplier Management', () => {
       )
       .toBe('SEED-14');
 
-    // View shows every field and deletes after SPEC's question.
+    // View shows every field and deletes after a confirmation.
     await page.getByRole('searchbox', { name: 'Search' }).fill('FLR-001');
     await row(page, 'Supplier Management', 'FLR-001').getByRole('button', { name: 'View FLR-001' }).click();
     const view = dialog(page, 'Supplier Details');

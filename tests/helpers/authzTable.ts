@@ -1,6 +1,6 @@
 import type { ProcedureAccess } from '../../shared/roles';
 
-// Who may call what, written down by hand from SPEC.md §2/§6/§7 and PRODUCT.md in the
+// Who may call what, written down by hand from docs/rules.md (Roles and sessions) in the
 // words of shared/roles.ts. tests/api/authz-matrix.test.ts checks the app against it both
 // ways: a route or procedure missing here fails, and so does one listed here that is gone.
 

@@ -109,7 +109,7 @@ export async function signInThroughScreen(page: Page, email: string, password: s
   await page.waitForURL('**/dashboard', { timeout: 10_000 });
 }
 
-/** The four local-storage keys of SPEC.md §3. */
+/** The four local-storage keys the login screen sets. */
 export function storedSession(page: Page) {
   return page.evaluate(() => ({
     token: localStorage.getItem('token'),

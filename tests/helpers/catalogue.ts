@@ -164,7 +164,7 @@ export function catalogueSuite<T extends CatalogueTable>(
   const sentForApproval = { message: ACCOUNT_TEXT.sentForApproval, requested: true };
 
   describe(`adding a ${noun}`, () => {
-    it('saves the trimmed fields with created and updated times, logs it, and answers the SPEC message', async () => {
+    it('saves the trimmed fields with created and updated times, logs it, and answers the saved message', async () => {
       const { message, record } = await routerOf(s.admin).add(c.trimmed.given);
       expect(message).toBe(text.saved);
       expect(record).toMatchObject(c.trimmed.saved);
@@ -306,7 +306,7 @@ export function catalogueSuite<T extends CatalogueTable>(
   });
 
   describe(`deleting a ${noun}`, () => {
-    it('deletes for an admin or a manager, logs and answers the SPEC message', async () => {
+    it('deletes for an admin or a manager, logs and answers the deleted message', async () => {
       for (const remover of [s.admin, s.manager]) {
         const record = await s.add();
         await expect(routerOf(remover).remove({ id: record.id })).resolves.toEqual({ message: text.deleted });

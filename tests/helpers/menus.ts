@@ -1,4 +1,4 @@
-/** SPEC.md §6 menus, written out by hand so tests check the role table rather than echo it. */
+/** Each role's menu, written out by hand so tests check the role table rather than echo it. */
 export const MANAGER_MENU = [
   'Dashboard',
   'User Management',
