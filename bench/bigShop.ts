@@ -1,4 +1,4 @@
-// Issue 12's large shop, written into a data folder before any server starts: 100,000
+// The bench's large shop, written into a data folder before any server starts: 100,000
 // items, 2,000 cakes made from them, 5,000 customers, twenty cashiers and two years of
 // sales holding 1,000,000 lines (bench/history.ts). Rows go straight into SQLite, through
 // the same triggers (search index, report roll-ups) the app's own writes fire.

@@ -1,5 +1,5 @@
 // The RESULTS.md section of `npm run bench`: the scenarios beside their baselines, the
-// targets of issue 12 (met, or the gap named), and how the figures grow with the items.
+// bench's targets (met, or the gap named), and how the figures grow with the items.
 import type { AttackResult } from './attack';
 import type { ShopSize } from './bigShop';
 import type { Floor } from './floor';

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 12): a large shop (bench/bigShop.ts), the real server started
+// `npm run bench`: a large shop (bench/bigShop.ts), the real server started
 // as `npm start` starts it in a process of its own, and beside it the bare baseline
 // (bench/bare.ts), both driven over loopback by autocannon from this process. Each
 // scenario's req/s, p50, p99 and the server's peak memory go into bench/RESULTS.md with

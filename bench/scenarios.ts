@@ -16,7 +16,7 @@ export interface Scenario {
   bare: Request[];
   /** Read scenarios: the app requests whose SQL the baseline replays, by capture name. */
   captures?: Record<string, string>;
-  /** Not part of issue 12's list, and why it is measured: shown beside its name. */
+  /** Not one of the bench's targets, and why it is measured: shown beside its name. */
   extra?: string;
 }
 

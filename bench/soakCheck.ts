@@ -47,7 +47,7 @@ export interface SaleAttempts {
 
 export const acknowledged = (s: SaleAttempts) => s.created + s.repeated > 0;
 
-/** PRODUCT.md: VAT is 12% of the subtotal, rounded half-up to the centavo. */
+/** VAT is 12% of the subtotal, rounded half-up to the centavo. */
 export function totalsOf(cart: CartLine[], products: Map<number, Product>): Totals {
   const subtotal = cart.reduce((sum, l) => sum + products.get(l.id)!.price * l.quantity, 0);
   const taxAmount = Math.floor((subtotal * 12 + 50) / 100);

@@ -216,7 +216,7 @@ class Soak {
     return sale;
   }
 
-  /** The checkout body of SPEC.md §7 in pesos; half the tills send their own totals too. */
+  /** The legacy checkout body in pesos; half the tills send their own totals too. */
   body(sale: SaleAttempts, cart: CartLine[], withTotals: boolean) {
     const t = sale.totals;
     return {
@@ -232,7 +232,7 @@ class Soak {
     };
   }
 
-  /** One checkout attempt of `sale`; every answer is held against what PRODUCT.md promises. */
+  /** One checkout attempt of `sale`; every answer is held against the shop's rules (docs/rules.md). */
   async checkout(sale: SaleAttempts, withTotals: boolean): Promise<void> {
     if (this.stopping) return;
     const answer = await this.send('POST', '/api/sales', this.body(sale, sale.cart, withTotals));

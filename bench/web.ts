@@ -1,6 +1,6 @@
 // `npm run bench:web`: how the first pages load on the shop's tablet. It builds nothing:
 // it serves the built client (dist/client; `npm run build` first) from the real app over
-// issue 12's large shop (bench/bigShop.ts), measures what /login loads (gzipped), and runs
+// the large shop (bench/bigShop.ts), measures what /login loads (gzipped), and runs
 // Lighthouse with its default mobile settings (simulated slow 4G, a 4× slower CPU) on
 // /login and, signed in, on /dashboard, /inventory and /sales-management. Everything stays on loopback. Each run is added to bench/RESULTS.md,
 // newest first, beside the targets; a missed target also makes the exit code 1.
@@ -80,7 +80,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
-// --- the real app over issue 12's large shop, as `npm start` serves it ---------------------
+// --- the real app over the large shop, as `npm start` serves it ---------------------------
 console.log('Seeding the large shop...');
 const shop = await seedShop('bench-web', LARGE);
 const app = await buildApp({
@@ -211,7 +211,7 @@ for (const s of login.untilReady) firstPaint.push(await gzipped(s.url, s.kind));
 const later: Asset[] = [];
 for (const s of login.after) later.push(await gzipped(s.url, s.kind));
 
-// --- signing in the way the login screen does: the four keys of SPEC.md §3 -----------------
+// --- signing in the way the login screen does: the four local-storage keys ---------------
 interface SignIn {
   accessToken: string;
   refreshToken: string;
@@ -330,7 +330,7 @@ async function median(url: string, prepare?: (port: number) => Promise<void>) {
 }
 
 const lhLogin = await median(`${base}/login`);
-// The signed-in screens of issue 12, each over the large shop's data.
+// The signed-in screens measured, each over the large shop's data.
 const SCREENS = ['/dashboard', '/inventory', '/sales-management'];
 const lhScreens: [string, Awaited<ReturnType<typeof median>>][] = [];
 for (const screen of SCREENS) {
