@@ -105,7 +105,7 @@ async function recover(error: unknown, retried: boolean, sentWith: string | null
   return refreshed === 'unreachable' && leavingPage ? 'fail' : 'end';
 }
 
-/** On 401/403 refresh once and retry; if that cannot work, end the session (docs/rules.md, Roles and sessions). */
+/** On 401/403 refresh once and retry; if that cannot work, end the session. */
 const sessionLink: TRPCLink<AppRouter> =
   () =>
   ({ op, next }) =>

@@ -23,7 +23,7 @@ import { usersRest } from './domains/users/rest';
 import { DATABASE_BUSY, databaseBusy, readableMessage, SERVER_FAILED, shownPath } from './errors';
 import type { RestOptions } from './trpc';
 
-/** The shop's REST contract (docs/rules.md, REST contract), mounted at /api. Each domain brings its own routes. */
+/** The shop's REST contract (docs/rules.md), mounted at /api. Each domain brings its own routes. */
 export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   app.setErrorHandler((error: FastifyError | TRPCError, req, reply) => {
     const { status, message } = describe(error);

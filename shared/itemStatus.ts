@@ -1,7 +1,7 @@
 import type { ItemStatus } from './schemas/inventory';
 import { addDays } from './time';
 
-// The item status (docs/rules.md, Stock and expiry), in one place: the inventory list's SQL (server/domains/inventory/
+// The item status in one place: the inventory list's SQL (server/domains/inventory/
 // queries.ts, held to this by tests/api/inventory-expiry.test.ts), the expiry notifications,
 // the dashboard counts and the counter all follow what is written here.
 

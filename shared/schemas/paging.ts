@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberFromText } from './ids';
 
-/** Page numbers start at 1; a page holds at most 1000 rows (the point of sale reads its customers in one page). */
+/** Page numbers start at 1; a page holds at most 1000 rows (the POS fetch cap). */
 export const MAX_PAGE_LIMIT = 1000;
 
 export const pageInput = (defaultLimit: number) =>

@@ -107,7 +107,7 @@ export function useCart() {
     totals,
     taxRate: fields.vat ? 12 : 0,
     quantityOf,
-    /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot (the shop's messages). */
+    /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot. */
     add(product: Product, quantity = 1): string | null {
       const why = refusal(product, quantityOf(product.key), quantity);
       if (why) return why;

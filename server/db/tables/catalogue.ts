@@ -87,7 +87,7 @@ export function marginRatioSql(price: SQLWrapper, cost: SQLWrapper): SQL<number 
 
 /**
  * Baking supplies. Money in centavos; `amount` of `unit` is what one piece of stock holds
- * (a 1 kg pack of flour: stock counts packs). Status is derived on read (docs/rules.md, Stock and expiry), never stored.
+ * (a 1 kg pack of flour: stock counts packs). Status is derived on read, never stored.
  */
 export const inventoryItems = sqliteTable(
   'inventory_items',

@@ -100,7 +100,7 @@ type RefreshOutcome = { ok: false } | { ok: true; userId: number; sessionId: str
 
 /**
  * Trades a refresh token for a new pair. Each token works once; presenting a used one
- * means it was copied, so the whole session ends (docs/rules.md, Roles and sessions), except within a short grace
+ * means it was copied, so the whole session ends, except within a short grace
  * after its use, when the same successor is handed back instead.
  */
 export async function refresh(

@@ -54,7 +54,7 @@ function applyVoid(tx: Tx, actor: Viewer, move: CashRow, shift: ShiftRow, reason
 /**
  * Voids a cash in or out of an open shift, with why: a manager and up at once (any shift), in
  * one immediate transaction with its activity row; staff (their own shift only) ask, and the
- * void is held as an action request a manager approves (docs/rules.md, Refunds and voids). The movement stays on
+ * void is held as an action request a manager approves. The movement stays on
  * record, marked voided, and no longer counts in the expected cash.
  */
 export function voidCash(db: Db, actor: Viewer, input: { id: number; reason: string }) {

@@ -15,7 +15,7 @@ const i = inventoryItems;
 export const soonSql = (today: Today) => sql`date(${today}, ${`+${EXPIRY_WARNING_DAYS} days`})`;
 
 /**
- * The item status (docs/rules.md, Stock and expiry) as SQL, so lists sort and filter by it and counts agree with it:
+ * The item status as SQL, so lists sort and filter by it and counts agree with it:
  * shared/itemStatus.ts's itemStatus() written for the database (a test holds them together).
  */
 export function itemStatusSql(today: Today): SQL<ItemStatus> {
