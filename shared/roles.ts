@@ -72,7 +72,7 @@ export interface NavEntry {
   view?: DashboardView;
 }
 
-export const DASHBOARD_VIEWS = ['profitability', 'pricing'] as const;
+const DASHBOARD_VIEWS = ['profitability', 'pricing'] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 
 /** Where a menu entry links to. */

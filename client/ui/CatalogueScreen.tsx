@@ -34,7 +34,7 @@ export interface CatalogueRecord {
 }
 
 /** The words of one catalogue screen, from its domain's shared `<DOMAIN>_TEXT`. */
-export interface CatalogueTexts {
+interface CatalogueTexts {
   title: string;
   add: string;
   edit: string;

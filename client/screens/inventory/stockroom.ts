@@ -9,7 +9,6 @@ import { toast, toastOutcome } from '../../ui/outcome';
 
 export type ItemRow = RouterOutputs['inventory']['list']['rows'][number];
 export type CakeRow = RouterOutputs['cakes']['list']['rows'][number];
-export type CakeIngredient = CakeRow['ingredients'][number];
 
 /** Refetches both tables: an item's price changes the base cost of the cakes that use it. */
 export function useRefreshStockroom() {

@@ -23,7 +23,7 @@ import { newBusinessId, yesNo } from '../inventory/service';
 import { approvedReference, moveStock, record } from '../inventory/stock';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
-export const MODULE = 'Cakes';
+const MODULE = 'Cakes';
 
 function checkRefs(tx: Tx, cake: CakeFields) {
   const category = tx.select().from(categories).where(eq(categories.id, cake.categoryId)).get();

@@ -27,7 +27,7 @@ import { alertForIds } from './alerts';
 import { findItem, findItemByItemId, type ItemRow } from './queries';
 import { approvedReference, moveStock, record } from './stock';
 
-export const MODULE = 'Inventory';
+const MODULE = 'Inventory';
 
 /** INV- plus 6 digits (SPEC.md §9), one not yet taken. */
 export function newBusinessId(prefix: string, taken: (id: string) => boolean): string {
