@@ -1,17 +1,10 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
-import { formatCalendarDate, manilaDate } from '../../../shared/time';
+import { addDays, formatCalendarDate, manilaDate } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
-
-/** The Manila date `days` after `date` (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 type Watched = Pick<
   typeof inventoryItems.$inferSelect,
