@@ -58,9 +58,6 @@ export const SC_PWD_CHECKBOX = {
   mb: 6,
 } as const;
 
-/** The view dialogs' "Yes" or "No". */
-export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
 /** A select's option from a settings list or a supplier. */
 export const optionOf = (entry: { id: number; name: string }) => ({
   value: String(entry.id),
@@ -90,7 +87,3 @@ export const STAFF_EDIT_NOTE = 'A manager will review your changes before they a
 export function useIsStaff(): boolean {
   return useSessionUser()?.role === 'staff';
 }
-
-/** "1 kg", "500 g": an item's amount with its unit. */
-export const amountText = (item: Pick<ItemRow, 'amount' | 'unit'>) =>
-  item.unit ? `${item.amount} ${item.unit}` : item.amount ? String(item.amount) : '';

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import {
   AVAILABILITY_LABELS,
@@ -19,7 +20,7 @@ import {
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForCakes } from '../inventory/alerts';
-import { newBusinessId, yesNo } from '../inventory/service';
+import { newBusinessId } from '../inventory/service';
 import { approvedReference, moveStock, record } from '../inventory/stock';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
