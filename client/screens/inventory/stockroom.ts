@@ -3,7 +3,6 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
 import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import { failureText } from '../../errors';
-import { useSessionUser } from '../../shell/useSessionUser';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { toast, toastOutcome } from '../../ui/outcome';
 
@@ -82,8 +81,3 @@ export const withoutRowClick = (action: () => void) => (event: MouseEvent) => {
 
 /** Said in a staff user's edit form: their change is held for approval (PRODUCT.md). */
 export const STAFF_EDIT_NOTE = 'A manager will review your changes before they are saved.';
-
-/** Whether the signed-in user's edits and deletes become requests. */
-export function useIsStaff(): boolean {
-  return useSessionUser()?.role === 'staff';
-}
