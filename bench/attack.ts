@@ -8,12 +8,7 @@ interface Answer {
 }
 
 /** One POST of JSON from a chosen loopback address (127.0.0.x), so the server sees two clients. */
-export function postFrom(
-  baseUrl: string,
-  localAddress: string,
-  path: string,
-  body: unknown,
-): Promise<Answer> {
+function postFrom(baseUrl: string, localAddress: string, path: string, body: unknown): Promise<Answer> {
   const url = new URL(path, baseUrl);
   const payload = JSON.stringify(body);
   const started = performance.now();

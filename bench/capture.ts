@@ -4,7 +4,7 @@
 // shows what the app's layers (Fastify hooks, tRPC, zod, drizzle, JSON) cost.
 import type Database from 'better-sqlite3';
 
-export type Method = 'run' | 'get' | 'all' | 'iterate';
+type Method = 'run' | 'get' | 'all' | 'iterate';
 
 /** One statement as the app ran it: its SQL, how it was called, and the row shape asked for. */
 export interface Step {

@@ -7,7 +7,7 @@ import { PAYMENT_METHODS } from '../shared/constants';
 import { addDays, manilaDate, manilaDayStart } from '../shared/time';
 import { saleTotals } from '../shared/totals';
 
-export const DAYS = 2 * 365;
+const DAYS = 2 * 365;
 const REFUND_SHARE = 0.01;
 const CAKE_SHARE = 0.08;
 const BATCH = 10_000;

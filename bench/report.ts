@@ -6,7 +6,7 @@ import type { Floor } from './floor';
 import type { History } from './history';
 import type { Scenario } from './scenarios';
 
-export interface Figures {
+interface Figures {
   rps: number;
   p50: number;
   p99: number;
@@ -36,7 +36,7 @@ export interface RunFigures {
   floor: Floor;
 }
 
-export const TARGETS = {
+const TARGETS = {
   checkoutP99: 25,
   checkoutShare: 0.5,
   searchP99: 20,

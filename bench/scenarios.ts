@@ -21,7 +21,7 @@ export interface Scenario {
 }
 
 /** A tRPC query's URL as the client's httpLink sends it. */
-export const trpcGet = (procedure: string, input: unknown) =>
+const trpcGet = (procedure: string, input: unknown) =>
   `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 const json = { 'content-type': 'application/json' };

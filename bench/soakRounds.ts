@@ -39,7 +39,7 @@ export interface SoakOptions {
   keepDataOnFailure?: boolean;
 }
 
-export interface RoundReport {
+interface RoundReport {
   round: number;
   killAfterMs: number;
   /** Requests sent and not yet answered when the kill was sent. */

@@ -16,10 +16,9 @@ const LoginScreen = lazyScreen(() => import('./screens/login/LoginScreen').then(
 const DashboardScreen = lazyScreen(() =>
   import('./screens/dashboard/DashboardScreen').then((m) => m.DashboardScreen),
 );
-const TitleOnly = lazyScreen(() => import('./screens/placeholder/TitleOnly').then((m) => m.TitleOnly));
 
 /**
- * The built screens by side-navigation path; a path without one shows its title only.
+ * The screens by side-navigation path; every path in NAVIGATION but /dashboard needs one.
  * A new screen folder is one line here, for example
  * `'/inventory': lazyScreen(() => import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen)),`
  * and its route, guard and menu entry follow from NAVIGATION in shared/roles.ts.
@@ -80,13 +79,10 @@ const menuScreens: RouteObject[] = NAVIGATION.filter(
   (entry, index, all) => entry.path !== '/dashboard' && all.findIndex((e) => e.path === entry.path) === index,
 ).map((entry) => {
   const Screen = SCREENS[entry.path];
+  if (!Screen) throw new Error(`No screen for ${entry.path} in SCREENS (client/app.tsx).`);
   return {
     path: entry.path,
-    element: (
-      <RequireAccess rule={entry.rule}>
-        {screen(Screen ? <Screen /> : <TitleOnly title={entry.label} />)}
-      </RequireAccess>
-    ),
+    element: <RequireAccess rule={entry.rule}>{screen(<Screen />)}</RequireAccess>,
   };
 });
 

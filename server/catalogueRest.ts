@@ -8,7 +8,7 @@ import type { CatalogueRow, Requested, Saved } from './catalogue';
 export const legacyRecord = <Row extends CatalogueRow>({ id, ...fields }: Row) => ({ _id: id, ...fields });
 
 /** A JSON object's fields; anything else (null, an array, a string) carries none, so it reads as blank. */
-export const bodyOf = (req: { body: unknown }): object =>
+const bodyOf = (req: { body: unknown }): object =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
 
 /** A record's procedures as a caller of the domain's router offers them. */

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 export const SERVER_FAILED = 'Something went wrong on the server. Please try again.';
 
 /** A body or a ?input= that JSON.parse refused ("Unexpected end of JSON input" is the engine's). */
-export const INPUT_NOT_JSON = 'The request input is not valid JSON.';
+const INPUT_NOT_JSON = 'The request input is not valid JSON.';
 
 interface IssueLike {
   message: string;

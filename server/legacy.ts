@@ -10,7 +10,7 @@ import { fail } from './errors';
 
 type Body = Record<string, unknown>;
 
-export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+const NOT_AN_OBJECT = 'The request body must be a JSON object.';
 
 /** The request body as an object; anything else (an array, null, a string) is a 400. */
 export function bodyOf(body: unknown): Body {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The security headers `options` makes helmet send, worked out once. */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => {

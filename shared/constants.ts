@@ -1,7 +1,6 @@
 // The shop's business constants.
 
 export const PAGE_SIZE = 10;
-export const MAX_PAGE_BUTTONS = 7;
 export const SALES_REPORT_PAGE_SIZE = 6;
 export const NOTIFICATIONS_PAGE_SIZE = 12;
 export const POS_FETCH_CAP = 1000;
@@ -9,12 +8,10 @@ export const POS_FETCH_CAP = 1000;
 export const POPUP_MS = 3000;
 export const LOGIN_REDIRECT_MS = 2000;
 export const TOAST_MS = 3000;
-export const INLINE_MESSAGE_MS = 2000;
 
 export const PAYMENT_METHODS = ['Cash', 'Credit Card', 'GCash', 'PayMaya', 'Others'] as const;
 export const ORDER_TYPES = ['Walk-in', 'Online'] as const;
 export const VAT_RATES = [0, 12] as const;
-export const DATE_RANGES = ['All', 'Today', 'This Week', 'This Month', 'This Year'] as const;
 
 /** Local-storage keys the legacy client reads, plus the sidebar's. */
 export const STORAGE = {

@@ -59,6 +59,11 @@ export type AccessRule = keyof typeof ACCESS;
 /** Role rules that are not in the table: anyone, any signed-in account, or a must-reset token. */
 export type ProcedureAccess = AccessRule | 'public' | 'signedIn' | 'passwordReset';
 
+/** A staff account's edits and deletes are held for approval; every other role's apply at once. */
+export function changesHeld(role: Role | null | undefined): boolean {
+  return role === 'staff';
+}
+
 export function can(role: Role | null | undefined, rule: AccessRule): boolean {
   return role != null && (ACCESS[rule] as readonly Role[]).includes(role);
 }
@@ -72,7 +77,7 @@ export interface NavEntry {
   view?: DashboardView;
 }
 
-export const DASHBOARD_VIEWS = ['profitability', 'pricing'] as const;
+const DASHBOARD_VIEWS = ['profitability', 'pricing'] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 
 /** Where a menu entry links to. */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { changesHeld } from '../../shared/roles';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { hasSession, readUser, saveUser } from '../session';
 import { useTRPC } from '../trpc';
@@ -15,4 +16,9 @@ export function useSessionUser(): SessionUser | null {
     if (me.data && hasSession()) saveUser(me.data);
   }, [me.data]);
   return me.data ?? readUser();
+}
+
+/** Whether the signed-in user's edits and deletes are held for approval (a staff account's are). */
+export function useChangesHeld(): boolean {
+  return changesHeld(useSessionUser()?.role);
 }

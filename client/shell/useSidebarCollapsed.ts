@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { STORAGE } from '../../shared/constants';
 
 /** Below this width (the shop's 820 px tablet) the open menu would leave tables too little room. */
-export const NARROW_SCREEN_PX = 1024;
+const NARROW_SCREEN_PX = 1024;
 
 /**
  * Collapsed or expanded, remembered across visits. Until someone chooses,

@@ -17,7 +17,7 @@ import type { AppRouter } from '../../server/router';
 import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
 import type { Page } from '../../shared/schemas/paging';
 import { formatDateTime } from '../../shared/time';
-import { useSessionUser } from '../shell/useSessionUser';
+import { useChangesHeld } from '../shell/useSessionUser';
 import { confirmThen } from './confirm';
 import { useReportedMutation } from './outcome';
 import { type PagedColumn, PagedTable } from './PagedTable';
@@ -34,7 +34,7 @@ export interface CatalogueRecord {
 }
 
 /** The words of one catalogue screen, from its domain's shared `<DOMAIN>_TEXT`. */
-export interface CatalogueTexts {
+interface CatalogueTexts {
   title: string;
   add: string;
   edit: string;
@@ -109,7 +109,7 @@ export function CatalogueScreen<
   const { texts, procedures, codeOf } = props;
   const { fields: formFields, blank, valuesOf } = props.form;
   const queryClient = useQueryClient();
-  const isStaff = useSessionUser()?.role === 'staff';
+  const isStaff = useChangesHeld();
   const list = useListState<SortField>();
   // On a narrow screen (the tablet) the two action buttons stack, so the table scrolls sideways less.
   const narrow = useMediaQuery('(max-width: 62em)') ?? false;

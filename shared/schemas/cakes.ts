@@ -46,7 +46,7 @@ export const AVAILABILITY_LABELS: Record<(typeof AVAILABILITY)[number], string> 
   Seasonal: 'Seasonal',
 };
 
-export const CAKE_STATUSES = ['Out of season', 'Out of stock', 'Expired', 'Available'] as const;
+const CAKE_STATUSES = ['Out of season', 'Out of stock', 'Expired', 'Available'] as const;
 export type CakeStatus = (typeof CAKE_STATUSES)[number];
 
 export const CAKE_SORT_FIELDS = [

@@ -17,7 +17,7 @@ export const MONEY_TEXT = {
 
 export const NAME_MAX = 120;
 export const BUSINESS_ID_MAX = 40;
-export const TEXT_MAX = 500;
+const TEXT_MAX = 500;
 /** ₱10,000,000.00: no price in a cake shop comes near it; keeps sums far inside safe integers. */
 export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;
@@ -25,7 +25,7 @@ export const STOCK_MAX = 10_000_000;
 import { recordId } from './ids';
 import { storedText } from './text';
 
-export { numberFromText, recordId } from './ids';
+export { recordId } from './ids';
 
 /** A reference to another record that may be left empty (null). */
 export const optionalRef = (message: string) => z.union([z.null(), recordId(message)], { error: message });

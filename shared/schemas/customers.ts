@@ -61,7 +61,7 @@ export const CUSTOMER_LABELS = {
   address: 'Address',
 } as const satisfies Record<CustomerSearchField, string>;
 
-export const PHONE_MAX = 40;
+const PHONE_MAX = 40;
 
 /** Text a person must fill in: a missing, null or blank value reads as the form's required-fields message. */
 const requiredText = (label: string) =>
@@ -92,7 +92,7 @@ export type CustomerFields = z.infer<typeof customerFields>;
  * A customer named by its record id (`_id`) or by its customerId; digits are tried as
  * the record id first.
  */
-export const customerRef = z.union(
+const customerRef = z.union(
   [
     recordId(CUSTOMER_TEXT.notFound),
     z.string().trim().min(1, CUSTOMER_TEXT.notFound).max(BUSINESS_ID_MAX, CUSTOMER_TEXT.notFound),
@@ -102,7 +102,6 @@ export const customerRef = z.union(
 
 export const customerIdInput = z.object({ id: customerRef }, { error: CUSTOMER_TEXT.notFound });
 export const updateCustomerInput = customerFields.extend({ id: customerRef });
-export type UpdateCustomerInput = z.infer<typeof updateCustomerInput>;
 
 export const customerListInput = listInput(PAGE_SIZE, CUSTOMER_SORT_FIELDS).extend({
   searchField: z
@@ -111,4 +110,3 @@ export const customerListInput = listInput(PAGE_SIZE, CUSTOMER_SORT_FIELDS).exte
     })
     .optional(),
 });
-export type CustomerListInput = z.infer<typeof customerListInput>;

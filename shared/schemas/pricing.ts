@@ -36,7 +36,7 @@ export const PRICING_TEXT = {
   noPercent: '—',
 } as const;
 
-export const PRICING_KINDS = ['item', 'cake'] as const;
+const PRICING_KINDS = ['item', 'cake'] as const;
 export type PricingKind = (typeof PRICING_KINDS)[number];
 
 const kind = z.enum(PRICING_KINDS, { error: PRICING_TEXT.badKind });

@@ -42,7 +42,7 @@ export const REPORT_TEXT = {
 } as const;
 
 /** The report's ranges (All, Today, This Week, This Month, This Year) and a custom one. */
-export const REPORT_RANGES = [...RANGES, 'custom'] as const;
+const REPORT_RANGES = [...RANGES, 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 
 /** A Manila calendar period: a named range up to today, or custom dates, both ends included. */
@@ -61,7 +61,7 @@ export type PeriodInput = z.input<typeof periodInput>;
 export type Period = z.output<typeof periodInput>;
 
 /** Where the next page of records starts: just older than the last one shown. */
-export const recordsCursor = z.object({ soldAt: z.number().int(), id: z.number().int().positive() });
+const recordsCursor = z.object({ soldAt: z.number().int(), id: z.number().int().positive() });
 export type RecordsCursor = z.infer<typeof recordsCursor>;
 
 export const recordsInput = z.object({

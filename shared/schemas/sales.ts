@@ -96,7 +96,7 @@ export const SALES_TEXT = {
 export const SALE_ID = /^SALE-[A-Z0-9]{8}$/;
 /** Methods that carry a reference number (the app asks for it). */
 export const NEEDS_REFERENCE: readonly string[] = ['Credit Card', 'GCash', 'PayMaya'];
-export const QUANTITY_MAX = 100_000;
+const QUANTITY_MAX = 100_000;
 /** ₱1,000,000,000.00: far above any day's trade, far below where centavo sums lose precision. */
 export const SALE_TOTAL_MAX = 100_000_000_000;
 
@@ -126,7 +126,7 @@ export type SaleLineInput = z.infer<typeof saleLineInput>;
 const saleAmount = (message: string, tooLarge: string = SALES_TEXT.tooLarge) =>
   z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, tooLarge);
 
-export const discountInput = z.object(
+const discountInput = z.object(
   {
     type: z.enum(DISCOUNT_TYPES, { error: SALES_TEXT.discountType }),
     name: z
@@ -144,10 +144,9 @@ export const discountInput = z.object(
   },
   { error: SALES_TEXT.discountType },
 );
-export type DiscountInput = z.infer<typeof discountInput>;
 
 /** One payment of a split-tender sale, in centavos; card and e-wallet payments carry a reference. */
-export const paymentInput = z
+const paymentInput = z
   .object({
     method: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }),
     amount: saleAmount(SALES_TEXT.paymentAmount).refine((n) => n > 0, SALES_TEXT.paymentAmount),
@@ -162,10 +161,9 @@ export const paymentInput = z
     if (NEEDS_REFERENCE.includes(p.method) && !p.reference)
       ctx.addIssue({ code: 'custom', message: SALES_TEXT.referenceRequired, path: ['reference'] });
   });
-export type PaymentInput = z.infer<typeof paymentInput>;
 
 /** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
-export const expectedTotals = z.object({
+const expectedTotals = z.object({
   subtotal: saleAmount('subtotal must be whole centavos.'),
   taxAmount: saleAmount('taxAmount must be whole centavos.'),
   totalAmount: saleAmount('totalAmount must be whole centavos.'),

@@ -6,7 +6,7 @@ import { STORED_TEXT, storedText } from './text';
 // the shop's rules (names unique case-insensitively, in-use entries refuse deletion).
 
 /** The three settings lists, as the REST URLs name them. */
-export const SETTINGS_LISTS = ['size', 'category', 'uom'] as const;
+const SETTINGS_LISTS = ['size', 'category', 'uom'] as const;
 export type SettingsList = (typeof SETTINGS_LISTS)[number];
 
 export const CATEGORY_TYPES = ['inventory', 'cake'] as const;
@@ -94,7 +94,7 @@ export const shopProfileInput = z.object({
 export type ShopProfileInput = z.infer<typeof shopProfileInput>;
 
 /** A list entry's name: trimmed, required, one line, at most NAME_MAX characters. */
-export const settingName = z
+const settingName = z
   .string({ error: SETTINGS_TEXT.nameRequired })
   .trim()
   .min(1, SETTINGS_TEXT.nameRequired)
@@ -102,7 +102,7 @@ export const settingName = z
   .check(storedText('Name'));
 
 /** inventory or cake; " Cake " is read as cake, a blank or other value is refused. */
-export const categoryType = z.preprocess(
+const categoryType = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(CATEGORY_TYPES, { error: SETTINGS_TEXT.typeRequired }),
 );
@@ -110,7 +110,6 @@ export const categoryType = z.preprocess(
 const settingId = recordId(SETTINGS_TEXT.badId);
 
 export const settingIdInput = z.object({ id: settingId });
-export type SettingIdInput = z.infer<typeof settingIdInput>;
 
 /** A cake size or a unit of measure. */
 export const namedInput = z.object({ name: settingName });

@@ -77,7 +77,7 @@ export type SupplierFields = z.infer<typeof supplierFields>;
  * A supplier named by its record id (`_id`) or by its supplierId; digits are tried as
  * the record id first.
  */
-export const supplierRef = z.union(
+const supplierRef = z.union(
   [
     recordId(SUPPLIER_TEXT.notFound),
     z.string().trim().min(1, SUPPLIER_TEXT.notFound).max(BUSINESS_ID_MAX, SUPPLIER_TEXT.notFound),
@@ -87,7 +87,6 @@ export const supplierRef = z.union(
 
 export const supplierIdInput = z.object({ id: supplierRef }, { error: SUPPLIER_TEXT.notFound });
 export const updateSupplierInput = supplierFields.extend({ id: supplierRef });
-export type UpdateSupplierInput = z.infer<typeof updateSupplierInput>;
 
 export const supplierListInput = listInput(PAGE_SIZE, SUPPLIER_SORT_FIELDS).extend({
   searchField: z
@@ -96,4 +95,3 @@ export const supplierListInput = listInput(PAGE_SIZE, SUPPLIER_SORT_FIELDS).exte
     })
     .optional(),
 });
-export type SupplierListInput = z.infer<typeof supplierListInput>;

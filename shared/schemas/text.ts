@@ -30,7 +30,7 @@ const HIDDEN =
 const EMOJI_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 
 /** What keeps `text` from being stored: a line break, a hidden character, or nothing (null). */
-export function textProblem(text: string): 'lineBreak' | 'hidden' | null {
+function textProblem(text: string): 'lineBreak' | 'hidden' | null {
   if (LINE_BREAK.test(text)) return 'lineBreak';
   if (HIDDEN.test(text.replace(EMOJI_TAG_SEQUENCE, '\u{1F3F4}'))) return 'hidden';
   return null;

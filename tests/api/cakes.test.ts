@@ -8,11 +8,10 @@ import {
   categories,
   stockMovements,
 } from '../../server/db/schema';
-import { addDays } from '../../server/domains/inventory/alerts';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { CAKE_SORT_FIELDS, CAKE_TEXT } from '../../shared/schemas/cakes';
 import { INVENTORY_TEXT } from '../../shared/schemas/inventory';
-import { manilaDate } from '../../shared/time';
+import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

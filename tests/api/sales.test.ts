@@ -12,14 +12,13 @@ import {
   sales,
   stockMovements,
 } from '../../server/db/schema';
-import { addDays } from '../../server/domains/inventory/alerts';
 import { moveStock } from '../../server/domains/inventory/stock';
 import { formatPeso } from '../../shared/money';
 import { ROLES } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT } from '../../shared/schemas/auth';
 import { SALES_TEXT } from '../../shared/schemas/sales';
-import { manilaDate } from '../../shared/time';
+import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';

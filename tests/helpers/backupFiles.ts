@@ -3,7 +3,7 @@ import type { TestShop } from './app';
 
 // Backup files over the REST routes, and edits to them as a person makes them in Excel.
 
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** GET /api/backup/{area}: the workbook's bytes (throws unless 200). */
 export async function backupFile(shop: TestShop, area: string, token: string): Promise<Buffer> {

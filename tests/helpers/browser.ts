@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { ADMIN, PASSWORD, type TestShop, testApp } from './app';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the networking flags Chromium keeps dialling out of this closed network.
 // bench/web.ts launches with the same quiet flags.

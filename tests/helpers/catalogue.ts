@@ -11,7 +11,7 @@ import { type Method, rest } from './rest';
 // they share is written here once: catalogueSuite runs it for the record type its test
 // file describes (fields, texts, routes), and the file adds the checks that are its own.
 
-export type Api = ReturnType<TestShop['caller']>;
+type Api = ReturnType<TestShop['caller']>;
 type CatalogueTable = typeof suppliers | typeof customers;
 type Row<T extends CatalogueTable> = T['$inferSelect'];
 type Fields = Record<string, unknown>;
@@ -19,7 +19,7 @@ type Ref = number | string;
 type Requested = { message: string; requested: true };
 
 /** The record type's tRPC procedures (`api.suppliers`), loosely typed so one test serves both. */
-export interface CatalogueRouter<R> {
+interface CatalogueRouter<R> {
   list(input: {
     page?: unknown;
     limit?: unknown;

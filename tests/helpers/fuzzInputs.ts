@@ -8,28 +8,24 @@ import type { z } from 'zod';
 // makes of the answers (readable messages) and of the data (a digest of every table).
 
 /** Fixed, so a failure names an input that fails again on the next run. */
-export const FUZZ_SEED = 20_260_611;
+const FUZZ_SEED = 20_260_611;
 
 /** A fixed sample of `arbitrary`: the same values on every run. */
 export function sampled<T>(arbitrary: fc.Arbitrary<T>, runs: number, seed = FUZZ_SEED): T[] {
   return fc.sample(arbitrary, { seed, numRuns: runs });
 }
 
-export const SQL_STRINGS = [
+const SQL_STRINGS = [
   "' OR 1=1 --",
   '1; DROP TABLE items',
   "'; DROP TABLE inventory_items; --",
   '" OR ""="',
   "1' UNION SELECT password_hash FROM users --",
 ] as const;
-export const HTML_STRINGS = [
-  '<script>alert(1)</script>',
-  '"><img src=x onerror=alert(1)>',
-  '&lt;b&gt;',
-] as const;
+const HTML_STRINGS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '&lt;b&gt;'] as const;
 /** Strings that mean something to a shell, a path, a template or a spreadsheet. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder is the point.
-export const OTHER_HOSTILE = ['../../etc/passwd', '%00', '${7*7}', '{{7*7}}', '=1+1', '@SUM(A1)'] as const;
+const OTHER_HOSTILE = ['../../etc/passwd', '%00', '${7*7}', '{{7*7}}', '=1+1', '@SUM(A1)'] as const;
 export const HOSTILE_STRINGS: readonly string[] = [...SQL_STRINGS, ...HTML_STRINGS, ...OTHER_HOSTILE];
 
 /** 100 kB of text: far above every field's limit, far below the body limit. */

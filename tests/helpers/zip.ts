@@ -13,7 +13,7 @@ export interface ZipPart {
   crc?: number;
 }
 
-export const part = (name: string, text: string): ZipPart => {
+const part = (name: string, text: string): ZipPart => {
   const data = Buffer.from(text, 'utf8');
   return { name, deflated: deflateRawSync(data), size: data.length, crc: crc32(data) };
 };
@@ -56,7 +56,7 @@ function end(count: number, size: number, offset: number) {
   return eocd;
 }
 
-export function zipOf(parts: ZipPart[]): Buffer {
+function zipOf(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

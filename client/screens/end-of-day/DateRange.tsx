@@ -1,6 +1,6 @@
-import { Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { addDays, manilaDate } from '../../../shared/time';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 import { END_OF_DAY_TEXT } from './text';
 
 export interface Days {
@@ -42,23 +42,11 @@ export function DateRange({
 }) {
   const outOfOrder = Boolean(value.from && value.to && value.from > value.to);
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <TextInput
-        type="date"
-        label="From"
-        value={value.from}
-        max={value.to || today}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={value.to}
-        min={value.from}
-        max={today}
-        error={outOfOrder ? END_OF_DAY_TEXT.badRange : undefined}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-      />
-    </Group>
+    <DateRangeFields
+      value={value}
+      onChange={onChange}
+      today={today}
+      error={outOfOrder ? END_OF_DAY_TEXT.badRange : undefined}
+    />
   );
 }

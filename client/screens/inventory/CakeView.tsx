@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import { Stack, Title } from '@mantine/core';
+import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/schemas/cakes';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
@@ -7,7 +8,7 @@ import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
-import { type CakeRow, yesNo } from './stockroom';
+import type { CakeRow } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /**

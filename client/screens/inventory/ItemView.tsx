@@ -1,3 +1,4 @@
+import { amountText, yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
@@ -5,7 +6,7 @@ import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';
 import { StatusBadge } from './StatusBadge';
 import { StockMovements } from './StockMovements';
-import { amountText, type ItemRow, yesNo } from './stockroom';
+import type { ItemRow } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /** The item's details, its stock history, and Edit and Delete. */
@@ -28,7 +29,7 @@ export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewAc
         { label: 'Purchase Price', value: formatPeso(current.purchasePrice) },
         { label: 'Unit Price', value: formatPeso(current.unitPrice) },
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
-        { label: 'Unit', value: amountText(current) },
+        { label: 'Unit', value: amountText(current.amount, current.unit) },
         { label: 'Supplier', value: current.supplier },
         { label: 'Restock Threshold', value: current.restockThreshold },
         { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },

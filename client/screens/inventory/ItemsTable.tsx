@@ -1,10 +1,11 @@
+import { amountText } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import { INVENTORY_TEXT, type ItemSortField, type ItemStatus } from '../../../shared/schemas/inventory';
 import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';
 import { nameColumn, type RowActions, StockTable } from './StockTable';
-import { amountText, type ItemRow } from './stockroom';
+import type { ItemRow } from './stockroom';
 
 /** The item table, searched, filtered by status, sorted and paged on the server. */
 export function ItemsTable({
@@ -34,7 +35,7 @@ export function ItemsTable({
           nowrap: true,
         },
         { header: 'Unit Price', sort: 'unitPrice', cell: (i) => formatPeso(i.unitPrice), nowrap: true },
-        { header: 'Unit', sort: 'unit', cell: (i) => amountText(i) || '—', nowrap: true },
+        { header: 'Unit', sort: 'unit', cell: (i) => amountText(i.amount, i.unit) || '—', nowrap: true },
         { header: 'Supplier', sort: 'supplier', cell: (i) => i.supplier ?? '—' },
         {
           header: 'Expiration Date',

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Modal, type ModalProps, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { useChangesHeld } from '../../shell/useSessionUser';
 import { ModalActions } from '../../ui/ModalActions';
-import { STAFF_EDIT_NOTE, useIsStaff } from './stockroom';
+import { STAFF_EDIT_NOTE } from './stockroom';
 
 /**
  * The item and cake forms' frame: the fields two to a row, anything below them, the
@@ -27,7 +28,7 @@ export function StockFormModal({
   /** What stands under the grid, full width (the cake's ingredients). */
   children?: ReactNode;
 }) {
-  const isStaff = useIsStaff();
+  const isStaff = useChangesHeld();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
       <form onSubmit={form.submit} aria-label={title} noValidate>

@@ -3,13 +3,11 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
 import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import { failureText } from '../../errors';
-import { useSessionUser } from '../../shell/useSessionUser';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { toast, toastOutcome } from '../../ui/outcome';
 
 export type ItemRow = RouterOutputs['inventory']['list']['rows'][number];
 export type CakeRow = RouterOutputs['cakes']['list']['rows'][number];
-export type CakeIngredient = CakeRow['ingredients'][number];
 
 /** Refetches both tables: an item's price changes the base cost of the cakes that use it. */
 export function useRefreshStockroom() {
@@ -59,9 +57,6 @@ export const SC_PWD_CHECKBOX = {
   mb: 6,
 } as const;
 
-/** The view dialogs' "Yes" or "No". */
-export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
 /** A select's option from a settings list or a supplier. */
 export const optionOf = (entry: { id: number; name: string }) => ({
   value: String(entry.id),
@@ -86,12 +81,3 @@ export const withoutRowClick = (action: () => void) => (event: MouseEvent) => {
 
 /** Said in a staff user's edit form: their change is held for approval. */
 export const STAFF_EDIT_NOTE = 'A manager will review your changes before they are saved.';
-
-/** Whether the signed-in user's edits and deletes become requests. */
-export function useIsStaff(): boolean {
-  return useSessionUser()?.role === 'staff';
-}
-
-/** "1 kg", "500 g": an item's amount with its unit. */
-export const amountText = (item: Pick<ItemRow, 'amount' | 'unit'>) =>
-  item.unit ? `${item.amount} ${item.unit}` : item.amount ? String(item.amount) : '';

@@ -81,7 +81,7 @@ const linesHeight = (fields: CartFields) =>
   );
 
 /** A quick tender: Cash and that much tendered (a split sale keeps its payments and takes the cash). */
-export function tender(cart: CartState, checkout: Checkout, pesos: number) {
+function tender(cart: CartState, checkout: Checkout, pesos: number) {
   if (!cart.fields.split) {
     cart.set('paymentMethod', 'Cash');
     for (const field of CLEARS.paymentMethod ?? []) checkout.clearError(field);
@@ -91,7 +91,7 @@ export function tender(cart: CartState, checkout: Checkout, pesos: number) {
 }
 
 /** The change owed for the cash tendered, or null when there is none to give. */
-export function changeOf(cart: CartState): number | null {
+function changeOf(cart: CartState): number | null {
   const tendered = tenderedOf(cart.fields);
   const cashShare = cashShareOf(cart.fields, cart.totals.totalAmount);
   return tendered !== null && cashShare > 0 && tendered >= cashShare ? tendered - cashShare : null;

@@ -16,7 +16,7 @@ const dash = (text: string | null) => text || '—';
 const NOTICE_MS = 5000;
 
 /** `3*SUG-001`: a quantity (1 to 9999) before a star, then the code; otherwise one of the code. */
-export function parseScan(typed: string): { quantity: number; code: string } {
+function parseScan(typed: string): { quantity: number; code: string } {
   const many = /^([1-9]\d{0,3})\s*\*\s*(\S.*)$/.exec(typed.trim());
   return many ? { quantity: Number(many[1]), code: many[2]!.trim() } : { quantity: 1, code: typed.trim() };
 }

@@ -6,8 +6,6 @@ import { type RouterOutputs, useTRPC } from '../../trpc';
 /** What the point of sale sells: an inventory item or a cake, side by side in one table (server/domains/sales/products.ts). */
 export type Product = RouterOutputs['sales']['products'][number];
 
-export const productKey = (kind: Product['kind'], id: number) => `${kind}:${id}`;
-
 /** Whether a product's status lets it be sold at all (stock aside): shared/itemStatus.ts's rule. */
 export const sellableStatus = (status: Product['status']) => isSellable(status);
 

@@ -49,12 +49,12 @@ export interface CartFields {
   payments: SplitPayment[];
 }
 
-export const FRESH_SPLIT: SplitPayment[] = [
+const FRESH_SPLIT: SplitPayment[] = [
   { method: 'Cash', amount: '', reference: '' },
   { method: 'GCash', amount: '', reference: '' },
 ];
 
-export const FRESH_CART: CartFields = {
+const FRESH_CART: CartFields = {
   orderType: 'Walk-in',
   customerId: null,
   unregistered: false,
@@ -71,7 +71,7 @@ export const FRESH_CART: CartFields = {
 };
 
 /** Why a product cannot go into the cart (`quantity` more units of it), or null when it can. */
-export function refusal(product: Product, inCart: number, quantity = 1): string | null {
+function refusal(product: Product, inCart: number, quantity = 1): string | null {
   if (product.status === 'Expired') return SALES_TEXT.expired(product.name);
   if (product.status === 'Out of season') return SALES_TEXT.notAvailable(product.name, product.status);
   if (product.stock <= 0 || product.status === 'Out of stock') return SALES_TEXT.outOfStock(product.name);

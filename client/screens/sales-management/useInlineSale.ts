@@ -172,5 +172,3 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     submit,
   };
 }
-
-export type InlineSale = ReturnType<typeof useInlineSale>;

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { type PeriodInput, REPORT_TEXT, type ReportRange } from '../../../shared/schemas/reports';
 import { RANGE_LABELS } from '../../../shared/time';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 
 const LABELS: Record<ReportRange, string> = { ...RANGE_LABELS, custom: 'Custom' };
 const ORDER: ReportRange[] = ['today', 'week', 'month', 'year', 'all', 'custom'];
@@ -37,24 +38,7 @@ export function PeriodPicker({
         data={ORDER.map((r) => ({ value: r, label: LABELS[r] }))}
       />
       {value.range === 'custom' ? (
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <TextInput
-            type="date"
-            label="From"
-            value={value.from}
-            max={value.to || today}
-            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={value.to}
-            min={value.from}
-            max={today}
-            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-            error={periodProblem(value)}
-          />
-        </Group>
+        <DateRangeFields value={value} onChange={onChange} today={today} error={periodProblem(value)} />
       ) : null}
     </Group>
   );

@@ -7,7 +7,7 @@ import { type Column, ListTable } from '../../ui/ListTable';
 import type { ListApi, SettingEntry } from './useSettingsLists';
 
 /** What the add button says in each section. */
-export const ADD_LABELS = { size: 'Add Size', category: 'Add Category', uom: 'Add Unit' } as const;
+const ADD_LABELS = { size: 'Add Size', category: 'Add Category', uom: 'Add Unit' } as const;
 
 /**
  * One settings list: its add button and a table of Name (plus any extra

@@ -10,7 +10,6 @@ import { useReportedMutation } from '../../ui/outcome';
 import type { Procedure, QueryOptionsOf } from '../../ui/procedures';
 
 export type SettingEntry = RouterOutputs['settings']['sizes'][number];
-export type CategoryEntry = RouterOutputs['settings']['categories'][number];
 
 /** What the add/edit modal sends: a name, and a type for a category; `id` when editing. */
 export interface Draft {

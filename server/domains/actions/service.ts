@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Role } from '../../../shared/roles';
+import { changesHeld } from '../../../shared/roles';
 import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
 import type { Db, Tx } from '../../db/open';
 import { type ActionRequestType, actionRequests, users } from '../../db/schema';
@@ -86,7 +86,7 @@ export function registerActionHandler(module: string, handler: ActionHandler): v
 
 /** Staff changes are held; every other role applies directly. */
 export function mustRequest(actor: Viewer): boolean {
-  return actor.user.role === ('staff' satisfies Role);
+  return changesHeld(actor.user.role);
 }
 
 /** Stores the held change in the caller's transaction and answers what the client shows as info. */

@@ -4,7 +4,7 @@ import { throttleHits } from '../../db/schema';
 import { fail } from '../../errors';
 
 // One sliding window for every throttle: 15 minutes.
-export const WINDOW_MS = 15 * 60 * 1000;
+const WINDOW_MS = 15 * 60 * 1000;
 
 // 5 failed sign-ins for one email, or 50 from one address, within the window.
 export const LOGIN_PER_EMAIL = 5;

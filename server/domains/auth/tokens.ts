@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 // Access tokens: short-lived HS256 JWTs naming the user and the session.
 // The algorithm is pinned on verify so a token cannot choose its own.
 const ALGORITHM = 'HS256';
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const SESSION_DAYS = 30;
 /** A signing key shorter than this is refused at start (HS256 wants at least 256 bits). */
 export const MIN_SECRET_BYTES = 32;

@@ -8,7 +8,7 @@ import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
 import { sheetsOf } from './areas';
 
-export const MODULE = 'Backup and Restore';
+const MODULE = 'Backup and Restore';
 
 /**
  * One area as {area}_backup.xlsx, streamed. When the last byte is written the download

@@ -9,7 +9,7 @@ import { notify } from '../notifications/service';
 
 export const SNAPSHOT_MODULE = 'Backup and Restore';
 /** The daily snapshots keep the last 14. */
-export const SNAPSHOTS_KEPT = 14;
+const SNAPSHOTS_KEPT = 14;
 /** Only files of this shape are counted and pruned; anything else in backups/ is left alone. */
 export const SNAPSHOT_NAME = /^shop-\d{4}-\d{2}-\d{2}T\d{4}\.sqlite$/;
 /** The daily check runs hourly so a laptop that slept through midnight still gets its snapshot. */

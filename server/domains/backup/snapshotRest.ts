@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { snapshotRouter } from './snapshotRouter';
 
-export const SQLITE_TYPE = 'application/vnd.sqlite3';
+const SQLITE_TYPE = 'application/vnd.sqlite3';
 
 const snapshots = createCallerFactory(snapshotRouter);
 

@@ -62,8 +62,6 @@ function selectCakes(db: Store, today: string) {
     .leftJoin(users, eq(users.id, c.createdBy));
 }
 
-export type CakeRow = Awaited<ReturnType<ReturnType<typeof selectCakes>['all']>>[number];
-
 export function cakeMatches(search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = likePattern(search);
@@ -113,7 +111,7 @@ export function listCakes(db: Store, input: ListCakesInput, now = new Date()) {
 }
 
 /** The cake's ingredients with what each costs, for the view dialog and the form. */
-export function ingredientsOf(db: Store, cakeIds: number[]) {
+function ingredientsOf(db: Store, cakeIds: number[]) {
   if (cakeIds.length === 0) return [];
   return db
     .select({

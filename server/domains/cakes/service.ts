@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import {
   AVAILABILITY_LABELS,
@@ -19,11 +20,11 @@ import {
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForCakes } from '../inventory/alerts';
-import { newBusinessId, yesNo } from '../inventory/service';
+import { newBusinessId } from '../inventory/service';
 import { approvedReference, moveStock, record } from '../inventory/stock';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
-export const MODULE = 'Cakes';
+const MODULE = 'Cakes';
 
 function checkRefs(tx: Tx, cake: CakeFields) {
   const category = tx.select().from(categories).where(eq(categories.id, cake.categoryId)).get();

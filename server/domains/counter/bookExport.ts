@@ -23,7 +23,7 @@ const COLUMNS: Column<BookRow>[] = [
 ];
 
 /** The SC/PWD sales book of Manila days [from, to] as a workbook, oldest first (as BIR reads it). */
-export function scPwdBookWorkbook(db: Db, input: { from?: string; to?: string }) {
+function scPwdBookWorkbook(db: Db, input: { from?: string; to?: string }) {
   const span = spanOf(input);
   // The book is read at once (it holds at most 10,000 rows), then written a thousand at a time.
   const rows = scPwdBook(db, span.start, span.end);

@@ -24,7 +24,7 @@ export interface ZReading extends ReadingTotals {
   cashVoids: CashVoid[];
 }
 
-export type CashVoid = ReturnType<typeof voidsBetween>[number];
+type CashVoid = ReturnType<typeof voidsBetween>[number];
 
 function zOf(row: typeof endOfDay.$inferSelect): ZReading {
   // Readings taken before refunds outside shifts were told apart hold none.

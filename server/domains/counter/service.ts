@@ -18,7 +18,7 @@ export const MODULE = 'Sales Management';
 export type ShiftRow = typeof shifts.$inferSelect;
 
 /** A cash movement as the readings list it: voided ones stay, marked, and count for nothing. */
-export interface CashMovement {
+interface CashMovement {
   id: number;
   type: 'in' | 'out';
   amount: number;
@@ -34,7 +34,7 @@ const mover = alias(users, 'mover');
 const voider = alias(users, 'voider');
 
 /** A shift's cash movements, oldest first, voided ones included. */
-export function cashMovements(db: Db | Tx, shiftId: number): CashMovement[] {
+function cashMovements(db: Db | Tx, shiftId: number): CashMovement[] {
   return db
     .select({
       id: shiftCash.id,

@@ -15,7 +15,7 @@ import { MODULE, type ShiftRow, xReading } from './service';
 // Voided movements stay on record and count for nothing (see docs/decisions.md).
 
 /** The module of a held cash void (its own approval handler; refunds hold 'Sales Management'). */
-export const CASH_MODULE = 'Cash Drawer';
+const CASH_MODULE = 'Cash Drawer';
 
 const voider = alias(users, 'voider');
 

@@ -11,7 +11,7 @@ import { catalogue } from '../../catalogue';
 import type { Db } from '../../db/open';
 import { customers, sales } from '../../db/schema';
 
-export const CUSTOMER_MODULE = 'Customer Management';
+const CUSTOMER_MODULE = 'Customer Management';
 
 /**
  * Customer Management: list, add, edit, delete; a staff edit or delete is held
@@ -36,8 +36,6 @@ export const customerService = catalogue({
     unchanged: CUSTOMER_TEXT.unchanged,
   },
 });
-
-export type Customer = typeof customers.$inferSelect;
 
 /**
  * A customer's purchases, newest first: the sales recorded for them at the counter (by

@@ -1,20 +1,10 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
-import { formatCalendarDate, manilaDate } from '../../../shared/time';
+import { addDays, formatCalendarDate, manilaDate } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
-
-/** An item or a cake that expires within 7 days is announced once per record and date. */
-export { EXPIRY_WARNING_DAYS };
-
-/** The Manila date `days` after `date` (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 type Watched = Pick<
   typeof inventoryItems.$inferSelect,
@@ -42,7 +32,7 @@ function firstTime(db: Store, itemId: number, kind: 'low' | 'out' | 'expiring', 
  * Low-stock, out-of-stock and expiring notifications for these items, at most one per
  * item, kind and date. Called inside a stock change's transaction, and by the daily check.
  */
-export function alertFor(db: Store, items: Watched[], now = new Date()): void {
+function alertFor(db: Store, items: Watched[], now = new Date()): void {
   const today = manilaDate(now);
   for (const item of items) {
     const label = `"${item.name}" (${item.itemId})`;
@@ -64,7 +54,7 @@ export function alertFor(db: Store, items: Watched[], now = new Date()): void {
 }
 
 /** An item's or cake's expiry notice, its date written as every other date (en-PH). */
-export function expiryNotice(label: string, expires: string, today: string): string {
+function expiryNotice(label: string, expires: string, today: string): string {
   const day = formatCalendarDate(expires);
   return expires === today ? `${label} expires today (${day}).` : `${label} expires on ${day}.`;
 }
@@ -156,7 +146,7 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
   );
 }
 
-export const DAILY_CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
+const DAILY_CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 
 /**
  * Merges the search index's segments into one (about 0.2 s at 100,000 items). Many small

@@ -10,7 +10,7 @@ type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
 
 /** An item in the legacy shape: `_id`, ids for category and supplier, `unit` as {_id, name}, pesos. */
-export function legacyItem(item: ItemRow) {
+function legacyItem(item: ItemRow) {
   return {
     _id: item.id,
     itemId: item.itemId,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
+import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import { INVENTORY_TEXT, type ItemFields, type UpdateItemInput } from '../../../shared/schemas/inventory';
 import { manilaDate } from '../../../shared/time';
@@ -27,7 +28,7 @@ import { alertForIds } from './alerts';
 import { findItem, findItemByItemId, type ItemRow } from './queries';
 import { approvedReference, moveStock, record } from './stock';
 
-export const MODULE = 'Inventory';
+const MODULE = 'Inventory';
 
 /** INV- plus 6 digits, one not yet taken. */
 export function newBusinessId(prefix: string, taken: (id: string) => boolean): string {
@@ -120,9 +121,6 @@ const LABELS: Record<keyof ItemFields, string> = {
   expirationDate: 'Expiration Date',
   barcode: 'Barcode',
 };
-
-/** A yes-or-no field as the change notes say it. */
-export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** A field's value as the change notes show it. */
 function show(key: keyof ItemFields, v: unknown): string {

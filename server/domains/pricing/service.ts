@@ -16,7 +16,7 @@ import type { Viewer } from '../auth/viewer';
 import { baseCostSql } from '../cakes/queries';
 import { itemMatches } from '../inventory/itemSql';
 
-export const MODULE = 'Pricing Management';
+const MODULE = 'Pricing Management';
 
 const i = inventoryItems;
 const c = cakes;

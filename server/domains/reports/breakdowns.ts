@@ -25,7 +25,7 @@ export interface CashierSales {
   refundedAmount: number;
 }
 
-export interface ItemSales {
+interface ItemSales {
   kind: string;
   code: string;
   name: string;

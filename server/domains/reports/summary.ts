@@ -71,4 +71,3 @@ export function reportSummary(db: Db, days: Days) {
     categories: categories.all(days.from, days.to),
   };
 }
-export type ReportSummary = ReturnType<typeof reportSummary>;

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { POS_FETCH_CAP } from '../../../shared/constants';
+import { amountText } from '../../../shared/display';
 import { shelfRank } from '../../../shared/itemStatus';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
@@ -146,7 +147,7 @@ function productsOf(db: Store, shelved: readonly Shelved[], today: string): Prod
       ...item,
       key: `item:${item.id}`,
       kind: 'item',
-      amount: unit ? `${amount} ${unit}` : amount ? String(amount) : '',
+      amount: amountText(amount, unit),
     });
   for (const { size, amount, ...cake } of cakeRows)
     byKey.set(`cake:${cake.id}`, {

@@ -9,7 +9,7 @@ export type ShownSale = Omit<Sale, 'lines'> & {
 };
 
 /** An SC/PWD ID number with only its last four characters showing, as card receipts print. */
-export function maskedIdNumber(idNumber: string | null): string | null {
+function maskedIdNumber(idNumber: string | null): string | null {
   return idNumber === null ? null : `••••${idNumber.length > 4 ? idNumber.slice(-4) : ''}`;
 }
 

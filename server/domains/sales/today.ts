@@ -5,7 +5,7 @@ import { sales, users } from '../../db/schema';
 import { likePattern } from '../../paging';
 
 /** How many of today's sales the counter's lookup lists: the newest matches. */
-export const TODAY_LIMIT = 20;
+const TODAY_LIMIT = 20;
 
 /** "1,250", "₱1,250.50", "1250.5": an amount as a cashier types it, in centavos; null if it is none. */
 export function amountOf(search: string): number | null {

@@ -9,7 +9,7 @@ import {
 import { catalogue } from '../../catalogue';
 import { inventoryItems, suppliers } from '../../db/schema';
 
-export const SUPPLIER_MODULE = 'Supplier Management';
+const SUPPLIER_MODULE = 'Supplier Management';
 
 /**
  * Supplier Management: list, add, edit, delete; a staff edit or delete is held
@@ -40,5 +40,3 @@ export const supplierService = catalogue({
     return items > 0 ? SUPPLIER_TEXT.inUse(supplier.name, items) : null;
   },
 });
-
-export type Supplier = typeof suppliers.$inferSelect;

@@ -45,7 +45,7 @@ const peso = (centavos: number | null) => (centavos === null ? '—' : formatPes
 /** An amount taken off: "-₱50.00", but nothing taken off reads "₱0.00". */
 const less = (centavos: number) => (centavos ? `-${formatPeso(centavos)}` : formatPeso(0));
 
-export const readingName = (r: Reading) =>
+const readingName = (r: Reading) =>
   r.kind === 'X'
     ? `${r.closedAt ? 'Shift close' : 'X reading'}, shift #${r.shiftId}`
     : `Z reading #${r.number}`;

@@ -104,7 +104,7 @@ export class Tally implements Omit<RestoreOutcome, 'applied'> {
 export const foldCase = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 
 /** Each business id once per file, case-insensitively, like the database's unique indexes. */
-export function firstSeen() {
+function firstSeen() {
   const seen = new Map<string, number>();
   return (id: string, row: number): number | null => {
     const key = foldCase(id);
@@ -199,7 +199,7 @@ export function tableWriter<Row extends { id: number }>(
 }
 
 /** A lookup run once per distinct key during one restore (a category, a supplier, an email). */
-export function remembered<T>(look: (key: string) => T): (key: string) => T {
+function remembered<T>(look: (key: string) => T): (key: string) => T {
   const known = new Map<string, T>();
   return (key) => {
     const k = foldCase(key);

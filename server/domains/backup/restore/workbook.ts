@@ -17,7 +17,7 @@ export class WorkbookRefused extends Error {
   }
 }
 
-export const WORKBOOK_LIMITS = {
+const WORKBOOK_LIMITS = {
   /** What all the parts declare they inflate to, read or not (an image counts too). */
   totalBytes: 512 * 1024 * 1024,
   /** The inflated size of any one part read. */
