@@ -15,7 +15,7 @@ export const CUSTOMER_MODULE = 'Customer Management';
 
 /**
  * SPEC.md §2 Customer Management: list, add, edit, delete; a staff edit or delete is held
- * for approval (PRODUCT.md). Importing this module registers the approval handler.
+ * for approval (PRODUCT.md), and approved as actions/approvals.ts lists.
  * Sales keep the customer's name as text, so a customer can always be deleted.
  */
 export const customerService = catalogue({

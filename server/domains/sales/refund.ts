@@ -109,15 +109,16 @@ export function refund(db: Db, actor: Viewer, ref: number | string, now = new Da
  * (or none was open), to no drawer, and managers are told: the money left no counted drawer.
  * Requests held before shifts were kept on them use the cashier's open shift now.
  */
-function askersDrawer(tx: Tx, approver: Viewer, sale: SaleRow, requestedBy: number, asked: unknown): Drawer {
+function askersDrawer(
+  tx: Tx,
+  approver: Viewer,
+  sale: SaleRow,
+  requestedBy: number,
+  asked: number | null | undefined,
+): Drawer {
   const cashier = tx.select({ username: users.username }).from(users).where(eq(users.id, requestedBy)).get();
   const name = cashier?.username ?? 'Unknown';
-  const shiftId =
-    asked === undefined
-      ? (openShiftOf(tx, requestedBy)?.id ?? null)
-      : typeof asked === 'number'
-        ? asked
-        : null;
+  const shiftId = asked === undefined ? (openShiftOf(tx, requestedBy)?.id ?? null) : asked;
   const open =
     shiftId !== null &&
     tx

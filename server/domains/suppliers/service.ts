@@ -13,7 +13,7 @@ export const SUPPLIER_MODULE = 'Supplier Management';
 
 /**
  * SPEC.md §2 Supplier Management: list, add, edit, delete; a staff edit or delete is held
- * for approval (PRODUCT.md). Importing this module registers the approval handler.
+ * for approval (PRODUCT.md), and approved as actions/approvals.ts lists.
  */
 export const supplierService = catalogue({
   module: SUPPLIER_MODULE,
