@@ -1,16 +1,21 @@
 import { count, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ListInput } from '../shared/schemas/paging';
 import type { Db, Store, Tx } from './db/open';
 import {
+  type ActionModule,
+  type Approval,
   applicableEdit,
   asStaffRequest,
   beforeValues,
-  type HeldField,
+  changedKeys,
+  describeChanges,
+  describeRecord,
+  type FieldList,
+  heldKind,
   mustRequest,
-  registerActionHandler,
-} from './domains/actions/service';
+} from './domains/actions/held';
 import { logActivity } from './domains/activity/service';
 import type { Viewer } from './domains/auth/viewer';
 import { fail } from './errors';
@@ -38,7 +43,7 @@ export interface CatalogueSpec<
   SortField extends string,
 > {
   /** The module of activity rows and action requests: 'Supplier Management'. */
-  module: string;
+  module: ActionModule;
   /** The record in a sentence: 'supplier' ("Added supplier SUP-001 (Flour Co)"). */
   noun: string;
   /** Title-case for activity actions: 'Supplier' ("Edit Supplier"). */
@@ -61,9 +66,8 @@ export type Ref = number | string;
 export type Saved<Row> = { message: string; record: Row };
 export type Requested = { message: string; requested: true };
 
-/** `before`: the changed fields' values when the edit was asked (absent in older requests). */
-type HeldUpdate = { id: number; fields: unknown; before?: Record<string, unknown> };
-type HeldDelete = { id: number };
+/** A held delete: the record's id. */
+const heldDelete = z.object({ id: z.number().int() });
 
 export function catalogue<
   Fields extends TextFields,
@@ -107,21 +111,27 @@ export function catalogue<
     if (clash && clash.id !== exceptId) throw fail.conflict(spec.text.duplicateId);
   }
 
-  /** The fields whose value changes, as [field, from, to]. */
-  function changesOf(row: Row, fields: Fields): [keyof Fields & string, string, string][] {
-    return keys.flatMap((k) => (row[k] === fields[k] ? [] : [[k, String(row[k] ?? ''), String(fields[k])]]));
-  }
-
-  const shown = (value: string) => (value === '' ? '(blank)' : value);
-
-  /** The record's fields as a held edit compares and shows them. */
-  const heldFields = (row: Row): Record<string, HeldField> =>
+  /** The record's fields as held changes, details and the log compare and show them. */
+  const fieldsOf = (record: Fields): FieldList<keyof Fields & string> =>
     Object.fromEntries(
-      keys.map((k) => [
-        k,
-        { label: spec.labels[k], value: row[k] ?? '', shown: shown(String(row[k] ?? '')) },
-      ]),
-    );
+      keys.map((k) => {
+        const value = String(record[k] ?? '');
+        return [
+          k,
+          { label: spec.labels[k], value: record[k] ?? '', shown: value === '' ? '(blank)' : value },
+        ];
+      }),
+    ) as FieldList<keyof Fields & string>;
+
+  /** A held edit: the whole form, and the changed fields' values when asked (absent in older requests). */
+  const heldUpdate = z.object({
+    id: z.number().int(),
+    fields: spec.fields,
+    before: z.record(z.string(), z.unknown()).optional(),
+  });
+
+  /** "Label": "from → to" for each field an edit changes. */
+  const changesOf = (row: Row, fields: Fields) => describeChanges(fieldsOf(row), fieldsOf(fields));
 
   function list(
     db: Store,
@@ -171,7 +181,7 @@ export function catalogue<
 
   /** Writes an edit already checked against the current data. */
   function applyUpdate(tx: Tx, actor: Viewer, row: Row, fields: Fields): Row {
-    const changes = changesOf(row, fields);
+    const changes = Object.entries(changesOf(row, fields));
     if (changes.length === 0) return row;
     assertIdFree(tx, String(fields[spec.businessId]), row.id);
     const record = tx
@@ -184,9 +194,7 @@ export function catalogue<
       userId: actor.user.id,
       action: `Edit ${spec.title}`,
       module: spec.module,
-      description: `Edited ${label(row)}: ${changes
-        .map(([k, from, to]) => `${spec.labels[k]} ${shown(from)} → ${shown(to)}`)
-        .join(', ')}`,
+      description: `Edited ${label(row)}: ${changes.map(([field, change]) => `${field} ${change}`).join(', ')}`,
     });
     return record;
   }
@@ -210,25 +218,20 @@ export function catalogue<
     return db.transaction(
       (tx) => {
         const row = find(tx, ref);
-        const changes = changesOf(row, fields);
-        if (changes.length === 0) return { message: spec.text.unchanged, record: row };
+        const changed = changedKeys(fieldsOf(row), fieldsOf(fields));
+        if (changed.length === 0) return { message: spec.text.unchanged, record: row };
         assertIdFree(tx, String(fields[spec.businessId]), row.id);
         if (mustRequest(actor)) {
           return asStaffRequest(tx, actor, {
             module: spec.module,
             requestType: 'update',
             targetId: String(row[spec.businessId]),
-            details: Object.fromEntries(
-              changes.map(([k, from, to]) => [spec.labels[k], `${shown(from)} → ${shown(to)}`]),
-            ),
+            details: changesOf(row, fields),
             payload: {
               id: row.id,
               fields,
-              before: beforeValues(
-                heldFields(row),
-                changes.map(([k]) => k),
-              ),
-            } satisfies HeldUpdate,
+              before: beforeValues(fieldsOf(row), changed),
+            } satisfies z.input<typeof heldUpdate>,
             summary: `edit ${spec.noun} ${row[spec.businessId]}`,
           });
         }
@@ -250,8 +253,8 @@ export function catalogue<
             module: spec.module,
             requestType: 'delete',
             targetId: String(row[spec.businessId]),
-            details: Object.fromEntries(keys.map((k) => [spec.labels[k], shown(String(row[k] ?? ''))])),
-            payload: { id: row.id } satisfies HeldDelete,
+            details: describeRecord(fieldsOf(row)),
+            payload: { id: row.id } satisfies z.input<typeof heldDelete>,
             summary: `delete ${spec.noun} ${row[spec.businessId]}`,
           });
         }
@@ -262,27 +265,28 @@ export function catalogue<
     );
   }
 
+  const stored = (tx: Tx, recordId: number) => {
+    const row = select(tx, eq(id, recordId));
+    if (!row) throw fail.notFound(spec.text.notFound);
+    return row;
+  };
+
   // Approval: the held change goes through the same writes, against the record as it is now.
-  registerActionHandler(spec.module, {
-    apply(tx, approver, change) {
-      const payload = (change.payload ?? {}) as Partial<HeldUpdate>;
-      const row = typeof payload.id === 'number' ? select(tx, eq(id, payload.id)) : undefined;
-      if (!row) throw fail.notFound(spec.text.notFound);
-      if (change.requestType === 'delete') return applyDelete(tx, approver, row);
-      if (change.requestType !== 'update')
-        throw fail.conflict(`A ${spec.noun} cannot be ${change.requestType}ed.`);
-      const parsed = spec.fields.safeParse(payload.fields);
-      if (!parsed.success) {
-        throw fail.conflict(`This request can no longer be applied: ${parsed.error.issues[0]?.message}`);
-      }
+  const approval: Approval = {
+    update: heldKind(heldUpdate, (tx, approver, { payload }) => {
+      const row = stored(tx, payload.id);
       // Only the fields the request changed, and only while they are as they were then.
       const current = Object.fromEntries(keys.map((k) => [k, row[k]])) as unknown as Fields;
       applyUpdate(tx, approver, row, {
         ...current,
-        ...applicableEdit(payload.before, heldFields(row), parsed.data),
+        ...applicableEdit(payload.before, fieldsOf(row), payload.fields),
       });
-    },
-  });
+    }),
+    delete: heldKind(heldDelete, (tx, approver, { payload }) =>
+      applyDelete(tx, approver, stored(tx, payload.id)),
+    ),
+    otherType: (type) => `A ${spec.noun} cannot be ${type}ed.`,
+  };
 
-  return { list, find, add, update, remove };
+  return { list, find, add, update, remove, approval };
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   actionRequests,
   activityLogs,
@@ -9,11 +9,10 @@ import {
   settings,
   users,
 } from '../../server/db/schema';
-import { asStaffRequest, mustRequest, registerActionHandler } from '../../server/domains/actions/service';
+import { type ActionModule, asStaffRequest, mustRequest } from '../../server/domains/actions/held';
 import { listActivity } from '../../server/domains/activity/service';
 import type { UserRow, Viewer } from '../../server/domains/auth/viewer';
 import { notify } from '../../server/domains/notifications/service';
-import { fail } from '../../server/errors';
 import { ROLES, type Role } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/schemas/auth';
@@ -104,20 +103,36 @@ async function askReset(email: string): Promise<number> {
 // A test module for the action-request mechanism: approval writes a settings row, and a
 // request whose payload says "stale" no longer fits, after the handler has already written.
 
-const TEST_MODULE = 'Test Module';
-const STALE = 'The test record changed since this request was made.';
+const { TEST_MODULE, STALE } = vi.hoisted(() => ({
+  TEST_MODULE: 'Test Module' as ActionModule,
+  STALE: 'The test record changed since this request was made.',
+}));
 
-registerActionHandler(TEST_MODULE, {
-  apply(tx, approver, change) {
-    const payload = change.payload as { value: string; stale?: boolean };
-    tx.insert(settings)
-      .values({
-        key: `test:${change.targetId}`,
-        value: JSON.stringify({ value: payload.value, type: change.requestType, by: approver.user.username }),
-      })
-      .run();
-    if (payload.stale) throw fail.conflict(STALE);
-  },
+// The app's approvals, with the test module's beside the domains'.
+vi.mock(import('../../server/domains/actions/approvals'), async (importOriginal) => {
+  const { APPROVALS } = await importOriginal();
+  const { z } = await import('zod');
+  const { settings } = await import('../../server/db/schema');
+  const { heldKind } = await import('../../server/domains/actions/held');
+  const { fail } = await import('../../server/errors');
+  const payload = z.object({ value: z.string(), stale: z.boolean().optional() });
+  const testApproval = {
+    update: heldKind(payload, (tx, approver, held) => {
+      tx.insert(settings)
+        .values({
+          key: `test:${held.targetId}`,
+          value: JSON.stringify({
+            value: held.payload.value,
+            type: held.requestType,
+            by: approver.user.username,
+          }),
+        })
+        .run();
+      if (held.payload.stale) throw fail.conflict(STALE);
+    }),
+    otherType: (type: string) => `Test requests cannot be of type ${type}.`,
+  };
+  return { APPROVALS: { ...APPROVALS, [TEST_MODULE]: testApproval } };
 });
 
 function viewerOf(user: UserRow): Viewer {
@@ -904,7 +919,7 @@ describe('action requests', () => {
   it('a module without a handler cannot be approved', async () => {
     shop.db.transaction((tx) =>
       asStaffRequest(tx, viewerOf(staff), {
-        module: 'Gone Module',
+        module: 'Gone Module' as ActionModule,
         requestType: 'delete',
         targetId: 'GONE-1',
         details: {},

@@ -1,22 +1,30 @@
 import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import {
   AVAILABILITY_LABELS,
   CAKE_TEXT,
   type CakeFields,
+  cakeIdInput,
   type UpdateCakeInput,
+  updateCakeInput,
 } from '../../../shared/schemas/cakes';
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
 import {
+  type Approval,
   applicableEdit,
   beforeValues,
+  changedKeys,
+  describeChanges,
+  describeRecord,
+  type FieldList,
   type HeldField,
+  heldKind,
   holdOrApply,
-  registerActionHandler,
-} from '../actions/service';
+} from '../actions/held';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForCakes } from '../inventory/alerts';
@@ -24,7 +32,7 @@ import { newBusinessId } from '../inventory/service';
 import { approvedReference, moveStock, record } from '../inventory/stock';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
-const MODULE = 'Cakes';
+export const MODULE = 'Cakes';
 
 function checkRefs(tx: Tx, cake: CakeFields) {
   const category = tx.select().from(categories).where(eq(categories.id, cake.categoryId)).get();
@@ -104,8 +112,8 @@ export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date(
 type CakeState = Omit<CakeFields, 'categoryId' | 'sizeId'> & Pick<CakeDetail, 'categoryId' | 'sizeId'>;
 
 /** A cake's fields as change notes and held edits see them: label, value as compared, and as shown. */
-function facts(cake: CakeState): Record<keyof CakeFields, HeldField> {
-  const fact = (label: string, value: unknown, shown: unknown = value) => ({
+function facts(cake: CakeState): FieldList<keyof CakeFields> {
+  const fact = (label: string, value: unknown, shown: unknown = value): HeldField => ({
     label,
     value: value ?? null,
     shown: String(shown ?? '(none)'),
@@ -124,7 +132,7 @@ function facts(cake: CakeState): Record<keyof CakeFields, HeldField> {
     seasonalPeriod: fact('Seasonal Period', season),
     scPwdEligible: fact('SC/PWD Eligible', cake.scPwdEligible, yesNo(cake.scPwdEligible)),
     expirationDate: fact('Expiration Date', cake.expirationDate),
-    ingredients: fact('Ingredients', ingredients.join(', '), `${ingredients.length} ingredients`),
+    ingredients: { ...fact('Ingredients', ingredients.join(', '), ingredients.length), unit: 'ingredients' },
   };
 }
 
@@ -140,25 +148,13 @@ function asFields(cake: CakeDetail): CakeState {
   };
 }
 
-/** Each field an edit changes, as it is and as it would be. */
-function changesOf(current: CakeDetail, next: CakeFields) {
-  const [was, will] = [facts(asFields(current)), facts({ ...next, cakeId: next.cakeId || current.cakeId })];
-  return (Object.keys(was) as (keyof CakeFields)[])
-    .filter((k) => was[k].value !== will[k].value)
-    .map((k) => [k, was[k], will[k]] as const);
+/** The cake as it is and as an edit would leave it (a blank Cake ID keeps the one it has). */
+function edited(current: CakeDetail, next: CakeFields) {
+  return [facts(asFields(current)), facts({ ...next, cakeId: next.cakeId || current.cakeId })] as const;
 }
 
 /** Readable changes for a held request and the activity log. */
-function describeChanges(current: CakeDetail, next: CakeFields): Record<string, string> {
-  return Object.fromEntries(
-    changesOf(current, next).map(([k, was, will]) => [
-      was.label,
-      k === 'ingredients'
-        ? `${current.ingredients.length} → ${next.ingredients.length} ingredients`
-        : `${was.shown} → ${will.shown}`,
-    ]),
-  );
-}
+const describeEdit = (current: CakeDetail, next: CakeFields) => describeChanges(...edited(current, next));
 
 /** The cake an edit asks for: one sent without the SC/PWD flag keeps the one it has. */
 function editedCake(current: CakeDetail, edit: UpdateCakeInput['cake']): CakeFields {
@@ -166,7 +162,8 @@ function editedCake(current: CakeDetail, edit: UpdateCakeInput['cake']): CakeFie
 }
 
 /** A held edit: what was asked, and the changed fields' values then (absent in older requests). */
-type HeldUpdate = UpdateCakeInput & { before?: Record<string, unknown> };
+const heldUpdate = updateCakeInput.extend({ before: z.record(z.string(), z.unknown()).optional() });
+type HeldUpdate = z.output<typeof heldUpdate>;
 
 function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, reference?: string) {
   const current = findCake(tx, input.id, now);
@@ -181,7 +178,7 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
   const cakeId = cake.cakeId || current.cakeId;
   if (cakeId.toLowerCase() !== current.cakeId.toLowerCase() && idTaken(tx, cakeId, current.id))
     throw fail.conflict(CAKE_TEXT.duplicateId);
-  const changed = describeChanges(current, cake);
+  const changed = describeEdit(current, cake);
   tx.update(cakes)
     .set({ ...columns(cake), cakeId, updatedAt: now })
     .where(eq(cakes.id, current.id))
@@ -215,14 +212,14 @@ export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = 
       module: MODULE,
       requestType: 'update',
       targetId: current.cakeId,
-      details: describeChanges(current, editedCake(current, input.cake)),
+      details: describeEdit(current, editedCake(current, input.cake)),
       payload: {
         ...input,
         before: beforeValues(
           facts(asFields(current)),
-          changesOf(current, editedCake(current, input.cake)).map(([k]) => k),
+          changedKeys(...edited(current, editedCake(current, input.cake))),
         ),
-      },
+      } satisfies z.input<typeof heldUpdate>,
       summary: `edit cake ${current.cakeId} "${current.name}"`,
     }),
     apply: (tx) => {
@@ -253,14 +250,14 @@ function applyDelete(tx: Tx, actor: Viewer, id: number) {
 
 export function deleteCake(db: Db, actor: Viewer, id: number) {
   return holdOrApply(db, actor, {
-    find: (tx) => tx.select().from(cakes).where(eq(cakes.id, id)).get(),
+    find: (tx) => findCake(tx, id),
     notFound: CAKE_TEXT.notFound,
     hold: (cake) => ({
       module: MODULE,
       requestType: 'delete',
       targetId: cake.cakeId,
-      details: { 'Cake ID': cake.cakeId, 'Cake Name': cake.name },
-      payload: { id },
+      details: describeRecord(facts(asFields(cake)), ['cakeId', 'name']),
+      payload: { id } satisfies z.input<typeof cakeIdInput>,
       summary: `delete cake ${cake.cakeId} "${cake.name}"`,
     }),
     apply: (tx) => {
@@ -270,21 +267,19 @@ export function deleteCake(db: Db, actor: Viewer, id: number) {
   });
 }
 
-registerActionHandler(MODULE, {
-  apply(tx, approver, change) {
-    if (change.requestType === 'update')
-      applyUpdate(
-        tx,
-        approver,
-        change.payload as HeldUpdate,
-        new Date(),
-        approvedReference(tx, change.requestedBy, approver.user.username),
-      );
-    else if (change.requestType === 'delete')
-      applyDelete(tx, approver, (change.payload as { id: number }).id);
-    else throw fail.conflict(`Cake requests cannot be of type ${change.requestType}.`);
-  },
-});
+export const cakeApproval: Approval = {
+  update: heldKind(heldUpdate, (tx, approver, { payload, requestedBy }) =>
+    applyUpdate(
+      tx,
+      approver,
+      payload,
+      new Date(),
+      approvedReference(tx, requestedBy, approver.user.username),
+    ),
+  ),
+  delete: heldKind(cakeIdInput, (tx, approver, { payload }) => applyDelete(tx, approver, payload.id)),
+  otherType: (type) => `Cake requests cannot be of type ${type}.`,
+};
 
 export function getCake(db: Db, id: number) {
   const cake = findCake(db, id);

@@ -6,7 +6,6 @@ import { SHIFT_TEXT, VARIANCE_ALERT } from '../../../shared/schemas/shifts';
 import type { Db, Tx } from '../../db/open';
 import { shiftCash, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';
-import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';

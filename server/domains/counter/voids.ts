@@ -1,12 +1,13 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import type { z } from 'zod';
 import { formatPeso } from '../../../shared/money';
 import { can } from '../../../shared/roles';
-import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { SHIFT_TEXT, voidCashInput } from '../../../shared/schemas/shifts';
 import type { Db, Tx } from '../../db/open';
 import { shiftCash, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';
-import { asStaffRequest, mustRequest, registerActionHandler } from '../actions/service';
+import { type Approval, asStaffRequest, heldKind, mustRequest } from '../actions/held';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { MODULE, type ShiftRow, xReading } from './service';
@@ -15,7 +16,7 @@ import { MODULE, type ShiftRow, xReading } from './service';
 // Voided movements stay on record and count for nothing (see docs/decisions.md).
 
 /** The module of a held cash void (its own approval handler; refunds hold 'Sales Management'). */
-const CASH_MODULE = 'Cash Drawer';
+export const CASH_MODULE = 'Cash Drawer';
 
 const voider = alias(users, 'voider');
 
@@ -74,7 +75,7 @@ export function voidCash(db: Db, actor: Viewer, input: { id: number; reason: str
             Reason: move.reason,
             'Void reason': input.reason,
           },
-          payload: { id: move.id, reason: input.reason },
+          payload: { id: move.id, reason: input.reason } satisfies z.input<typeof voidCashInput>,
           summary: SHIFT_TEXT.voidSummary(move.type, amount, shift.id),
         });
       applyVoid(tx, actor, move, shift, input.reason);
@@ -84,20 +85,15 @@ export function voidCash(db: Db, actor: Viewer, input: { id: number; reason: str
   );
 }
 
-registerActionHandler(CASH_MODULE, {
-  apply(tx, approver, change) {
-    if (change.requestType !== 'delete')
-      throw fail.conflict(`Cash drawer requests cannot be of type ${change.requestType}.`);
-    const payload = change.payload as { id: number; reason: string };
+/** A held void is what the void was asked with, the movement's id and why. */
+export const cashVoidApproval: Approval = {
+  delete: heldKind(voidCashInput, (tx, approver, { payload, requestedBy }) => {
     const { move, shift } = voidable(tx, null, payload.id);
-    const asker = tx
-      .select({ username: users.username })
-      .from(users)
-      .where(eq(users.id, change.requestedBy))
-      .get();
+    const asker = tx.select({ username: users.username }).from(users).where(eq(users.id, requestedBy)).get();
     applyVoid(tx, approver, move, shift, payload.reason, asker?.username ?? 'Unknown');
-  },
-});
+  }),
+  otherType: (type) => `Cash drawer requests cannot be of type ${type}.`,
+};
 
 /** Cash movements voided in (after, until]: what a Z reading lists as voided lines. */
 export function voidsBetween(db: Db | Tx, after: Date | null, until: Date) {

@@ -11,11 +11,11 @@ import { catalogue } from '../../catalogue';
 import type { Db } from '../../db/open';
 import { customers, sales } from '../../db/schema';
 
-const CUSTOMER_MODULE = 'Customer Management';
+export const CUSTOMER_MODULE = 'Customer Management';
 
 /**
  * Customer Management: list, add, edit, delete; a staff edit or delete is held
- * for approval (docs/rules.md, Held changes). Importing this module registers the approval handler.
+ * for approval (docs/rules.md, Held changes). Approved as actions/approvals.ts lists.
  * Sales keep the customer's name as text, so a customer can always be deleted.
  */
 export const customerService = catalogue({

@@ -1,8 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT, type ItemFields, type UpdateItemInput } from '../../../shared/schemas/inventory';
+import {
+  INVENTORY_TEXT,
+  type ItemFields,
+  itemIdInput,
+  type UpdateItemInput,
+  updateItemInput,
+} from '../../../shared/schemas/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
 import {
@@ -16,19 +23,23 @@ import {
 } from '../../db/schema';
 import { fail } from '../../errors';
 import {
+  type Approval,
   applicableEdit,
   beforeValues,
-  type HeldField,
+  changedKeys,
+  describeChanges,
+  describeRecord,
+  type FieldList,
+  heldKind,
   holdOrApply,
-  registerActionHandler,
-} from '../actions/service';
+} from '../actions/held';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
 import { findItem, findItemByItemId, type ItemRow } from './queries';
 import { approvedReference, moveStock, record } from './stock';
 
-const MODULE = 'Inventory';
+export const MODULE = 'Inventory';
 
 /** INV- plus 6 digits, one not yet taken. */
 export function newBusinessId(prefix: string, taken: (id: string) => boolean): string {
@@ -129,33 +140,32 @@ function show(key: keyof ItemFields, v: unknown): string {
   return key === 'purchasePrice' || key === 'unitPrice' ? formatPeso(v as number) : String(v);
 }
 
-/** The fields an edit changes. */
-function changedKeys(current: ItemRow, changes: UpdateItemInput['changes']): (keyof ItemFields)[] {
-  return (Object.entries(changes) as [keyof ItemFields, unknown][])
-    .filter(([key, value]) => value !== undefined && value !== current[key])
-    .map(([key]) => key);
+/** The item's fields as held changes, details and the log compare and show them. */
+function fieldsOf(item: ItemFields): FieldList<keyof ItemFields> {
+  const keys = Object.keys(LABELS) as (keyof ItemFields)[];
+  return Object.fromEntries(
+    keys.map((k) => [k, { label: LABELS[k], value: item[k], shown: show(k, item[k]) }]),
+  ) as FieldList<keyof ItemFields>;
+}
+
+/** The item as it is and as an edit would leave it (fields it does not send stay as they are). */
+function edited(current: ItemRow, changes: UpdateItemInput['changes']) {
+  return [fieldsOf(pick(current)), fieldsOf({ ...pick(current), ...definedOnly(changes) })] as const;
 }
 
 /** Readable "old → new" for each field that changes, for the request and the activity log. */
-function describeChanges(current: ItemRow, changes: UpdateItemInput['changes']): Record<string, string> {
-  return Object.fromEntries(
-    changedKeys(current, changes).map((k) => [LABELS[k], `${show(k, current[k])} → ${show(k, changes[k])}`]),
-  );
-}
-
-/** The item's fields as a held edit compares and shows them. */
-const field = (k: keyof ItemFields, v: unknown) => ({ label: LABELS[k], value: v, shown: show(k, v) });
-const heldFields = (row: ItemRow): Record<string, HeldField> =>
-  Object.fromEntries(Object.entries(pick(row)).map(([k, v]) => [k, field(k as keyof ItemFields, v)]));
+const describeEdit = (current: ItemRow, changes: UpdateItemInput['changes']) =>
+  describeChanges(...edited(current, changes));
 
 /** A held edit: what was asked, and the changed fields' values then (absent in older requests). */
-type HeldUpdate = UpdateItemInput & { before?: Record<string, unknown> };
+const heldUpdate = updateItemInput.extend({ before: z.record(z.string(), z.unknown()).optional() });
+type HeldUpdate = z.output<typeof heldUpdate>;
 
 /** Applies an edit (a manager's, or an approved staff request) inside `tx`. */
 function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, reference?: string) {
   const current = findItem(tx, input.id, now);
   if (!current) throw fail.notFound(INVENTORY_TEXT.notFound);
-  const changes = applicableEdit(input.before, heldFields(current), input.changes);
+  const changes = applicableEdit(input.before, fieldsOf(pick(current)), input.changes);
   const next = { ...pick(current), ...definedOnly(changes) };
   checkRefs(tx, next);
   checkExpiration(next.expirationDate, current.expirationDate, now);
@@ -179,12 +189,12 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
     userId: actor.user.id,
     action: 'Edit Item',
     module: MODULE,
-    description: editDescription(`${next.itemId} "${next.name}"`, describeChanges(current, changes)),
+    description: editDescription(`${next.itemId} "${next.name}"`, describeEdit(current, changes)),
   });
   alertForIds(tx, [current.id], now);
 }
 
-function pick(row: ItemRow): ItemFields {
+function pick(row: ItemFields): ItemFields {
   return {
     itemId: row.itemId,
     name: row.name,
@@ -214,8 +224,11 @@ export function updateItem(db: Db, actor: Viewer, input: UpdateItemInput, now = 
       module: MODULE,
       requestType: 'update',
       targetId: current.itemId,
-      details: describeChanges(current, input.changes),
-      payload: { ...input, before: beforeValues(heldFields(current), changedKeys(current, input.changes)) },
+      details: describeEdit(current, input.changes),
+      payload: {
+        ...input,
+        before: beforeValues(fieldsOf(pick(current)), changedKeys(...edited(current, input.changes))),
+      } satisfies z.input<typeof heldUpdate>,
       summary: `edit item ${current.itemId} "${current.name}"`,
     }),
     apply: (tx) => {
@@ -255,8 +268,8 @@ export function deleteItem(db: Db, actor: Viewer, id: number) {
       module: MODULE,
       requestType: 'delete',
       targetId: item.itemId,
-      details: { 'Item ID': item.itemId, 'Item Name': item.name, Stock: String(item.stock) },
-      payload: { id },
+      details: describeRecord(fieldsOf(pick(item)), ['itemId', 'name', 'stock']),
+      payload: { id } satisfies z.input<typeof itemIdInput>,
       summary: `delete item ${item.itemId} "${item.name}"`,
     }),
     apply: (tx) => {
@@ -266,17 +279,15 @@ export function deleteItem(db: Db, actor: Viewer, id: number) {
   });
 }
 
-registerActionHandler(MODULE, {
-  apply(tx, approver, change) {
-    if (change.requestType === 'update') {
-      // The ledger names both: the approver made the move, at the request of whom.
-      const reference = approvedReference(tx, change.requestedBy, approver.user.username);
-      applyUpdate(tx, approver, change.payload as HeldUpdate, new Date(), reference);
-    } else if (change.requestType === 'delete')
-      applyDelete(tx, approver, (change.payload as { id: number }).id);
-    else throw fail.conflict(`Inventory requests cannot be of type ${change.requestType}.`);
-  },
-});
+export const inventoryApproval: Approval = {
+  update: heldKind(heldUpdate, (tx, approver, { payload, requestedBy }) => {
+    // The ledger names both: the approver made the move, at the request of whom.
+    const reference = approvedReference(tx, requestedBy, approver.user.username);
+    applyUpdate(tx, approver, payload, new Date(), reference);
+  }),
+  delete: heldKind(itemIdInput, (tx, approver, { payload }) => applyDelete(tx, approver, payload.id)),
+  otherType: (type) => `Inventory requests cannot be of type ${type}.`,
+};
 
 /** The item's stock history for its view dialog, newest first. */
 export function itemMovements(db: Db, id: number, limit = 50) {

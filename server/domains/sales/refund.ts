@@ -1,10 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatPeso } from '../../../shared/money';
+import { recordId } from '../../../shared/schemas/ids';
 import { SALES_TEXT } from '../../../shared/schemas/sales';
 import type { Db, Tx } from '../../db/open';
 import { saleLines, sales, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';
-import { closeWaitingRequests, holdOrApply, registerActionHandler } from '../actions/service';
+import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actions/held';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { openShiftOf } from '../counter/current';
@@ -18,6 +20,15 @@ interface Drawer {
   shiftId: number | null;
   asked?: string;
 }
+
+/**
+ * A held refund: the sale's id, and the shift open when the cashier asked (null: none open;
+ * absent in requests held before shifts were kept on them).
+ */
+const heldRefund = z.object({
+  id: recordId(SALES_TEXT.notFound),
+  shiftId: z.number().int().positive().nullable().optional(),
+});
 
 /** A refund is the whole sale, once; stock and ledger come back in the same transaction. */
 function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date, drawer: Drawer) {
@@ -72,7 +83,10 @@ export function refund(db: Db, actor: Viewer, ref: number | string, now = new Da
         targetId: sale.saleId,
         details: { 'Sale ID': sale.saleId, Customer: sale.customerName, Total: formatPeso(sale.totalAmount) },
         // The money goes back from the asking cashier's drawer: the shift open when asked.
-        payload: { id: sale.id, shiftId: openShiftOf(tx, actor.user.id)?.id ?? null },
+        payload: {
+          id: sale.id,
+          shiftId: openShiftOf(tx, actor.user.id)?.id ?? null,
+        } satisfies z.input<typeof heldRefund>,
         summary: `refund sale ${sale.saleId} (${formatPeso(sale.totalAmount)})`,
       };
     },
@@ -95,15 +109,16 @@ export function refund(db: Db, actor: Viewer, ref: number | string, now = new Da
  * (or none was open), to no drawer, and managers are told: the money left no counted drawer.
  * Requests held before shifts were kept on them use the cashier's open shift now.
  */
-function askersDrawer(tx: Tx, approver: Viewer, sale: SaleRow, requestedBy: number, asked: unknown): Drawer {
+function askersDrawer(
+  tx: Tx,
+  approver: Viewer,
+  sale: SaleRow,
+  requestedBy: number,
+  asked: number | null | undefined,
+): Drawer {
   const cashier = tx.select({ username: users.username }).from(users).where(eq(users.id, requestedBy)).get();
   const name = cashier?.username ?? 'Unknown';
-  const shiftId =
-    asked === undefined
-      ? (openShiftOf(tx, requestedBy)?.id ?? null)
-      : typeof asked === 'number'
-        ? asked
-        : null;
+  const shiftId = asked === undefined ? (openShiftOf(tx, requestedBy)?.id ?? null) : asked;
   const open =
     shiftId !== null &&
     tx
@@ -127,11 +142,8 @@ function askersDrawer(tx: Tx, approver: Viewer, sale: SaleRow, requestedBy: numb
   return { shiftId: null, asked: name };
 }
 
-registerActionHandler(MODULE, {
-  apply(tx, approver, change) {
-    if (change.requestType !== 'refund')
-      throw fail.conflict(`Sales requests cannot be of type ${change.requestType}.`);
-    const payload = change.payload as { id: number; shiftId?: number | null };
+export const refundApproval: Approval = {
+  refund: heldKind(heldRefund, (tx, approver, { payload, requestedBy }) => {
     const sale = findSale(tx, payload.id);
     if (!sale) throw fail.notFound(SALES_TEXT.notFound);
     if (sale.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
@@ -140,7 +152,8 @@ registerActionHandler(MODULE, {
       approver,
       sale,
       new Date(),
-      askersDrawer(tx, approver, sale, change.requestedBy, payload.shiftId),
+      askersDrawer(tx, approver, sale, requestedBy, payload.shiftId),
     );
-  },
-});
+  }),
+  otherType: (type) => `Sales requests cannot be of type ${type}.`,
+};

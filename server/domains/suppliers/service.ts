@@ -9,11 +9,11 @@ import {
 import { catalogue } from '../../catalogue';
 import { inventoryItems, suppliers } from '../../db/schema';
 
-const SUPPLIER_MODULE = 'Supplier Management';
+export const SUPPLIER_MODULE = 'Supplier Management';
 
 /**
  * Supplier Management: list, add, edit, delete; a staff edit or delete is held
- * for approval (docs/rules.md, Held changes). Importing this module registers the approval handler.
+ * for approval (docs/rules.md, Held changes). Approved as actions/approvals.ts lists.
  */
 export const supplierService = catalogue({
   module: SUPPLIER_MODULE,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SALES_TEXT } from '../../../../shared/schemas/sales';
 import type { Tx } from '../../../db/open';
 import { cakes, customers, inventoryItems, saleLines, salePayments, sales } from '../../../db/schema';
-import { closeWaitingRequests } from '../../actions/service';
+import { closeWaitingRequests } from '../../actions/held';
 import type { Viewer } from '../../auth/viewer';
 import { linesKey, MODULE as SALES_MODULE } from '../../sales/service';
 import type { Book } from './read';
