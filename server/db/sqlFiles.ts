@@ -125,9 +125,9 @@ export function readSqlFiles(folder: string = SQL_FOLDER): SqlFile[] {
 }
 
 /**
- * Runs each file whose text changed since it last ran, or one of whose objects is missing;
- * each in one transaction with its new hash, so a failing file changes nothing. Returns the
- * files it ran.
+ * Runs each file whose text changed since it last ran, or one of whose objects is missing,
+ * and records its new hash; all in one transaction, so a failing file changes nothing (and
+ * the server does not start). Returns the files it ran.
  */
 export function applySqlFiles(sqlite: Database.Database, folder: string = SQL_FOLDER): string[] {
   sqlite.exec(
@@ -139,19 +139,20 @@ export function applySqlFiles(sqlite: Database.Database, folder: string = SQL_FO
     `INSERT INTO ${APPLIED_TABLE} (file, hash, applied_at) VALUES (?, ?, ?)
      ON CONFLICT (file) DO UPDATE SET hash = excluded.hash, applied_at = excluded.applied_at`,
   );
-  const ran: string[] = [];
-  for (const file of readSqlFiles(folder)) {
-    const current = () =>
-      appliedHash.get(file.file) === file.hash && file.objects.every((o) => exists.get(o.type, o.name));
-    if (current()) continue;
-    sqlite
-      .transaction(() => {
-        if (current()) return; // another connection ran it meanwhile
+  const files = readSqlFiles(folder);
+  const due = () =>
+    files.filter(
+      (f) => appliedHash.get(f.file) !== f.hash || !f.objects.every((o) => exists.get(o.type, o.name)),
+    );
+  if (due().length === 0) return [];
+  return sqlite
+    .transaction(() =>
+      // Asked again inside: another connection may have run them meanwhile.
+      due().map((file) => {
         sqlite.exec(file.text);
         record.run(file.file, file.hash, Date.now());
-        ran.push(file.file);
-      })
-      .immediate();
-  }
-  return ran;
+        return file.file;
+      }),
+    )
+    .immediate();
 }

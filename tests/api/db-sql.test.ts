@@ -90,6 +90,10 @@ describe('the SQL files and a freshly migrated database', () => {
     const files = readSqlFiles();
     expect(files.flatMap((f) => f.objects).filter((o) => o.type === 'trigger')).toHaveLength(20);
     expect(differences(db.$client, files)).toEqual([]);
+    // They ran at start, each recorded with its hash.
+    expect(db.$client.prepare('select file, hash from __sql_files order by file').all()).toEqual(
+      files.map(({ file, hash }) => ({ file, hash })),
+    );
 
     // The check itself: a trigger lost (as a table rebuild loses them), one no file defines,
     // and a file whose text the database does not have, each fail it.
