@@ -74,6 +74,13 @@ function schemaOf(sqlite: Database.Database) {
   return { master, columns };
 }
 
+/** The items whose id or name holds `text`, by the search index. */
+const found = (sqlite: Database.Database, text: string) =>
+  sqlite
+    .prepare('SELECT rowid FROM inventory_search WHERE inventory_search MATCH ?')
+    .pluck()
+    .all(`"${text}"`);
+
 /** A copy of the SQL files with one text replaced in one file, for the tests' own failures. */
 function changedCopy(file: string, from: string, to: string): string {
   const folder = mkdtempSync(path.join(dir, 'sql-'));
@@ -136,6 +143,7 @@ describe('a database migrated the old way and one migrated the new way', () => {
     const oldFile = freshFile();
     const old = openDb(oldFile, MIGRATIONS_FOLDER, null);
     const fresh = openDb(freshFile());
+    old.$client.exec("INSERT INTO inventory_items (item_id, name) VALUES ('INV-000001', 'Bread Flour')");
     const before = schemaOf(old.$client);
     expect(schemaOf(fresh.$client)).toEqual(before);
     old.$client.close();
@@ -145,7 +153,14 @@ describe('a database migrated the old way and one migrated the new way', () => {
     expect(schemaOf(upgraded.$client)).toEqual(before);
     expect(handWritten(upgraded.$client)).toEqual(handWritten(fresh.$client));
     expect(differences(upgraded.$client, readSqlFiles())).toEqual([]);
+    expect(found(upgraded.$client, 'lour')).toEqual([1]);
+    // The search index, made again from the items if it goes missing.
+    upgraded.$client.exec('DROP TABLE inventory_search');
     upgraded.$client.close();
+    const reopened = openDb(oldFile);
+    expect(found(reopened.$client, 'lour')).toEqual([1]);
+    expect(schemaOf(reopened.$client)).toEqual(before);
+    reopened.$client.close();
 
     // The check itself: a file that no longer says what the migrations left fails it.
     const changed = openDb(

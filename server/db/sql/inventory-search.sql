@@ -1,9 +1,12 @@
 -- Inventory search: an FTS5 trigram index over item id and name, so "flour" is found as a
 -- substring without scanning every row (docs/decisions.md). The index reads its text from
--- inventory_items (content=); these triggers keep it in step with every writer.
--- Changing the table's columns or tokenizer needs a numbered migration that drops it and
--- rebuilds it: INSERT INTO inventory_search(inventory_search) VALUES ('rebuild').
-CREATE VIRTUAL TABLE IF NOT EXISTS inventory_search USING fts5(item_id, name, content='inventory_items', content_rowid='id', tokenize='trigram');
+-- inventory_items (content=) and holds nothing else, so whenever this file runs (its text
+-- changed, or the index went missing) it is made again and refilled from the items: a
+-- change of its columns or tokenizer is made here and nowhere else. The triggers keep it in
+-- step with every writer.
+DROP TABLE IF EXISTS inventory_search;
+CREATE VIRTUAL TABLE inventory_search USING fts5(item_id, name, content='inventory_items', content_rowid='id', tokenize='trigram');
+INSERT INTO inventory_search(inventory_search) VALUES ('rebuild');
 
 DROP TRIGGER IF EXISTS inventory_search_insert;
 CREATE TRIGGER inventory_search_insert AFTER INSERT ON inventory_items BEGIN
