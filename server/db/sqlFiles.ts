@@ -8,9 +8,10 @@ import { PROJECT_ROOT } from '../root';
 // The database's hand-written SQL (triggers, views, virtual tables and the tables drizzle
 // does not declare), one file per concern in server/db/sql, each the current definition of
 // its objects and safe to run again. They are applied after the numbered migrations, like
-// Flyway's repeatable migrations: a file runs again, in one transaction, when its text has
-// changed since it last ran or when one of its objects is missing (a table rebuild in a
-// migration drops the table's triggers). Backfills stay in numbered migrations.
+// Flyway's repeatable migrations: a file runs again when its text has changed since it last
+// ran or when one of its objects is missing (a table rebuild in a migration drops the
+// table's triggers). Backfills stay in numbered migrations. In the files, manila_day(col)
+// stands for the Manila calendar date of a timestamp column (expandMacros).
 
 /** Read from the project's folder, beside the code, as the migrations are. */
 export const SQL_FOLDER = path.join(PROJECT_ROOT, 'server', 'db', 'sql');
@@ -20,10 +21,14 @@ const APPLIED_TABLE = '__sql_files';
 
 /** `manila_day(at)`: the Manila calendar date (YYYY-MM-DD) of a millisecond timestamp column. */
 export function expandMacros(text: string): string {
-  return text.replace(
+  const expanded = text.replace(
     /\bmanila_day\(([^()]+)\)/g,
     (_all, at: string) => `date(${at.trim()} / 1000 + ${MANILA_OFFSET_MS / 1000}, 'unixepoch')`,
   );
+  // SQLite would take an unknown function in a trigger and fail only when the trigger fires.
+  if (/\bmanila_day\s*\(/.test(expanded))
+    throw new Error('manila_day() takes a column or a plain expression, without parentheses.');
+  return expanded;
 }
 
 export interface SqlObject {

@@ -98,6 +98,8 @@ describe('the SQL file loader', () => {
       '2026-05-02',
     ]);
     expect(expandMacros('manila_day( new.sold_at )')).toBe("date(new.sold_at / 1000 + 28800, 'unixepoch')");
+    // Left unexpanded, it would fail only when a trigger fires; refused at start instead.
+    expect(() => expandMacros('manila_day(coalesce(a, b))')).toThrow(/manila_day/);
   });
 
   it('splits a script where SQLite would, not inside a trigger, a CASE, a text or a comment', () => {
