@@ -31,7 +31,7 @@ export function expandMacros(text: string): string {
   return expanded;
 }
 
-export interface SqlObject {
+interface SqlObject {
   /** As sqlite_master names it: a virtual table is a 'table'. */
   type: 'trigger' | 'view' | 'table' | 'index';
   name: string;
@@ -103,7 +103,7 @@ const CREATE =
   /^CREATE\s+(?:TEMP(?:ORARY)?\s+)?(?:UNIQUE\s+)?(TRIGGER|VIEW|VIRTUAL\s+TABLE|TABLE|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?[`"[]?(\w+)/i;
 
 /** The objects a script creates. */
-export function objectsOf(text: string): SqlObject[] {
+function objectsOf(text: string): SqlObject[] {
   const objects: SqlObject[] = [];
   for (const sql of statementsOf(text)) {
     const match = CREATE.exec(sql);
