@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { MANILA_OFFSET_MS } from '../shared/time';
 
 // Spreadsheets the shop downloads (the sales report's export, the backups), written as a
 // stream so a year of sales never sits in memory whole. Every text is written as a text
@@ -68,7 +69,6 @@ export function workbookStream(
   return stream;
 }
 
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** Excel dates have no time zone: write the Manila wall-clock time. */
 export const manilaCellDate = (at: Date) => new Date(at.getTime() + MANILA_OFFSET_MS);
 export const PESO_FORMAT = '#,##0.00';

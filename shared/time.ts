@@ -1,9 +1,10 @@
 // Times are stored as UTC instants; the shop's calendar is Asia/Manila (UTC+8,
 // no daylight saving), so Manila days are fixed 8-hour shifts of UTC.
 
-const SHOP_TIME_ZONE = 'Asia/Manila';
-const SHOP_LOCALE = 'en-PH';
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+export const SHOP_TIME_ZONE = 'Asia/Manila';
+export const SHOP_LOCALE = 'en-PH';
+/** How far Manila's clock is ahead of UTC; the one place the offset is written (SQL's manila_day too). */
+export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** The Manila calendar year of an instant. */
 export function manilaYear(at: Date = new Date()): number {
@@ -67,7 +68,7 @@ export function rangeStart(range: Range, now: Date = new Date()): Date | null {
 
 /** The instant a Manila calendar date (YYYY-MM-DD) begins. */
 export function manilaDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
+  return new Date(Date.parse(`${day}T00:00:00Z`) - MANILA_OFFSET_MS);
 }
 
 /** The calendar date `n` days after `day` (before, if negative). */

@@ -1,7 +1,9 @@
 // `npm run build`'s second half: the server compiled to dist/server/main.js, so `npm start`
 // runs plain node. Under tsx the server started slower and held about 57 MB more memory
 // (tsx's loader and its transform cache), measured by `npm run bench`. Packages stay in
-// node_modules (native ones must); only the project's own code is bundled.
+// node_modules (native ones must); only the project's own code is bundled. The migrations
+// (drizzle/) and the SQL files (server/db/sql/) are read at run time from the project's
+// folder (server/root.ts), so they are not bundled.
 import { build } from 'esbuild';
 
 await build({

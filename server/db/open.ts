@@ -5,17 +5,25 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { PROJECT_ROOT } from '../root';
 import * as schema from './schema';
+import { applySqlFiles, SQL_FOLDER } from './sqlFiles';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Migrations ship beside the code; found from the project's folder, not the working directory. */
-const MIGRATIONS = path.join(PROJECT_ROOT, 'drizzle');
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 /**
  * Opens the shop's database with the pragmas every connection needs (better-sqlite3
- * does not keep synchronous=FULL across reopen) and brings the schema up to date.
+ * does not keep synchronous=FULL across reopen) and brings the schema up to date: the
+ * numbered migrations, then the SQL files (server/db/sqlFiles.ts). The files describe the
+ * latest schema, so a database migrated with other migrations (a test's older shop) gets
+ * none unless `sqlFolder` says so; null skips them.
  */
-export function openDb(file: string, migrationsFolder = MIGRATIONS): Db {
+export function openDb(
+  file: string,
+  migrationsFolder = MIGRATIONS_FOLDER,
+  sqlFolder: string | null = migrationsFolder === MIGRATIONS_FOLDER ? SQL_FOLDER : null,
+): Db {
   // Readable by the app's user only. SQLite gives the -wal and -shm files the main file's mode.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
@@ -24,6 +32,7 @@ export function openDb(file: string, migrationsFolder = MIGRATIONS): Db {
   sqlite.pragma('foreign_keys = OFF');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
+  if (sqlFolder) applySqlFiles(sqlite, sqlFolder);
   sqlite.pragma('foreign_keys = ON');
   const violations = sqlite.pragma('foreign_key_check') as unknown[];
   if (violations.length > 0) throw new Error(`Database has ${violations.length} broken references.`);

@@ -1,4 +1,5 @@
-// Every table, one file per area; drizzle-kit reads this file (drizzle.config.ts).
+// Every table, one file per area; drizzle-kit reads this file (drizzle.config.ts). The
+// triggers, the search index (inventory_search) and inventory_version are in server/db/sql.
 export * from './tables/accounts';
 export * from './tables/catalogue';
 export * from './tables/counter';

@@ -88,6 +88,8 @@ export function marginRatioSql(price: SQLWrapper, cost: SQLWrapper): SQL<number 
 /**
  * Baking supplies. Money in centavos; `amount` of `unit` is what one piece of stock holds
  * (a 1 kg pack of flour: stock counts packs). Status is derived on read, never stored.
+ * Every write is followed by the search index (server/db/sql/inventory-search.sql) and the
+ * list counter (server/db/sql/inventory-version.sql).
  */
 export const inventoryItems = sqliteTable(
   'inventory_items',
@@ -112,8 +114,8 @@ export const inventoryItems = sqliteTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Sort keys: lower(name) of the category, supplier and unit, kept by triggers (see the
-    // migration) so sorting 100,000 items by them walks an index instead of sorting a join.
+    // Sort keys: lower(name) of the category, supplier and unit, kept by server/db/sql/inventory-sort-keys.sql
+    // so sorting 100,000 items by them walks an index instead of sorting a join.
     categoryKey: text('category_key'),
     supplierKey: text('supplier_key'),
     unitKey: text('unit_key'),

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 // ---- Daily roll-ups of completed sales ---------------------------------------------------
-// Kept by triggers on sales and sale_lines (drizzle/0007_report_rollups.sql) inside the sale's own
+// Kept by triggers on sales and sale_lines (server/db/sql/report-rollups.sql) inside the sale's own
 // transaction, whoever writes: a checkout adds, a refund takes away. The dashboard and the
 // sales report read these instead of the lines, so a month costs about thirty rows, not
 // thirty thousand. `day` is the Manila calendar date (YYYY-MM-DD) of the sale.
@@ -26,7 +26,7 @@ export const salesByDay = sqliteTable(
 /**
  * Per Manila day and payment method: what completed sales took by each method
  * (a split sale counts each payment under its own method). Kept by triggers on
- * sale_payments and sales (drizzle/0009_counter.sql); the Payment Breakdown reads it.
+ * sale_payments and sales (server/db/sql/report-rollups.sql); the Payment Breakdown reads it.
  */
 export const paymentsByDay = sqliteTable(
   'payments_by_day',
@@ -75,7 +75,7 @@ export const categorySalesByDay = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.category] })],
 );
 
-/** Activity-log rows per Manila day, for the dashboard's Activity Logs Today (a trigger on activity_logs adds). */
+/** Activity-log rows per Manila day, for the dashboard's Activity Logs Today; kept by server/db/sql/activity-by-day.sql. */
 export const activityByDay = sqliteTable('activity_by_day', {
   day: text('day').primaryKey(),
   entries: integer('entries').notNull().default(0),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { saleTotalProblem } from '../../../shared/saleRules';
 import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
-import { manilaDate } from '../../../shared/time';
+import { manilaDate, manilaDayStart } from '../../../shared/time';
 import { type DiscountType, lineDiscount, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
@@ -35,7 +35,7 @@ function soldAtFor(date: string | null, now: Date): Date {
   const today = manilaDate(now);
   if (!date || date === today) return now;
   if (date > today) throw fail.badRequest(SALES_TEXT.futureDate);
-  return new Date(`${date}T12:00:00+08:00`);
+  return new Date(manilaDayStart(date).getTime() + 12 * 60 * 60 * 1000);
 }
 
 /**
