@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { BACKUP_TEXT, RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../xlsx';
 import { backupFilesRouter } from './router';
 
 const files = createCallerFactory(backupFilesRouter);
@@ -11,10 +11,7 @@ const files = createCallerFactory(backupFilesRouter);
 export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Params: { area: string } }>('/backup/:area', async (req, reply) => {
     const { filename, stream } = await files(contextFrom(deps, req)).area({ area: req.params.area as never });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 
   // The file is the body, as it is: the workbook type or any binary one.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../xlsx';
 import { bookFilesRouter } from './bookExport';
 
 const files = createCallerFactory(bookFilesRouter);
@@ -15,9 +15,6 @@ export const scPwdBookRest: FastifyPluginAsync<RestOptions> = async (app, { deps
       from: req.query.from,
       to: req.query.to,
     });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { numberIn, pesos } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../xlsx';
 import type { ReportRecord } from './records';
 import { reportFilesRouter, reportsRouter } from './router';
 
@@ -99,9 +99,6 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
 
   app.get<Query>('/salesReport/export', async (req, reply) => {
     const { filename, stream } = await files(contextFrom(deps, req)).salesWorkbook(periodOf(req.query));
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 };
