@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fail, shownPath } from '../../errors';
+import { asSent, bodyOf, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { settingsRouter } from './router';
 import type { SettingEntry } from './service';
@@ -14,10 +15,6 @@ const saved = <Entry extends SettingEntry>(answer: { message: string; record: En
   message: answer.message,
   record: legacy(answer.record),
 });
-/** A JSON object's fields; anything else (null, an array, a string) carries none. */
-const fieldsOf = (value: unknown): object =>
-  value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-const bodyOf = (req: { body: unknown }) => fieldsOf(req.body);
 
 // SPEC.md §7: /api/settings/{uom|size|category}; errors answer {error} (server/rest.ts).
 // Every list is open to every role (the forms' selects need them); changes are admin and owner.
@@ -27,34 +24,32 @@ export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps 
   app.get('/settings/size', async (req) => (await api(req).sizes()).map(legacy));
   app.get('/settings/uom', async (req) => (await api(req).units()).map(legacy));
   app.get('/settings/category', async (req) =>
-    (await api(req).categories(fieldsOf(req.query) as never)).map(legacy),
+    (await call(api(req).categories, asSent(bodyOf(req.query)))).map(legacy),
   );
 
   app.post('/settings/size', async (req, reply) =>
-    reply.status(201).send(saved(await api(req).addSize(bodyOf(req) as never))),
+    reply.status(201).send(saved(await call(api(req).addSize, asSent(bodyOf(req.body))))),
   );
   app.post('/settings/uom', async (req, reply) =>
-    reply.status(201).send(saved(await api(req).addUnit(bodyOf(req) as never))),
+    reply.status(201).send(saved(await call(api(req).addUnit, asSent(bodyOf(req.body))))),
   );
   app.post('/settings/category', async (req, reply) =>
-    reply.status(201).send(saved(await api(req).addCategory(bodyOf(req) as never))),
+    reply.status(201).send(saved(await call(api(req).addCategory, asSent(bodyOf(req.body))))),
   );
 
   app.put<ById>('/settings/size/:id', async (req) =>
-    saved(await api(req).updateSize({ ...bodyOf(req), id: req.params.id } as never)),
+    saved(await call(api(req).updateSize, asSent({ ...bodyOf(req.body), id: req.params.id }))),
   );
   app.put<ById>('/settings/uom/:id', async (req) =>
-    saved(await api(req).updateUnit({ ...bodyOf(req), id: req.params.id } as never)),
+    saved(await call(api(req).updateUnit, asSent({ ...bodyOf(req.body), id: req.params.id }))),
   );
   app.put<ById>('/settings/category/:id', async (req) =>
-    saved(await api(req).updateCategory({ ...bodyOf(req), id: req.params.id } as never)),
+    saved(await call(api(req).updateCategory, asSent({ ...bodyOf(req.body), id: req.params.id }))),
   );
 
-  app.delete<ById>('/settings/size/:id', (req) => api(req).deleteSize({ id: req.params.id as never }));
-  app.delete<ById>('/settings/uom/:id', (req) => api(req).deleteUnit({ id: req.params.id as never }));
-  app.delete<ById>('/settings/category/:id', (req) =>
-    api(req).deleteCategory({ id: req.params.id as never }),
-  );
+  app.delete<ById>('/settings/size/:id', (req) => call(api(req).deleteSize, { id: req.params.id }));
+  app.delete<ById>('/settings/uom/:id', (req) => call(api(req).deleteUnit, { id: req.params.id }));
+  app.delete<ById>('/settings/category/:id', (req) => call(api(req).deleteCategory, { id: req.params.id }));
 
   // Anything else under /api/settings answers 404 in the settings shape, {error}.
   const unknownRoute = async (req: { method: string; url: string }) => {
