@@ -105,4 +105,12 @@ describe('the settings routes', () => {
     ]);
     expect(routes.sort()).toEqual(expected.sort());
   });
+
+  it('answer any other path with 404 {error} naming the lists', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/settings/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'No such settings route: GET /api/settings/nothing. The lists are size, category and uom.',
+    });
+  });
 });
