@@ -120,8 +120,7 @@ export type Loose<T> = T extends readonly (infer E)[]
 /**
  * Calls a procedure of a caller with an input built from a REST request: Loose checks the
  * field names, the schema the values; or a body or query string passed on whole (asSent),
- * where the REST names are the procedure's own. Its cast and asSent's are the REST side's
- * only ones.
+ * where the REST names are the procedure's own. The cast here stands for the schema's check.
  */
 export function call<In, Out>(
   procedure: (input: In) => Promise<Out>,
