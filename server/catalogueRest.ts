@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueRow, Requested, Saved } from './catalogue';
+import { asSent, bodyOf, call } from './legacy';
 
 // The REST side of server/catalogue.ts (suppliers, customers): the legacy record shape and
 // the POST, PUT and DELETE routes, translating only; the domain's own procedures do the work.
@@ -7,15 +8,11 @@ import type { CatalogueRow, Requested, Saved } from './catalogue';
 /** The legacy shape: `_id` in place of `id`, the fields as they are. */
 export const legacyRecord = <Row extends CatalogueRow>({ id, ...fields }: Row) => ({ _id: id, ...fields });
 
-/** A JSON object's fields; anything else (null, an array, a string) carries none, so it reads as blank. */
-const bodyOf = (req: { body: unknown }): object =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
-
-/** A record's procedures as a caller of the domain's router offers them. */
+/** A record's procedures as a caller of the domain's router offers them; the body is their input as is. */
 export interface CatalogueCaller<Row extends CatalogueRow> {
-  add(input: never): Promise<Saved<Row>>;
-  update(input: never): Promise<Saved<Row> | Requested>;
-  remove(input: never): Promise<{ message: string } | Requested>;
+  add(input: Record<string, unknown>): Promise<Saved<Row>>;
+  update(input: Record<string, unknown> & { id: unknown }): Promise<Saved<Row> | Requested>;
+  remove(input: { id: unknown }): Promise<{ message: string } | Requested>;
 }
 
 type ById = { Params: { id: string } };
@@ -34,10 +31,10 @@ export function catalogueWrites<Row extends CatalogueRow>(
     'record' in result ? { message: result.message, [key]: legacyRecord(result.record) } : result;
 
   app.post(path, async (req, reply) =>
-    reply.status(201).send(answer(await api(req).add(bodyOf(req) as never))),
+    reply.status(201).send(answer(await call(api(req).add, asSent(bodyOf(req.body))))),
   );
   app.put<ById>(`${path}/:id`, async (req) =>
-    answer(await api(req).update({ ...bodyOf(req), id: req.params.id } as never)),
+    answer(await call(api(req).update, asSent({ ...bodyOf(req.body), id: req.params.id }))),
   );
-  app.delete<ById>(`${path}/:id`, (req) => api(req).remove({ id: req.params.id } as never));
+  app.delete<ById>(`${path}/:id`, (req) => call(api(req).remove, { id: req.params.id }));
 }

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { centavosOf, pesosFromText, toPesos } from '../shared/money';
 import { MONEY_TEXT } from '../shared/schemas/catalogue';
+import type { listInput } from '../shared/schemas/paging';
 import { fail } from './errors';
 
 // Translating the legacy REST shapes (docs/rules.md, REST contract) at the boundary, and only there:
@@ -10,17 +12,19 @@ import { fail } from './errors';
 
 type Body = Record<string, unknown>;
 
-const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
 
-/** The request body as an object; anything else (an array, null, a string) is a 400. */
-export function bodyOf(body: unknown): Body {
-  if (body && typeof body === 'object' && !Array.isArray(body)) return body as Body;
-  throw fail.badRequest(NOT_AN_OBJECT);
-}
+/** Whether a body or a list element is a JSON object (not null, an array or a string). */
+export const isFields = (value: unknown): value is Body =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One element of a list in a body (an ingredient line): an object, or empty so its schema names what is missing. */
-export function entryOf(value: unknown): Body {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
+/**
+ * The fields of a request body, a query string or a list element; anything that is not a
+ * JSON object carries none, so the schema names what is missing. The routes that must
+ * refuse such a body outright (400) do it in their admitTo, after checking the caller.
+ */
+export function bodyOf(value: unknown): Body {
+  return isFields(value) ? value : {};
 }
 
 /** A number from a number or a numeric form string; blank is "not given". */
@@ -53,9 +57,12 @@ export function refIn(value: unknown): unknown {
   return numberIn(value);
 }
 
-/** Copies only the keys the body actually carries, so a partial edit stays partial. */
-export function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+/**
+ * Copies only the keys the body actually carries, so a partial edit stays partial. Its
+ * values are unknown, so a key left out reads as the undefined the schema would see.
+ */
+export function present<T extends Record<string, unknown>>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
 }
 
 export const pesos = toPesos;
@@ -66,11 +73,58 @@ export function flag(value: unknown): boolean {
 }
 
 /** A list's query string (page, limit, search, field, order) as the list procedures take it; they check it. */
-export function listQuery(q: Record<string, string | undefined>, defaultLimit = 10) {
+export function listQuery(
+  q: Record<string, string | undefined>,
+  defaultLimit = 10,
+): Loose<z.input<ReturnType<typeof listInput<string>>>> {
   return {
-    page: (q.page ?? 1) as never,
-    limit: (q.limit ?? defaultLimit) as never,
+    page: q.page ?? 1,
+    limit: q.limit ?? defaultLimit,
     search: q.search ?? '',
-    ...(q.field ? { field: q.field as never, order: (q.order ?? 'asc') as never } : {}),
+    ...(q.field ? { field: q.field, order: q.order ?? 'asc' } : {}),
   };
+}
+
+// ---- Typed adapters ------------------------------------------------------------------------
+
+declare const sent: unique symbol;
+/** A value passed on as the client sent it, where the input wants an object or a list. */
+type AsSent = { readonly [sent]: true };
+
+/** Marks a value passed on unread, for the procedure's schema to take or refuse. */
+export const asSent = (value: unknown) => value as AsSent;
+
+type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date | Uint8Array;
+
+/** One field of a Loose input: any value for a plain one; for an object or a list, its own fields, or as sent. */
+type LooseField<V> = unknown extends V
+  ? unknown
+  : [Exclude<V, Leaf>] extends [never]
+    ? unknown
+    : Loose<Exclude<V, Leaf>> | AsSent | null | undefined;
+
+/**
+ * A procedure's input as a REST adapter builds it: the same field names, nested objects and
+ * lists included, each value unknown. A misspelt or renamed field fails to compile (object
+ * literals get excess property checks), while a wrong value still reaches the schema, which
+ * refuses it with its own message.
+ */
+export type Loose<T> = T extends readonly (infer E)[]
+  ? [Exclude<E, Leaf>] extends [never]
+    ? unknown
+    : readonly LooseField<E>[]
+  : T extends object
+    ? { [K in keyof T]: LooseField<T[K]> }
+    : unknown;
+
+/**
+ * Calls a procedure of a caller with an input built from a REST request: Loose checks the
+ * field names, the schema the values; or a body or query string passed on whole (asSent),
+ * where the REST names are the procedure's own. The cast here stands for the schema's check.
+ */
+export function call<In, Out>(
+  procedure: (input: In) => Promise<Out>,
+  input: Loose<NonNullable<In>> | AsSent,
+): Promise<Out> {
+  return procedure(input as In);
 }

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db/open';
 import { type Viewer, viewerFromToken } from './domains/auth/viewer';
 import { DATABASE_BUSY, databaseBusy, fail, readableMessage } from './errors';
+import { isFields, NOT_AN_OBJECT } from './legacy';
 
 export interface Deps {
   db: Db;
@@ -158,22 +159,28 @@ function refusal(viewer: Viewer, access: Exclude<ProcedureAccess, 'public'>) {
  * A preHandler for the REST routes that translate their body before calling `procedure`:
  * a body that is not a JSON object, or one `translate` refuses (money that is not pesos),
  * would be refused (400) before the procedure could check the caller, so such a caller is
- * checked here first, exactly as the procedure would (401, 403). A body the translation
- * takes goes straight on: the procedure checks it.
+ * checked here first, exactly as the procedure would (401, 403), and then a body that is
+ * not a JSON object is refused (400); with `optionalBody`, no body (or null) reads as {}.
+ * A body the translation takes goes straight on: the procedure checks it.
  */
 export function admitTo(
   deps: Deps,
   procedure: { _def: { meta?: unknown } },
   translate: (body: unknown) => unknown = () => undefined,
+  options: { optionalBody?: boolean } = {},
 ) {
   return async (req: FastifyRequest) => {
     const body = req.body;
-    if (body && typeof body === 'object' && !Array.isArray(body) && translates(translate, body)) return;
+    const object = isFields(body);
+    if (object && translates(translate, body)) return;
     const access = (procedure._def.meta as Meta | undefined)?.access;
-    if (!access || access === 'public') return;
-    const ctx = contextFrom(deps, req);
-    const why = refusal(await viewerFromToken(ctx.db, ctx.config, ctx.bearer), access);
-    if (why) throw why;
+    if (access && access !== 'public') {
+      const ctx = contextFrom(deps, req);
+      const why = refusal(await viewerFromToken(ctx.db, ctx.config, ctx.bearer), access);
+      if (why) throw why;
+    }
+    if (object || (options.optionalBody && (body === undefined || body === null))) return;
+    throw fail.badRequest(NOT_AN_OBJECT);
   };
 }
 
@@ -196,8 +203,9 @@ export const KNOWN_ACCESS: ReadonlySet<string> = new Set([
 ]);
 
 /** What every domain's REST plugin receives. Its routes call the domain's own
- * procedures through createCallerFactory(domainRouter)(contextFrom(deps, req)),
- * so roles and input schemas apply to /api exactly as to /trpc. */
+ * procedures through createCallerFactory(domainRouter)(contextFrom(deps, req)), with
+ * call() and a Loose input (server/legacy.ts), so roles and input schemas apply to /api
+ * exactly as to /trpc. */
 export interface RestOptions {
   deps: Deps;
 }

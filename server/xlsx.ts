@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { MANILA_OFFSET_MS } from '../shared/time';
 
 // Spreadsheets the shop downloads (the sales report's export, the backups), written as a
@@ -23,6 +24,22 @@ export interface Sheet<Row> {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file a REST route sends to download: its content type, the name Save offers, the bytes. */
+interface Download {
+  type: string;
+  filename: string;
+  stream: Readable;
+  /** Bytes, when known before sending (a file on disk). */
+  size?: number;
+}
+
+/** How every REST route sends a file: one content type, one Content-Disposition, streamed. */
+export function sendDownload(reply: FastifyReply, { type, filename, stream, size }: Download) {
+  reply.header('content-type', type);
+  if (size !== undefined) reply.header('content-length', size);
+  return reply.header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+}
 
 export function workbookStream(
   // biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook

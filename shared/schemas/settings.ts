@@ -6,7 +6,7 @@ import { STORED_TEXT, storedText } from './text';
 // the shop's rules (names unique case-insensitively, in-use entries refuse deletion).
 
 /** The three settings lists, as the REST URLs name them. */
-const SETTINGS_LISTS = ['size', 'category', 'uom'] as const;
+export const SETTINGS_LISTS = ['size', 'category', 'uom'] as const;
 export type SettingsList = (typeof SETTINGS_LISTS)[number];
 
 export const CATEGORY_TYPES = ['inventory', 'cake'] as const;

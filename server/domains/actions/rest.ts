@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { actionRequestsRouter } from './router';
 
@@ -15,9 +16,9 @@ export const actionRequestsRest: FastifyPluginAsync<RestOptions> = async (app, {
     })),
   );
   app.post<ById>('/actionRequest/approve/:id', (req) =>
-    actions(contextFrom(deps, req)).approve({ id: req.params.id as never }),
+    call(actions(contextFrom(deps, req)).approve, { id: req.params.id }),
   );
   app.delete<ById>('/actionRequest/reject/:id', (req) =>
-    actions(contextFrom(deps, req)).reject({ id: req.params.id as never }),
+    call(actions(contextFrom(deps, req)).reject, { id: req.params.id }),
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { asSent, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { activityRouter } from './router';
 
@@ -8,7 +9,7 @@ const activity = createCallerFactory(activityRouter);
 // Rows carry userId.username ("Unknown" when the user is gone or there was none).
 export const activityRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/activitylog', async (req) => {
-    const { rows, ...page } = await activity(contextFrom(deps, req)).list(req.query as never);
+    const { rows, ...page } = await call(activity(contextFrom(deps, req)).list, asSent(req.query));
     return {
       logs: rows.map(({ username, ...r }) => ({
         _id: r.id,

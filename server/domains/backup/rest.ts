@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { BACKUP_TEXT, RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
+import { call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../xlsx';
 import { backupFilesRouter } from './router';
 
 const files = createCallerFactory(backupFilesRouter);
@@ -10,11 +11,8 @@ const files = createCallerFactory(backupFilesRouter);
 // POST /api/backup/{area}/restore takes that file back as the body (?dryRun=true previews).
 export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Params: { area: string } }>('/backup/:area', async (req, reply) => {
-    const { filename, stream } = await files(contextFrom(deps, req)).area({ area: req.params.area as never });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    const { filename, stream } = await call(files(contextFrom(deps, req)).area, { area: req.params.area });
+    return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 
   // The file is the body, as it is: the workbook type or any binary one.
@@ -32,11 +30,11 @@ export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
   app.post<{ Params: { area: string }; Querystring: { dryRun?: string } }>(
     '/backup/:area/restore',
     async (req, reply) => {
-      const outcome = await files(contextFrom(deps, req)).restore({
-        area: req.params.area as never,
+      const outcome = await call(files(contextFrom(deps, req)).restore, {
+        area: req.params.area,
         dryRun: req.query.dryRun === 'true' || req.query.dryRun === '1',
         // Not a file (JSON, no body): the procedure checks the caller, then refuses it with 400.
-        file: req.body as never,
+        file: req.body,
       });
       if (!outcome.applied && req.query.dryRun !== 'true' && req.query.dryRun !== '1')
         return reply

@@ -1,6 +1,7 @@
 import { createReadStream, rmSync, statSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { sendDownload } from '../../xlsx';
 import { snapshotRouter } from './snapshotRouter';
 
 const SQLITE_TYPE = 'application/vnd.sqlite3';
@@ -14,10 +15,6 @@ export const snapshotRest: FastifyPluginAsync<RestOptions> = async (app, { deps 
     const stream = createReadStream(file);
     // Sent, failed or cut off by the client: the temp copy goes either way.
     stream.once('close', () => rmSync(file, { force: true }));
-    return reply
-      .header('content-type', SQLITE_TYPE)
-      .header('content-length', statSync(file).size)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    return sendDownload(reply, { type: SQLITE_TYPE, filename, stream, size: statSync(file).size });
   });
 };

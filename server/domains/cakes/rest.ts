@@ -1,5 +1,17 @@
+import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, entryOf, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import {
+  asSent,
+  bodyOf,
+  call,
+  type Loose,
+  listQuery,
+  numberIn,
+  pesos,
+  pesosIn,
+  present,
+  refIn,
+} from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { booleanIn } from '../inventory/rest';
 import type { CakeDetail } from './queries';
@@ -9,6 +21,7 @@ const bakery = createCallerFactory(cakesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
+type Inputs = inferRouterInputs<typeof cakesRouter>;
 
 /** A cake in the legacy shape: `_id`, ids for category and size, pesos, ingredients as {inventoryItem, quantity}. */
 function legacyCake(cake: CakeDetail) {
@@ -46,28 +59,29 @@ function legacyCake(cake: CakeDetail) {
 }
 
 /** The form's Regular is sent as Always; price comes in `unitPrice` from the legacy form. */
-function cakeBody(raw: unknown) {
+function cakeBody(raw: unknown): Loose<Inputs['add']> {
   const body = bodyOf(raw);
   const ingredients = Array.isArray(body.ingredients)
     ? body.ingredients.map((line) => {
-        const l = entryOf(line);
+        const l = bodyOf(line);
         return { itemId: refIn(l.inventoryItem ?? l.itemId), quantity: numberIn(l.quantity) };
       })
-    : body.ingredients;
-  return present({
+    : asSent(body.ingredients);
+  const fields: Loose<Inputs['add']> = {
     cakeId: body.cakeId,
     name: body.name,
     categoryId: refIn(body.category),
     sizeId: refIn(body.size),
     availability: body.availability === 'Regular' ? 'Always' : body.availability,
-    seasonalPeriod: body.seasonalPeriod ?? undefined,
+    seasonalPeriod: asSent(body.seasonalPeriod ?? undefined),
     price: pesosIn(body.price ?? body.unitPrice, 'Cake price'),
     stock: numberIn(body.stock),
     amount: numberIn(body.amount),
     scPwdEligible: booleanIn(body.scPwdEligible),
     expirationDate: body.expirationDate === '' ? null : body.expirationDate,
     ingredients,
-  });
+  };
+  return present(fields);
 }
 
 function answer(result: { message: string; cake?: CakeDetail }) {
@@ -80,7 +94,7 @@ function answer(result: { message: string; cake?: CakeDetail }) {
 export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Querystring: Query }>('/cake', async (req) => {
     const q = req.query;
-    const page = await bakery(contextFrom(deps, req)).list(listQuery(q));
+    const page = await call(bakery(contextFrom(deps, req)).list, listQuery(q));
     return {
       cakes: page.rows.map(legacyCake),
       totalCakes: page.total,
@@ -90,21 +104,19 @@ export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     };
   });
   app.get<ById>('/cake/:id', async (req) =>
-    legacyCake(await bakery(contextFrom(deps, req)).get({ id: req.params.id as never })),
+    legacyCake(await call(bakery(contextFrom(deps, req)).get, { id: req.params.id })),
   );
   const { add, update } = cakesRouter._def.procedures;
   app.post('/cake/add', { preHandler: admitTo(deps, add, cakeBody) }, async (req, reply) =>
-    reply.status(201).send(answer(await bakery(contextFrom(deps, req)).add(cakeBody(req.body) as never))),
+    reply.status(201).send(answer(await call(bakery(contextFrom(deps, req)).add, cakeBody(req.body)))),
   );
   app.put<ById>('/cake/:id', { preHandler: admitTo(deps, update, cakeBody) }, async (req) =>
     answer(
-      await bakery(contextFrom(deps, req)).update({
-        id: req.params.id as never,
-        cake: cakeBody(req.body) as never,
+      await call(bakery(contextFrom(deps, req)).update, {
+        id: req.params.id,
+        cake: cakeBody(req.body),
       }),
     ),
   );
-  app.delete<ById>('/cake/:id', (req) =>
-    bakery(contextFrom(deps, req)).delete({ id: req.params.id as never }),
-  );
+  app.delete<ById>('/cake/:id', (req) => call(bakery(contextFrom(deps, req)).delete, { id: req.params.id }));
 };

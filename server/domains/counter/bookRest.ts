@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../xlsx';
 import { bookFilesRouter } from './bookExport';
 
 const files = createCallerFactory(bookFilesRouter);
@@ -11,13 +12,10 @@ type Days = { Querystring: { from?: string; to?: string } };
 // dates YYYY-MM-DD, by default the last 30 days to today.
 export const scPwdBookRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<Days>('/sc-pwd-book/export', async (req, reply) => {
-    const { filename, stream } = await files(contextFrom(deps, req)).scPwdBookWorkbook({
+    const { filename, stream } = await call(files(contextFrom(deps, req)).scPwdBookWorkbook, {
       from: req.query.from,
       to: req.query.to,
     });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 };

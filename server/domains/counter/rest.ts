@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, pesos, pesosIn } from '../../legacy';
+import { bodyOf, call, pesos, pesosIn } from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { ZReading } from './endOfDay';
 import type { MethodTotals } from './readings';
@@ -72,18 +72,16 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
 
   const { open, cash, close, endOfDay, voidCash } = counterRouter._def.procedures;
   app.post('/shifts/open', { preHandler: admitTo(deps, open, openingCashIn) }, async (req, reply) => {
-    const { message, shift } = await api(req).open({
-      openingCash: openingCashIn(req.body) as never,
-    });
+    const { message, shift } = await call(api(req).open, { openingCash: openingCashIn(req.body) });
     return reply.status(201).send({ message, shift: { ...shift, openingCash: pesos(shift.openingCash) } });
   });
   app.post<ById>('/shifts/:id/cash', { preHandler: admitTo(deps, cash, cashAmountIn) }, async (req) => {
     const body = bodyOf(req.body);
-    const { message, reading } = await api(req).cash({
-      id: shiftRef(req.params.id) as never,
-      type: body.type as never,
-      amount: cashAmountIn(body) as never,
-      reason: body.reason as never,
+    const { message, reading } = await call(api(req).cash, {
+      id: shiftRef(req.params.id),
+      type: body.type,
+      amount: cashAmountIn(body),
+      reason: body.reason,
     });
     return { message, reading: inPesos(reading) };
   });
@@ -94,38 +92,42 @@ export const counterRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
       : { shift: null, reading: null };
   });
   app.get<ById>('/shifts/:id/reading', async (req) =>
-    inPesos(await api(req).reading({ id: shiftRef(req.params.id) as never })),
+    inPesos(await call(api(req).reading, { id: shiftRef(req.params.id) })),
   );
   app.post<ById>('/shifts/:id/close', { preHandler: admitTo(deps, close, countedCashIn) }, async (req) => {
-    const { message, reading } = await api(req).close({
-      id: shiftRef(req.params.id) as never,
-      countedCash: countedCashIn(req.body) as never,
-      reason: bodyOf(req.body).reason as never,
+    const { message, reading } = await call(api(req).close, {
+      id: shiftRef(req.params.id),
+      countedCash: countedCashIn(req.body),
+      reason: bodyOf(req.body).reason,
     });
     return { message, reading: inPesos(reading) };
   });
   // A staff void answers {message, requested: true} (held for approval); a manager's the reading.
   app.post<ById>('/shifts/cash/:id/void', { preHandler: admitTo(deps, voidCash) }, async (req) => {
-    const answer = await api(req).voidCash({
-      id: shiftRef(req.params.id) as never,
-      reason: bodyOf(req.body).reason as never,
+    const answer = await call(api(req).voidCash, {
+      id: shiftRef(req.params.id),
+      reason: bodyOf(req.body).reason,
     });
     return 'reading' in answer ? { message: answer.message, reading: inPesos(answer.reading) } : answer;
   });
   app.get<Days>('/shifts', async (req) =>
-    (await api(req).shifts({ from: req.query.from, to: req.query.to })).map(inPesos),
+    (await call(api(req).shifts, { from: req.query.from, to: req.query.to })).map(inPesos),
   );
   // 201 for a new reading; 200 when its requestKey answers the one already taken. No body is no key.
-  app.post('/end-of-day', { preHandler: admitTo(deps, endOfDay) }, async (req, reply) => {
-    const body = req.body === undefined || req.body === null ? {} : bodyOf(req.body);
-    const reading = await api(req).endOfDay({ requestKey: body.requestKey as never });
-    return reply.status(reading.repeated ? 200 : 201).send(inPesos(reading));
-  });
+  const optionalBody = { optionalBody: true };
+  app.post(
+    '/end-of-day',
+    { preHandler: admitTo(deps, endOfDay, undefined, optionalBody) },
+    async (req, reply) => {
+      const reading = await call(api(req).endOfDay, { requestKey: bodyOf(req.body).requestKey });
+      return reply.status(reading.repeated ? 200 : 201).send(inPesos(reading));
+    },
+  );
   app.get<Days>('/end-of-day', async (req) =>
-    (await api(req).endOfDayList({ from: req.query.from, to: req.query.to })).map(inPesos),
+    (await call(api(req).endOfDayList, { from: req.query.from, to: req.query.to })).map(inPesos),
   );
   app.get<Days>('/sc-pwd-book', async (req) => {
-    const book = await api(req).scPwdBook({ from: req.query.from, to: req.query.to });
+    const book = await call(api(req).scPwdBook, { from: req.query.from, to: req.query.to });
     return {
       ...book,
       rows: book.rows.map((r) => ({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogueWrites, legacyRecord } from '../../catalogueRest';
+import { asSent, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { customersRouter } from './router';
 
@@ -12,7 +13,7 @@ export const customersRest: FastifyPluginAsync<RestOptions> = async (app, { deps
   const api = (req: Parameters<typeof contextFrom>[1]) => customers(contextFrom(deps, req));
 
   app.get('/customers', async (req) => {
-    const { rows, total, ...page } = await api(req).list(req.query as never);
+    const { rows, total, ...page } = await call(api(req).list, asSent(req.query));
     return { customers: rows.map(legacyRecord), totalCustomers: total, ...page };
   });
   catalogueWrites(app, { path: '/customers', key: 'customer', api });

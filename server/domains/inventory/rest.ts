@@ -1,5 +1,17 @@
+import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, flag, listQuery, numberIn, pesos, pesosIn, present, refIn } from '../../legacy';
+import {
+  bodyOf,
+  call,
+  flag,
+  type Loose,
+  listQuery,
+  numberIn,
+  pesos,
+  pesosIn,
+  present,
+  refIn,
+} from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
@@ -8,6 +20,7 @@ const inventory = createCallerFactory(inventoryRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
+type Inputs = inferRouterInputs<typeof inventoryRouter>;
 
 /** An item in the legacy shape: `_id`, ids for category and supplier, `unit` as {_id, name}, pesos. */
 function legacyItem(item: ItemRow) {
@@ -46,10 +59,10 @@ export function booleanIn(value: unknown): unknown {
   return value;
 }
 
-/** The item fields a legacy body carries, translated; absent ones stay absent. */
-function itemBody(raw: unknown) {
+/** The item fields a legacy body carries, translated; absent ones stay absent (an edit's changes share add's names). */
+function itemBody(raw: unknown): Loose<Inputs['add']> {
   const body = bodyOf(raw);
-  return present({
+  const fields: Loose<Inputs['add']> = {
     itemId: body.itemId,
     name: body.name,
     stock: numberIn(body.stock),
@@ -70,7 +83,8 @@ function itemBody(raw: unknown) {
           ? String(body.barcode)
           : body.barcode
         : undefined,
-  });
+  };
+  return present(fields);
 }
 
 /** A held staff change answers its message as is; an applied one carries the item. */
@@ -88,7 +102,7 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     // ?all=true: the ingredient lookup, an array of every match (up to the POS cap).
     if (flag(q.all)) return (await caller.lookup({ search: q.search ?? '' })).map(legacyItem);
     // ?status=Expiring soon (or another status): only those items.
-    const page = await caller.list({ ...listQuery(q), ...(q.status ? { status: q.status as never } : {}) });
+    const page = await call(caller.list, { ...listQuery(q), ...(q.status ? { status: q.status } : {}) });
     return {
       items: page.rows.map(legacyItem),
       totalItems: page.total,
@@ -98,25 +112,25 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     };
   });
   app.get<ById>('/inventory/:id', async (req) =>
-    legacyItem(await inventory(contextFrom(deps, req)).get({ id: req.params.id as never })),
+    legacyItem(await call(inventory(contextFrom(deps, req)).get, { id: req.params.id })),
   );
   app.get<ById>('/inventory/:id/movements', (req) =>
-    inventory(contextFrom(deps, req)).movements({ id: req.params.id as never }),
+    call(inventory(contextFrom(deps, req)).movements, { id: req.params.id }),
   );
   const { add, update } = inventoryRouter._def.procedures;
   app.post('/inventory', { preHandler: admitTo(deps, add, itemBody) }, async (req, reply) => {
-    const result = await inventory(contextFrom(deps, req)).add(itemBody(req.body) as never);
+    const result = await call(inventory(contextFrom(deps, req)).add, itemBody(req.body));
     return reply.status(201).send(answer(result));
   });
   app.put<ById>('/inventory/:id', { preHandler: admitTo(deps, update, itemBody) }, async (req) =>
     answer(
-      await inventory(contextFrom(deps, req)).update({
-        id: req.params.id as never,
-        changes: itemBody(req.body) as never,
+      await call(inventory(contextFrom(deps, req)).update, {
+        id: req.params.id,
+        changes: itemBody(req.body),
       }),
     ),
   );
   app.delete<ById>('/inventory/:id', (req) =>
-    inventory(contextFrom(deps, req)).delete({ id: req.params.id as never }),
+    call(inventory(contextFrom(deps, req)).delete, { id: req.params.id }),
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { asSent, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { notificationsRouter } from './router';
 
@@ -7,7 +8,7 @@ const notifications = createCallerFactory(notificationsRouter);
 // GET /api/notifications?page&limit=12, read as `notifications`.
 export const notificationsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/notifications', async (req) => {
-    const { rows, ...page } = await notifications(contextFrom(deps, req)).list(req.query as never);
+    const { rows, ...page } = await call(notifications(contextFrom(deps, req)).list, asSent(req.query));
     return { notifications: rows.map((n) => ({ _id: n.id, ...n })), ...page };
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, pesos, pesosIn } from '../../legacy';
+import { bodyOf, call, pesos, pesosIn } from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { pricingRouter } from './router';
 import type { MarginRow } from './service';
@@ -30,12 +30,12 @@ function ref(id: string): number {
 export const pricingRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Querystring: Query }>('/pricing', async (req) => {
     const q = req.query;
-    const page = await pricing(contextFrom(deps, req)).margins({
-      kind: (q.kind ?? 'item') as never,
-      page: (q.page ?? 1) as never,
-      limit: (q.limit ?? 10) as never,
+    const page = await call(pricing(contextFrom(deps, req)).margins, {
+      kind: q.kind ?? 'item',
+      page: q.page ?? 1,
+      limit: q.limit ?? 10,
       search: q.search ?? '',
-      order: (q.order ?? 'asc') as never,
+      order: q.order ?? 'asc',
     });
     return { ...page, rows: page.rows.map(legacyRow) };
   });
@@ -44,10 +44,10 @@ export const pricingRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
     '/pricing/:kind/:id',
     { preHandler: admitTo(deps, setPrice, priceBody) },
     async (req) => {
-      const result = await pricing(contextFrom(deps, req)).setPrice({
-        kind: req.params.kind as never,
+      const result = await call(pricing(contextFrom(deps, req)).setPrice, {
+        kind: req.params.kind,
         id: ref(req.params.id),
-        price: priceBody(req.body).price as never,
+        price: priceBody(req.body).price,
       });
       return { ...result, row: legacyRow(result.row) };
     },

@@ -1,7 +1,8 @@
+import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { numberIn, pesos } from '../../legacy';
+import { call, type Loose, numberIn, pesos } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../xlsx';
 import type { ReportRecord } from './records';
 import { reportFilesRouter, reportsRouter } from './router';
 
@@ -11,8 +12,13 @@ const files = createCallerFactory(reportFilesRouter);
 type Query = { Querystring: Record<string, string | undefined> };
 
 /** ?range=all|today|week|month|year|custom&from=YYYY-MM-DD&to=YYYY-MM-DD; All when not given. */
-const periodOf = (q: Record<string, string | undefined>) =>
-  ({ range: q.range ?? 'all', from: q.from ?? null, to: q.to ?? null }) as never;
+const periodOf = (
+  q: Record<string, string | undefined>,
+): Loose<inferRouterInputs<typeof reportsRouter>['summary']> => ({
+  range: q.range ?? 'all',
+  from: q.from ?? null,
+  to: q.to ?? null,
+});
 
 const legacyRecord = (r: ReportRecord) => ({
   _id: r.id,
@@ -33,23 +39,23 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   app.get('/dashboard', async (req) => reports(contextFrom(deps, req)).dashboard());
 
   app.get<Query>('/dashboard/revenue-cost-by-day', async (req) => {
-    const days = numberIn(req.query.days ?? 7) as never;
-    const points = await reports(contextFrom(deps, req)).revenueCostByDay({ days });
+    const days = numberIn(req.query.days ?? 7);
+    const points = await call(reports(contextFrom(deps, req)).revenueCostByDay, { days });
     return points.map((p) => ({ date: p.date, revenue: pesos(p.revenue), cost: pesos(p.cost) }));
   });
 
   app.get<Query>('/salesReport/sales', async (req) => {
-    const { records, ...page } = await reports(contextFrom(deps, req)).recordsPage({
+    const { records, ...page } = await call(reports(contextFrom(deps, req)).recordsPage, {
       period: periodOf(req.query),
-      page: (req.query.page ?? 1) as never,
-      limit: (req.query.limit ?? 6) as never,
-      asOf: numberIn(req.query.asOf) as never,
+      page: req.query.page ?? 1,
+      limit: req.query.limit ?? 6,
+      asOf: numberIn(req.query.asOf),
     });
     return { sales: records.map(legacyRecord), ...page };
   });
 
   app.get<Query>('/salesReport/summary', async (req) => {
-    const s = await reports(contextFrom(deps, req)).summary(periodOf(req.query));
+    const s = await call(reports(contextFrom(deps, req)).summary, periodOf(req.query));
     return {
       ...s,
       totalSales: pesos(s.totalSales),
@@ -70,7 +76,7 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   });
 
   app.get<Query>('/salesReport/by-cashier', async (req) => {
-    const rows = await reports(contextFrom(deps, req)).byCashier(periodOf(req.query));
+    const rows = await call(reports(contextFrom(deps, req)).byCashier, periodOf(req.query));
     return rows.map((r) => ({
       ...r,
       totalSales: pesos(r.totalSales),
@@ -81,10 +87,10 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   });
 
   app.get<Query>('/salesReport/by-item', async (req) => {
-    const { rows, ...page } = await reports(contextFrom(deps, req)).byItem({
+    const { rows, ...page } = await call(reports(contextFrom(deps, req)).byItem, {
       period: periodOf(req.query),
-      page: (req.query.page ?? 1) as never,
-      limit: (req.query.limit ?? 10) as never,
+      page: req.query.page ?? 1,
+      limit: req.query.limit ?? 10,
     });
     return {
       items: rows.map((r) => ({
@@ -98,10 +104,7 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   });
 
   app.get<Query>('/salesReport/export', async (req, reply) => {
-    const { filename, stream } = await files(contextFrom(deps, req)).salesWorkbook(periodOf(req.query));
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
+    const { filename, stream } = await call(files(contextFrom(deps, req)).salesWorkbook, periodOf(req.query));
+    return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 };

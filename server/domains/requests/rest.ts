@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { asSent, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { requestsRouter, resetRequestsRouter } from './router';
 
@@ -6,11 +7,11 @@ const requests = createCallerFactory(requestsRouter);
 const resetRequests = createCallerFactory(resetRequestsRouter);
 
 type ById = { Params: { id: string } };
-const byId = (req: { params: { id: string } }) => ({ id: req.params.id as never });
+const byId = (req: { params: { id: string } }) => ({ id: req.params.id });
 
 // /api/request and /api/resetRequest, with the legacy field names.
 export const requestsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  app.post('/request/register', (req) => requests(contextFrom(deps, req)).register(req.body as never));
+  app.post('/request/register', (req) => call(requests(contextFrom(deps, req)).register, asSent(req.body)));
   app.get('/request', async (req) =>
     (await requests(contextFrom(deps, req)).list()).map((r) => ({
       _id: r.id,
@@ -19,16 +20,20 @@ export const requestsRest: FastifyPluginAsync<RestOptions> = async (app, { deps 
       status: r.status,
     })),
   );
-  app.post<ById>('/request/approve/:id', (req) => requests(contextFrom(deps, req)).approve(byId(req)));
-  app.delete<ById>('/request/reject/:id', (req) => requests(contextFrom(deps, req)).reject(byId(req)));
+  app.post<ById>('/request/approve/:id', (req) => call(requests(contextFrom(deps, req)).approve, byId(req)));
+  app.delete<ById>('/request/reject/:id', (req) => call(requests(contextFrom(deps, req)).reject, byId(req)));
 
-  app.post('/resetRequest', (req) => resetRequests(contextFrom(deps, req)).create(req.body as never));
+  app.post('/resetRequest', (req) => call(resetRequests(contextFrom(deps, req)).create, asSent(req.body)));
   app.get('/resetRequest', async (req) =>
     (await resetRequests(contextFrom(deps, req)).list()).map((r) => ({ _id: r.id, ...r })),
   );
   app.put<ById>('/resetRequest/:id/approve', (req) =>
-    resetRequests(contextFrom(deps, req)).approve(byId(req)),
+    call(resetRequests(contextFrom(deps, req)).approve, byId(req)),
   );
-  app.put<ById>('/resetRequest/:id/reject', (req) => resetRequests(contextFrom(deps, req)).reject(byId(req)));
-  app.delete<ById>('/resetRequest/:id', (req) => resetRequests(contextFrom(deps, req)).remove(byId(req)));
+  app.put<ById>('/resetRequest/:id/reject', (req) =>
+    call(resetRequests(contextFrom(deps, req)).reject, byId(req)),
+  );
+  app.delete<ById>('/resetRequest/:id', (req) =>
+    call(resetRequests(contextFrom(deps, req)).remove, byId(req)),
+  );
 };

@@ -1,6 +1,7 @@
+import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { SALE_ID } from '../../../shared/schemas/sales';
-import { bodyOf, entryOf, numberIn, pesos, pesosIn, refIn } from '../../legacy';
+import { asSent, bodyOf, call, type Loose, numberIn, pesos, pesosIn, refIn } from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { salesRouter } from './router';
 import type { ShownSale } from './shown';
@@ -9,6 +10,8 @@ const counter = createCallerFactory(salesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
+type CheckoutInput = inferRouterInputs<typeof salesRouter>['checkout'];
+type Checkout = Loose<CheckoutInput>;
 
 /**
  * A sale in the legacy shape: pesos, `items` with the business itemId, createdAt the time of
@@ -57,8 +60,8 @@ function legacySale(sale: ShownSale) {
 }
 
 /** A legacy line's itemId: the `_id` (a number), or a business id; CK-… is a cake unless `kind` says. */
-function lineOf(raw: unknown) {
-  const line = entryOf(raw);
+function lineOf(raw: unknown): Loose<CheckoutInput['lines'][number]> {
+  const line = bodyOf(raw);
   const ref = numberIn(line.itemId ?? line._id);
   const kind = line.kind ?? (typeof ref === 'string' && /^ck-/i.test(ref) ? 'cake' : 'item');
   return typeof ref === 'number'
@@ -67,7 +70,7 @@ function lineOf(raw: unknown) {
 }
 
 /** The legacy POST /api/sales body, in pesos, to the checkout input in centavos. */
-function checkoutBody(raw: unknown) {
+function checkoutBody(raw: unknown): Checkout {
   const body = bodyOf(raw);
   const hasTotals = ['subtotal', 'taxAmount', 'totalAmount', 'discountAmount'].some(
     (k) => body[k] !== undefined,
@@ -77,7 +80,7 @@ function checkoutBody(raw: unknown) {
     customerName: body.customerName,
     customerId: refIn(body.customerId) ?? null,
     orderType: body.orderType,
-    lines: Array.isArray(body.items) ? body.items.map(lineOf) : body.items,
+    lines: Array.isArray(body.items) ? body.items.map(lineOf) : asSent(body.items),
     taxRate: numberIn(body.taxRate),
     paymentMethod: body.paymentMethod,
     reference: body.reference ?? body.paymentReference ?? undefined,
@@ -86,17 +89,17 @@ function checkoutBody(raw: unknown) {
     date: body.date === '' ? null : (body.date ?? null),
     backdateReason: body.backdateReason ?? null,
     inDrawer: body.inDrawer ?? null,
-    discount: body.discount ?? null,
+    discount: asSent(body.discount ?? null),
     payments: Array.isArray(body.payments)
       ? body.payments.map((raw) => {
-          const p = entryOf(raw);
+          const p = bodyOf(raw);
           return {
             method: p.method,
             amount: pesosIn(p.amount, 'Payment amount'),
             reference: p.reference ?? undefined,
           };
         })
-      : (body.payments ?? null),
+      : asSent(body.payments ?? null),
     ...(hasTotals
       ? {
           expected: {
@@ -132,25 +135,25 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     '/sales',
     { preHandler: admitTo(deps, salesRouter._def.procedures.checkout, checkoutBody) },
     async (req, reply) => {
-      const result = await counter(contextFrom(deps, req)).checkout(checkoutBody(req.body) as never);
+      const result = await call(counter(contextFrom(deps, req)).checkout, checkoutBody(req.body));
       return reply
         .status(result.repeated ? 200 : 201)
         .send({ message: result.message, sale: legacySale(result.sale), repeated: result.repeated });
     },
   );
   app.post<ById>('/sales/:id/refund', async (req) => {
-    const result = await counter(contextFrom(deps, req)).refund({ id: ref(req.params.id) as never });
+    const result = await call(counter(contextFrom(deps, req)).refund, { id: ref(req.params.id) });
     return 'sale' in result ? { message: result.message, sale: legacySale(result.sale) } : result;
   });
   // The newest 1000 unless a page is asked for: a shop's whole history is not one answer.
   app.get<{ Querystring: Query }>('/sales/all', async (req) => {
-    const page = await counter(contextFrom(deps, req)).list({
-      page: (req.query.page ?? 1) as never,
-      limit: (req.query.limit ?? 1000) as never,
+    const page = await call(counter(contextFrom(deps, req)).list, {
+      page: req.query.page ?? 1,
+      limit: req.query.limit ?? 1000,
     });
     return page.rows.map(legacySale);
   });
   app.get<ById>('/sales/:id', async (req) =>
-    legacySale(await counter(contextFrom(deps, req)).get({ id: ref(req.params.id) as never })),
+    legacySale(await call(counter(contextFrom(deps, req)).get, { id: ref(req.params.id) })),
   );
 };

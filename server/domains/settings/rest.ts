@@ -1,65 +1,67 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SETTINGS_LISTS, type SettingsList } from '../../../shared/schemas/settings';
 import { fail, shownPath } from '../../errors';
+import { asSent, bodyOf, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { settingsRouter } from './router';
-import type { SettingEntry } from './service';
+import type { Saved, SettingEntry } from './service';
 
 const settings = createCallerFactory(settingsRouter);
+type SettingsCaller = ReturnType<typeof settings>;
 
 type ById = { Params: { id: string } };
 
 /** The legacy shape: `_id` beside the fields (and `type` for a category). */
 const legacy = <Entry extends SettingEntry>({ id, ...entry }: Entry) => ({ _id: id, ...entry });
-const saved = <Entry extends SettingEntry>(answer: { message: string; record: Entry }) => ({
+const saved = <Entry extends SettingEntry>(answer: Saved<Entry>) => ({
   message: answer.message,
   record: legacy(answer.record),
 });
-/** A JSON object's fields; anything else (null, an array, a string) carries none. */
-const fieldsOf = (value: unknown): object =>
-  value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-const bodyOf = (req: { body: unknown }) => fieldsOf(req.body);
 
-// /api/settings/{uom|size|category}; errors answer {error} (server/rest.ts).
-// Every list is open to every role (the forms' selects need them); changes are admin and owner.
+/** One list's procedures; a body or query string is passed on whole, its names are the procedures' own. */
+interface ListProcedures {
+  list(query: Record<string, unknown>): Promise<SettingEntry[]>;
+  add(body: Record<string, unknown>): Promise<Saved<SettingEntry>>;
+  update(body: Record<string, unknown> & { id: unknown }): Promise<Saved<SettingEntry>>;
+  remove(input: { id: unknown }): Promise<{ message: string }>;
+}
+
+/** Each list of SETTINGS_LISTS, by the name its URL uses: a new list is one line here. */
+const LISTS: Record<SettingsList, (caller: SettingsCaller) => ListProcedures> = {
+  size: (c) => ({ list: () => c.sizes(), add: c.addSize, update: c.updateSize, remove: c.deleteSize }),
+  category: (c) => ({
+    list: (query) => call(c.categories, asSent(query)),
+    add: c.addCategory,
+    update: c.updateCategory,
+    remove: c.deleteCategory,
+  }),
+  uom: (c) => ({ list: () => c.units(), add: c.addUnit, update: c.updateUnit, remove: c.deleteUnit }),
+};
+
+const NAMES = `${SETTINGS_LISTS.slice(0, -1).join(', ')} and ${SETTINGS_LISTS.at(-1)}`;
+
+// /api/settings/{list} for each list: GET, POST, PUT and DELETE /:id. Errors answer {error}
+// (server/rest.ts). Every list is open to every role (the forms' selects need them);
+// changes are admin and owner.
 export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  const api = (req: Parameters<typeof contextFrom>[1]) => settings(contextFrom(deps, req));
+  for (const list of SETTINGS_LISTS) {
+    const api = (req: Parameters<typeof contextFrom>[1]) => LISTS[list](settings(contextFrom(deps, req)));
+    const path = `/settings/${list}`;
 
-  app.get('/settings/size', async (req) => (await api(req).sizes()).map(legacy));
-  app.get('/settings/uom', async (req) => (await api(req).units()).map(legacy));
-  app.get('/settings/category', async (req) =>
-    (await api(req).categories(fieldsOf(req.query) as never)).map(legacy),
-  );
-
-  app.post('/settings/size', async (req, reply) =>
-    reply.status(201).send(saved(await api(req).addSize(bodyOf(req) as never))),
-  );
-  app.post('/settings/uom', async (req, reply) =>
-    reply.status(201).send(saved(await api(req).addUnit(bodyOf(req) as never))),
-  );
-  app.post('/settings/category', async (req, reply) =>
-    reply.status(201).send(saved(await api(req).addCategory(bodyOf(req) as never))),
-  );
-
-  app.put<ById>('/settings/size/:id', async (req) =>
-    saved(await api(req).updateSize({ ...bodyOf(req), id: req.params.id } as never)),
-  );
-  app.put<ById>('/settings/uom/:id', async (req) =>
-    saved(await api(req).updateUnit({ ...bodyOf(req), id: req.params.id } as never)),
-  );
-  app.put<ById>('/settings/category/:id', async (req) =>
-    saved(await api(req).updateCategory({ ...bodyOf(req), id: req.params.id } as never)),
-  );
-
-  app.delete<ById>('/settings/size/:id', (req) => api(req).deleteSize({ id: req.params.id as never }));
-  app.delete<ById>('/settings/uom/:id', (req) => api(req).deleteUnit({ id: req.params.id as never }));
-  app.delete<ById>('/settings/category/:id', (req) =>
-    api(req).deleteCategory({ id: req.params.id as never }),
-  );
+    app.get(path, async (req) => (await api(req).list(bodyOf(req.query))).map(legacy));
+    app.post(path, async (req, reply) =>
+      reply.status(201).send(saved(await call(api(req).add, asSent(bodyOf(req.body))))),
+    );
+    app.put<ById>(`${path}/:id`, async (req) =>
+      saved(await call(api(req).update, asSent({ ...bodyOf(req.body), id: req.params.id }))),
+    );
+    app.delete<ById>(`${path}/:id`, (req) => call(api(req).remove, { id: req.params.id }));
+  }
 
   // Anything else under /api/settings answers 404 in the settings shape, {error}.
   const unknownRoute = async (req: { method: string; url: string }) => {
     throw fail.notFound(
-      `No such settings route: ${req.method} ${shownPath(req.url)}. The lists are size, category and uom.`,
+      `No such settings route: ${req.method} ${shownPath(req.url)}. The lists are ${NAMES}.`,
     );
   };
   app.all('/settings', unknownRoute);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_PAGE_LIMIT } from '../../../shared/schemas/paging';
 import { catalogueWrites, legacyRecord } from '../../catalogueRest';
+import { asSent, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { suppliersRouter } from './router';
 
@@ -14,7 +15,7 @@ export const suppliersRest: FastifyPluginAsync<RestOptions> = async (app, { deps
 
   app.get('/suppliers', async (req) => {
     const query = { limit: MAX_PAGE_LIMIT, ...(req.query as object) };
-    return (await api(req).list(query as never)).rows.map(legacyRecord);
+    return (await call(api(req).list, asSent(query))).rows.map(legacyRecord);
   });
   catalogueWrites(app, { path: '/suppliers', key: 'supplier', api });
 };

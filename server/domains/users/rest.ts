@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { asSent, bodyOf, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { usersRouter } from './router';
 
@@ -12,12 +13,12 @@ export const usersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     (await accounts(contextFrom(deps, req)).list()).map((a) => ({ _id: a.id, ...a })),
   );
   app.put<ById>('/user/update/:id', (req) =>
-    accounts(contextFrom(deps, req)).update({ ...(req.body as object), id: req.params.id } as never),
+    call(accounts(contextFrom(deps, req)).update, asSent({ ...bodyOf(req.body), id: req.params.id })),
   );
   app.put<ById>('/user/deactivate/:id', (req) =>
-    accounts(contextFrom(deps, req)).deactivate({ id: req.params.id as never }),
+    call(accounts(contextFrom(deps, req)).deactivate, { id: req.params.id }),
   );
   app.post<ById>('/user/reactivate/:id', (req) =>
-    accounts(contextFrom(deps, req)).reactivate({ id: req.params.id as never }),
+    call(accounts(contextFrom(deps, req)).reactivate, { id: req.params.id }),
   );
 };
