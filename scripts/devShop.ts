@@ -6,7 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { eq, getTableName, type Table } from 'drizzle-orm';
 import { type Config, loadConfig } from '../server/config';
 import { type Db, openDb } from '../server/db/open';
-import { cakes, customers, inventoryItems, sales, suppliers, users } from '../server/db/schema';
+import {
+  activityLogs,
+  cakes,
+  customers,
+  inventoryItems,
+  sales,
+  sessions,
+  suppliers,
+  users,
+} from '../server/db/schema';
 import { seedSystemAdmin } from '../server/db/seed';
 import type { Viewer } from '../server/domains/auth/viewer';
 import { addCake } from '../server/domains/cakes/service';
@@ -49,14 +58,17 @@ const SEED = 20_240_611;
 
 export class ShopNotEmpty extends Error {}
 
-/** Whether the shop holds anything but its system admin. */
-export function shopIsEmpty(db: Db): boolean {
+/**
+ * Whether the shop holds nothing but its system admin, and no one has signed in or done
+ * anything yet: a shop in use, even a new one, is never filled with made-up sales.
+ */
+function shopIsEmpty(db: Db): boolean {
   const count = (table: Table) =>
     db.$client
       .prepare(`select count(*) from "${getTableName(table)}"`)
       .pluck()
       .get() as number;
-  return [users, suppliers, customers, inventoryItems, cakes, sales].every(
+  return [users, suppliers, customers, inventoryItems, cakes, sales, sessions, activityLogs].every(
     (table) => count(table) <= (table === users ? 1 : 0),
   );
 }

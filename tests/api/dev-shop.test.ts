@@ -125,6 +125,17 @@ describe('the dev shop', () => {
     }
   });
 
+  it('refuses a new shop someone has already signed in to', async () => {
+    const other = await testApp();
+    try {
+      await other.adminSession();
+      await expect(fillDevShop(other.db, other.config, NOW)).rejects.toBeInstanceOf(ShopNotEmpty);
+      expect(await other.db.$count(inventoryItems)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is the same shop on every run', async () => {
     const again = await testApp();
     try {
