@@ -448,12 +448,12 @@ async function main() {
     const shop = await fillDevShop(db, config);
     console.log(`Filled ${config.dbFile}: ${shop.items} items, ${shop.cakes} cakes, ${shop.sales} sales`);
     console.log(`from ${shop.days[0]} to ${shop.days.at(-1)}, sale ${shop.refunded} refunded.`);
-    console.log(
-      `Sign in as ${shop.adminEmail}${shop.adminPassword ? ` with ${shop.adminPassword}` : ''}, or:`,
-    );
+    const adminPassword = shop.adminPassword ?? 'the ADMIN_PASSWORD set';
+    console.log(`Sign in as ${shop.adminEmail} with ${adminPassword}, or:`);
     for (const account of shop.accounts)
       console.log(`  ${account.role.padEnd(8)} ${account.email}  password ${DEV_PASSWORD}`);
-    console.log('Start the app on it with: npm run dev');
+    const dataDir = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
+    console.log(`Start the app on it with: ${dataDir}npm run dev`);
   } catch (err) {
     if (!(err instanceof ShopNotEmpty)) throw err;
     console.error(`${err.message}\nDatabase: ${config.dbFile}`);
