@@ -417,12 +417,10 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
         closesAt,
       );
     }
+    // One refund, by the manager, of a sale of the last day, before that day's Z reading.
+    if (d === DEV_DAYS - 1) refund(db, manager, refs.at(-3)!, at(day, 19, 45));
     takeEndOfDay(db, manager, at(day, 20, 30));
   }
-
-  // One refund, by the manager, of a sale of yesterday.
-  const refunded = refs.at(-3)!;
-  refund(db, manager, refunded, at(addDays(today, -1), 20));
 
   return {
     accounts,
@@ -431,7 +429,7 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
     items: items.size,
     cakes: cakeRows.length,
     sales: refs.length,
-    refunded,
+    refunded: refs.at(-3)!,
     days: Array.from({ length: DEV_DAYS }, (_, d) => addDays(firstDay, d)),
   };
 }
