@@ -3,9 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actionRequests,
-  cakeSizes,
   cakes,
-  categories,
   customers,
   inventoryItems,
   passwordResetRequests,
@@ -14,26 +12,35 @@ import {
   shiftCash,
   shifts,
   suppliers,
-  units,
   users,
 } from '../../server/db/schema';
 import { ACCESS, type AccessRule, can, ROLES, type Role, rankOf } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/schemas/auth';
+import { SETTINGS_LISTS } from '../../shared/schemas/settings';
 import { SHIFT_TEXT } from '../../shared/schemas/shifts';
 import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
-import { PROCEDURE_ACCESS, REST_ACCESS, type RouteAccess } from '../helpers/authzTable';
+import {
+  PROCEDURE_EXCEPTIONS,
+  procedureRule,
+  REST_WITHOUT_PROCEDURE,
+  ROUTER_ACCESS,
+  type RouteAccess,
+} from '../helpers/authzTable';
 import { expectTrpcError } from '../helpers/errors';
 import { type Method, rest } from '../helpers/rest';
-import { apiRoutes, PROCEDURES, urlOf } from '../helpers/routes';
+import { apiRoutes, PROCEDURES, type ProcedureCall, procedureCalls, urlOf } from '../helpers/routes';
 
 // The authorisation matrix: every REST route and every tRPC procedure, called over HTTP
 // by anonymous, an account with no role yet, staff, manager, owner and admin, must answer
-// as tests/helpers/authzTable.ts and shared/roles.ts say. Then the records that belong to
+// as tests/helpers/authzTable.ts and shared/roles.ts say. A REST route answers under the
+// rule of the procedure it is seen to call (the table lists only the routes that call none). Then the records that belong to
 // one user (a cashier's shift, an account, a reset request, a staff's held change, a
 // session) are tried by others: refused, and the row read back unchanged.
 
-let shop: TestShop;
+// Built before the tests are collected: the app's own routes are the cases.
+const shop: TestShop = await testApp();
+const ROUTES = apiRoutes(shop.app).map((r) => `${r.method} ${r.url}`);
 
 /** Who calls: `role` undefined is anonymous, null an approved account with no role yet. */
 interface Caller {
@@ -46,9 +53,8 @@ const signedIn: Partial<Record<Role, Session>> = {};
 
 /** Records the placeholder ids point at, so allowed calls get past validation. */
 const ids = {
-  size: 0,
-  category: 0,
-  unit: 0,
+  /** One entry of each settings list, by its name in the REST path. */
+  lists: {} as Record<string, number>,
   supplier: 0,
   customer: 0,
   item: 0,
@@ -62,7 +68,6 @@ const ids = {
 };
 
 beforeAll(async () => {
-  shop = await testApp();
   callers.push({ who: 'anonymous', role: undefined });
   callers.push({ who: 'no role', role: null, token: (await shop.signedIn(null)).accessToken });
   for (const role of ROLES) {
@@ -72,9 +77,11 @@ beforeAll(async () => {
   }
 
   const db = shop.db;
-  ids.size = db.insert(cakeSizes).values({ name: 'Matrix 8in' }).returning().get().id;
-  ids.category = db.insert(categories).values({ name: 'Matrix', type: 'inventory' }).returning().get().id;
-  ids.unit = db.insert(units).values({ name: 'matrix-kg' }).returning().get().id;
+  for (const list of SETTINGS_LISTS) {
+    const entry = { name: `Matrix ${list}`, type: 'inventory' };
+    const res = await rest(shop, 'POST', `/api/settings/${list}`, signedIn.admin!.accessToken, entry);
+    ids.lists[list] = res.json().record._id;
+  }
   ids.supplier = db
     .insert(suppliers)
     .values({ supplierId: 'SUP-M1', name: 'Matrix Mill' })
@@ -115,6 +122,9 @@ beforeAll(async () => {
     .values({ email: bystander.email, userId: bystander.id })
     .returning()
     .get().id;
+
+  // Which procedure each REST route calls, seen on an anonymous call (refused, so it writes nothing).
+  for (const route of ROUTES) seen(route, (await procedureCalls(() => overRest(route)))[1]);
 });
 afterAll(() => shop.close());
 
@@ -178,9 +188,7 @@ const ID_OF: [prefix: string, id: () => number][] = [
   ['/api/cake/', () => ids.cake],
   ['/api/sales/', () => ids.sale],
   ['/api/shifts/', () => ids.shift],
-  ['/api/settings/size/', () => ids.size],
-  ['/api/settings/uom/', () => ids.unit],
-  ['/api/settings/category/', () => ids.category],
+  ...SETTINGS_LISTS.map((list): [string, () => number] => [`/api/settings/${list}/`, () => ids.lists[list]!]),
 ];
 
 function fill(url: string, param: string): string {
@@ -192,42 +200,55 @@ function fill(url: string, param: string): string {
   return String(match[1]());
 }
 
-/** A procedure's input: the record it names where it takes an id, else nothing. */
+/**
+ * A procedure's input where more than the record its REST twin names is needed. The others
+ * that take an id get the one their twin's `:id` was filled with (ID_OF), as seen below.
+ */
 const INPUT_OF: Record<string, () => unknown> = {
-  'requests.approve': () => ({ id: ids.registration }),
-  'requests.reject': () => ({ id: ids.registration }),
-  'resetRequests.approve': () => ({ id: ids.reset }),
-  'resetRequests.reject': () => ({ id: ids.reset }),
-  'resetRequests.remove': () => ({ id: ids.reset }),
-  'users.update': () => ({ id: ids.bystander }),
-  'users.deactivate': () => ({ id: ids.bystander }),
-  'users.reactivate': () => ({ id: ids.bystander }),
-  'actionRequests.approve': () => ({ id: ids.held }),
-  'actionRequests.reject': () => ({ id: ids.held }),
-  'suppliers.update': () => ({ id: ids.supplier }),
-  'suppliers.remove': () => ({ id: ids.supplier }),
-  'customers.update': () => ({ id: ids.customer }),
-  'customers.remove': () => ({ id: ids.customer }),
-  'inventory.get': () => ({ id: ids.item }),
-  'inventory.movements': () => ({ id: ids.item }),
-  'inventory.update': () => ({ id: ids.item }),
-  'inventory.delete': () => ({ id: ids.item }),
-  'cakes.get': () => ({ id: ids.cake }),
-  'cakes.update': () => ({ id: ids.cake }),
-  'cakes.delete': () => ({ id: ids.cake }),
-  'sales.get': () => ({ id: ids.sale }),
-  'sales.refund': () => ({ id: ids.sale }),
-  'counter.reading': () => ({ id: ids.shift }),
   'counter.cash': () => ({ id: ids.shift, type: 'in', amount: 100, reason: 'matrix' }),
-  'counter.close': () => ({ id: ids.shift }),
-  'settings.updateSize': () => ({ id: ids.size }),
-  'settings.deleteSize': () => ({ id: ids.size }),
-  'settings.updateUnit': () => ({ id: ids.unit }),
-  'settings.deleteUnit': () => ({ id: ids.unit }),
-  'settings.updateCategory': () => ({ id: ids.category }),
-  'settings.deleteCategory': () => ({ id: ids.category }),
   'pricing.setPrice': () => ({ kind: 'item', id: ids.item, price: 6000 }),
 };
+
+// ---- Which procedure a REST route calls ---------------------------------------------
+
+/** The procedure each REST route was seen to call. */
+const twinOf = new Map<string, string>();
+/** The record a procedure's REST twin named, as that procedure's input over /trpc. */
+const idInput = new Map<string, { id: unknown }>();
+
+/** Notes the procedures `route` was seen calling; it must call one only. */
+function seen(route: string, calls: ProcedureCall[]) {
+  for (const { path, input } of calls) {
+    const twin = twinOf.get(route);
+    if (twin && twin !== path && procedureRule(twin, typeOf(twin)) !== procedureRule(path, typeOf(path)))
+      throw new Error(`${route} calls both ${twin} and ${path}, under different rules`);
+    if (!twin) twinOf.set(route, path);
+    const id = (input as { id?: unknown } | undefined)?.id;
+    // REST hands the id over as the path's text; /trpc clients send a number.
+    const asSent = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+    if (route.includes('/:id') && id !== undefined && !idInput.has(path)) idInput.set(path, { id: asSent });
+  }
+}
+
+const typeOf = (path: string) => PROCEDURES.find((p) => p.path === path)?.type ?? 'query';
+
+/** The rule `route` must answer under: its procedure's, or the one listed for a route that calls none. */
+function routeRule(route: string): RouteAccess {
+  const twin = twinOf.get(route);
+  const listed = REST_WITHOUT_PROCEDURE[route];
+  if (listed && twin)
+    throw new Error(
+      `${route} calls ${twin}: take it out of REST_WITHOUT_PROCEDURE in tests/helpers/authzTable.ts`,
+    );
+  if (listed) return listed;
+  if (!twin)
+    throw new Error(
+      `${route} was not seen calling a procedure of the app router: give its rule in REST_WITHOUT_PROCEDURE (tests/helpers/authzTable.ts), or its :param a record in ID_OF`,
+    );
+  const rule = procedureRule(twin, typeOf(twin));
+  if (!rule) throw new Error(`${route} calls ${twin}, whose router has no rule in ROUTER_ACCESS`);
+  return rule;
+}
 
 /** A procedure over /trpc as a client sends it: superjson, GET ?input= for queries, POST for mutations. */
 function overTrpc(path: string, type: string, input: unknown, token?: string) {
@@ -265,74 +286,101 @@ function overRest(key: string, token?: string, body = '{}') {
 const TABLE_RULES = new Set<string>([...Object.keys(ACCESS), 'public', 'signedIn', 'passwordReset']);
 
 describe('the authorisation table', () => {
-  it('lists every REST route of the app, and only those', () => {
-    const app = apiRoutes(shop.app)
-      .map((r) => `${r.method} ${r.url}`)
-      .sort();
-    expect(Object.keys(REST_ACCESS).sort(), 'classify each route in tests/helpers/authzTable.ts').toEqual(
-      app,
-    );
+  it('lists as calling no procedure only REST routes of the app', () => {
+    const gone = Object.keys(REST_WITHOUT_PROCEDURE).filter((route) => !ROUTES.includes(route));
+    expect(gone, 'take these out of REST_WITHOUT_PROCEDURE in tests/helpers/authzTable.ts').toEqual([]);
   });
 
-  it('lists every tRPC procedure of the app router, and only those', () => {
-    expect(Object.keys(PROCEDURE_ACCESS).sort()).toEqual(PROCEDURES.map((p) => p.path).sort());
+  it('gives every router of the app a rule, and names only procedures of the app as exceptions', () => {
+    const routers = new Set(PROCEDURES.map((p) => p.path.split('.')[0]));
+    const ruleless = [...routers].filter(
+      (r) =>
+        !(r! in ROUTER_ACCESS) &&
+        PROCEDURES.some((p) => p.path.startsWith(`${r}.`) && !(p.path in PROCEDURE_EXCEPTIONS)),
+    );
+    expect(ruleless, 'give these routers a rule in ROUTER_ACCESS (tests/helpers/authzTable.ts)').toEqual([]);
+    expect(
+      Object.keys(ROUTER_ACCESS).filter((r) => !routers.has(r)),
+      'routers that are gone',
+    ).toEqual([]);
+    const paths = PROCEDURES.map((p) => p.path);
+    expect(
+      Object.keys(PROCEDURE_EXCEPTIONS).filter((p) => !paths.includes(p)),
+      'exceptions that are gone',
+    ).toEqual([]);
   });
 
   it('uses only the rules of shared/roles.ts', () => {
-    const named = [...Object.values(REST_ACCESS).map(([rule]) => rule), ...Object.values(PROCEDURE_ACCESS)];
+    const named = [
+      ...Object.values(REST_WITHOUT_PROCEDURE),
+      ...Object.values(ROUTER_ACCESS).flatMap((rule) =>
+        typeof rule === 'object' ? Object.values(rule) : [rule],
+      ),
+      ...Object.values(PROCEDURE_EXCEPTIONS),
+    ];
     expect(named.filter((rule) => rule !== 'notFound' && !TABLE_RULES.has(rule))).toEqual([]);
   });
 
   it('is what each procedure declares', () => {
     const declared = Object.fromEntries(PROCEDURES.map((p) => [p.path, p.access]));
-    expect(declared).toEqual(PROCEDURE_ACCESS);
+    const table = Object.fromEntries(PROCEDURES.map((p) => [p.path, procedureRule(p.path, p.type)]));
+    expect(declared, 'a procedure declares another rule than tests/helpers/authzTable.ts gives it').toEqual(
+      table,
+    );
   });
 
-  it('gives each REST route the rule of the procedure it calls', () => {
-    const differ = Object.entries(REST_ACCESS)
-      .filter(([, [rule, twin]]) => twin !== undefined && PROCEDURE_ACCESS[twin] !== rule)
-      .map(([route, [rule, twin]]) => `${route} is ${rule}, ${twin} is ${twin && PROCEDURE_ACCESS[twin]}`);
-    expect(differ).toEqual([]);
+  it('finds the procedure of every REST route, or lists the route as calling none', () => {
+    const unknown = ROUTES.filter((route) => !twinOf.has(route) && !(route in REST_WITHOUT_PROCEDURE));
+    expect(unknown, 'give these a rule in REST_WITHOUT_PROCEDURE (tests/helpers/authzTable.ts)').toEqual([]);
   });
 });
 
 // ---- Every route and procedure, as every caller -------------------------------------
 
+/** Calls `route` as each caller, noting the procedure it reaches, and answers what each got. */
+async function asEachCaller(route: string, body?: string) {
+  const answers: [Caller, LightMyRequestResponse][] = [];
+  for (const caller of callers) {
+    const [res, calls] = await procedureCalls(() => overRest(route, caller.token, body));
+    seen(route, calls);
+    answers.push([caller, res]);
+  }
+  const access = routeRule(route);
+  const want: Record<string, string> = {};
+  const got: Record<string, string> = {};
+  for (const [caller, res] of answers) {
+    want[caller.who] = expected(access, caller);
+    got[caller.who] = outcome(res, access);
+  }
+  return { want, got };
+}
+
 describe('every REST route, as each caller', () => {
-  it.each(Object.entries(REST_ACCESS))('%s', async (route, [access]) => {
-    const want: Record<string, string> = {};
-    const got: Record<string, string> = {};
-    for (const caller of callers) {
-      const res = await overRest(route, caller.token);
-      want[caller.who] = expected(access, caller);
-      got[caller.who] = outcome(res, access);
-    }
+  it.each(ROUTES)('%s', async (route) => {
+    const { want, got } = await asEachCaller(route);
     expect(got).toEqual(want);
   });
 
   // Found by this matrix: routes that translate their body (server/legacy.ts bodyOf) used to
   // refuse a body that is not a JSON object (400) before the procedure checked the caller.
   // server/trpc.ts admitTo checks the caller first on those routes.
-  const withBody = Object.entries(REST_ACCESS).filter(([route]) => /^(POST|PUT|PATCH) /.test(route));
-  it.each(withBody)('%s with a body that is not a JSON object', async (route, [access]) => {
-    const want: Record<string, string> = {};
-    const got: Record<string, string> = {};
-    for (const caller of callers) {
-      const res = await overRest(route, caller.token, '[1]');
-      want[caller.who] = expected(access, caller);
-      got[caller.who] = outcome(res, access);
-    }
+  const withBody = ROUTES.filter((route) => /^(POST|PUT|PATCH) /.test(route));
+  it.each(withBody)('%s with a body that is not a JSON object', async (route) => {
+    const { want, got } = await asEachCaller(route, '[1]');
     expect(got).toEqual(want);
   });
 });
 
 describe('every tRPC procedure over /trpc, as each caller', () => {
-  it.each(Object.entries(PROCEDURE_ACCESS))('%s', async (path, access) => {
-    const type = PROCEDURES.find((p) => p.path === path)?.type ?? 'query';
+  it.each(PROCEDURES.map((p) => [p.path, p.type] as const))('%s', async (path, type) => {
+    const access = procedureRule(path, type);
+    if (!access)
+      throw new Error(`${path}: its router has no rule in ROUTER_ACCESS (tests/helpers/authzTable.ts)`);
+    const input = INPUT_OF[path]?.() ?? idInput.get(path);
     const want: Record<string, string> = {};
     const got: Record<string, string> = {};
     for (const caller of callers) {
-      const res = await overTrpc(path, type, INPUT_OF[path]?.(), caller.token);
+      const res = await overTrpc(path, type, input, caller.token);
       want[caller.who] = expected(access, caller);
       got[caller.who] = outcome(res, access);
     }

@@ -7,6 +7,7 @@ import { BODY_LIMIT, type RouteRecord } from '../../server/app';
 import { appRouter } from '../../server/router';
 import { MAX_BATCH } from '../../shared/constants';
 import { BACKUP_AREAS, RESTORE_MAX_BYTES } from '../../shared/schemas/backup';
+import { SETTINGS_LISTS } from '../../shared/schemas/settings';
 import { ADMIN, PASSWORD, testApp } from '../helpers/app';
 import {
   BAD_DATES,
@@ -15,6 +16,7 @@ import {
   changedTables,
   type Digest,
   digestOf,
+  exampleOf,
   fieldsOf,
   HOSTILE_IDS,
   HOSTILE_STRINGS,
@@ -81,7 +83,12 @@ const ids = {
   registration: 0,
   reset: 0,
   action: 0,
+  /** One entry of each name-only settings list, by its name in the REST path. */
+  lists: {} as Record<string, number>,
 };
+
+/** The settings lists that hold a name only: their REST specs and inputs are made, not written. */
+const NAMED_LISTS = SETTINGS_LISTS.filter((list) => list !== 'category');
 
 beforeAll(async () => {
   const admin = await shop.adminSession();
@@ -92,6 +99,17 @@ beforeAll(async () => {
   ids.itemCategory = (await api.settings.addCategory({ name: 'Flour', type: 'inventory' })).record.id;
   ids.cakeCategory = (await api.settings.addCategory({ name: 'Birthday', type: 'cake' })).record.id;
   ids.size = (await api.settings.addSize({ name: '8 inch' })).record.id;
+  ids.lists = { size: ids.size, uom: ids.unit };
+  for (const list of NAMED_LISTS) {
+    if (ids.lists[list]) continue;
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: `/api/settings/${list}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: `First ${list}` },
+    });
+    ids.lists[list] = res.json().record._id;
+  }
   ids.supplier = (
     await api.suppliers.add({ supplierId: 'SUP-001', name: 'Flour Co', contact: '0917', company: 'Mill' })
   ).record.id;
@@ -797,27 +815,12 @@ function restSpecs(): Record<string, RestSpec> {
       query: DAYS_QUERY,
       writes: AUDIT,
     },
-    'GET /api/settings/size': {},
-    'GET /api/settings/uom': {},
+    ...namedListSpecs(),
     'GET /api/settings/category': { validQuery: { type: 'cake' }, query: { type: 'enum' } },
-    'POST /api/settings/size': { body: { name: '10 inch' }, fields: { name: 'text' }, valid: [201] },
-    'POST /api/settings/uom': { body: { name: 'jar' }, fields: { name: 'text' }, valid: [201] },
     'POST /api/settings/category': {
       body: { name: 'Icing', type: 'inventory' },
       fields: { name: 'text', type: 'enum' },
       valid: [201],
-    },
-    'PUT /api/settings/size/:id': {
-      params: { id: id(ids.size) },
-      body: { name: '8 inch round' },
-      fields: { name: 'text' },
-      valid: [200],
-    },
-    'PUT /api/settings/uom/:id': {
-      params: { id: id(ids.unit) },
-      body: { name: 'kilogram' },
-      fields: { name: 'text' },
-      valid: [200],
     },
     'PUT /api/settings/category/:id': {
       params: { id: id(ids.itemCategory) },
@@ -825,8 +828,6 @@ function restSpecs(): Record<string, RestSpec> {
       fields: { name: 'text', type: 'enum' },
       valid: [200],
     },
-    'DELETE /api/settings/size/:id': { params: { id: id(ids.size) } },
-    'DELETE /api/settings/uom/:id': { params: { id: id(ids.unit) } },
     'DELETE /api/settings/category/:id': { params: { id: id(ids.itemCategory) } },
     'GET /api/dashboard': {},
     'GET /api/dashboard/revenue-cost-by-day': { validQuery: { days: '30' }, query: { days: 'days' } },
@@ -856,6 +857,25 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/backup/database': { writes: AUDIT },
   };
+}
+
+/** The four routes of each name-only settings list, alike but for the list's name. */
+function namedListSpecs(): Record<string, RestSpec> {
+  return Object.fromEntries(
+    NAMED_LISTS.flatMap((list) => {
+      const params = { id: String(ids.lists[list]) };
+      const fields: Record<string, RestKind> = { name: 'text' };
+      return [
+        [`GET /api/settings/${list}`, {}],
+        [`POST /api/settings/${list}`, { body: { name: `New ${list}` }, fields, valid: [201] }],
+        [
+          `PUT /api/settings/${list}/:id`,
+          { params, body: { name: `Renamed ${list}` }, fields, valid: [200] },
+        ],
+        [`DELETE /api/settings/${list}/:id`, { params }],
+      ];
+    }),
+  );
 }
 
 /** The catch-all routes under /api/settings answer 404 {error} to anything. */
@@ -1050,7 +1070,10 @@ describe('REST routes', () => {
 
   it('has a fuzz spec for every route the app serves', () => {
     const missing = ROUTES.filter((r) => !isCatchAll(r) && !(`${r.method} ${r.url}` in specs()));
-    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(
+      missing.map((r) => `${r.method} ${r.url}`),
+      'give each a spec in restSpecs (tests/api/fuzz.test.ts)',
+    ).toEqual([]);
   });
 
   it.each(ROUTES.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (_name, route) => {
@@ -1090,8 +1113,23 @@ function schemaTakes(path: string, input: unknown): boolean {
   return inputs.every((schema) => schema.safeParse(input).success);
 }
 
-/** A valid input for each procedure (seeded ids), or undefined for those that take none. */
+/**
+ * A valid input for each procedure that takes one: the one written in handInputs, else one
+ * made from its schema (exampleOf) when the schema takes it.
+ */
 function trpcInputs(): Record<string, unknown> {
+  const inputs = handInputs();
+  for (const { path } of PROCEDURES) {
+    const { inputs: schemas } = procedureOf(path)._def;
+    if (path in inputs || schemas.length === 0) continue;
+    const made = exampleOf(schemas[0]!);
+    if (schemaTakes(path, made)) inputs[path] = made;
+  }
+  return inputs;
+}
+
+/** The inputs a schema alone cannot give: seeded ids, refined fields, cross-field rules. */
+function handInputs(): Record<string, unknown> {
   const list = { page: 1, limit: 10, search: 'flour', field: 'name', order: 'asc' };
   const item = {
     itemId: '',
@@ -1136,16 +1174,10 @@ function trpcInputs(): Record<string, unknown> {
     'resetRequests.reject': { id: ids.reset },
     'resetRequests.remove': { id: ids.reset },
     'settings.saveShopProfile': { businessName: 'Sweet Crumbs', tin: '123-456-789-000' },
-    'settings.addSize': { name: '12 inch' },
-    'settings.updateSize': { id: ids.size, name: '8 inch' },
-    'settings.deleteSize': { id: ids.size },
     'settings.categories': { type: 'inventory' },
     'settings.addCategory': { name: 'Toppings', type: 'cake' },
     'settings.updateCategory': { id: ids.cakeCategory, name: 'Birthday', type: 'cake' },
     'settings.deleteCategory': { id: ids.cakeCategory },
-    'settings.addUnit': { name: 'crate' },
-    'settings.updateUnit': { id: ids.unit, name: 'sack' },
-    'settings.deleteUnit': { id: ids.unit },
     'users.update': {
       id: ids.staffId,
       username: 'counter.staff',
@@ -1465,7 +1497,10 @@ describe('tRPC procedures', () => {
     const missing = PROCEDURES.filter(
       (p) => procedureOf(p.path)._def.inputs.length > 0 && !(p.path in inputs),
     );
-    expect(missing.map((p) => p.path)).toEqual([]);
+    expect(
+      missing.map((p) => p.path),
+      'none could be made from the schema: write one in handInputs (tests/api/fuzz.test.ts)',
+    ).toEqual([]);
     // And each of them is valid, so a refusal below is the broken field's doing.
     const invalid = Object.entries(inputs).filter(([path, input]) => !schemaTakes(path, input));
     expect(invalid.map(([path]) => path)).toEqual([]);

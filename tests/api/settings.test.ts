@@ -375,9 +375,9 @@ describe('every bad input is a 400 with a message, and nothing is written', () =
     const broken = await asAdmin('POST', '/api/settings/size', '{"name": "8 inch", ');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ error: expect.any(String) });
-    const unknown = await asAdmin('GET', '/api/settings/flavour');
+    const unknown = await asAdmin('GET', '/api/settings/no-such-list');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: expect.stringContaining('/api/settings/flavour') });
+    expect(unknown.json()).toEqual({ error: expect.stringContaining('/api/settings/no-such-list') });
   });
 
   it('a refused change writes no activity-log row', async () => {

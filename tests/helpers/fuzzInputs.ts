@@ -238,6 +238,58 @@ export function fieldsOf(schema: z.ZodType, example: unknown, path: string[] = [
   return out;
 }
 
+/**
+ * An input made from `schema`'s shape alone: required fields only, a word for text, 1 for a
+ * number, the first option of a choice. Refinements it cannot see may refuse it, so the
+ * caller checks it with the schema; where it is refused, a hand-written input is needed.
+ */
+export function exampleOf(schema: z.ZodType): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return undefined;
+    case 'nullable':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return exampleOf(def.innerType as z.ZodType);
+    case 'pipe': {
+      const inner = defOf(def.in);
+      return exampleOf((inner.type === 'transform' ? def.out : def.in) as z.ZodType);
+    }
+    case 'string':
+      return 'Example';
+    case 'number':
+      return 1;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return Object.values(def.entries as Record<string, unknown>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'array':
+      return [exampleOf(def.element as z.ZodType)];
+    case 'union':
+      for (const option of def.options as z.ZodType[]) {
+        const value = exampleOf(option);
+        if (option.safeParse(value).success) return value;
+      }
+      return undefined;
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        const value = exampleOf(child);
+        if (value !== undefined) out[key] = value;
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** A value and whether no field of that kind may ever accept it (false: the schema decides). */
 export interface BadValue {
   label: string;
