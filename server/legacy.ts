@@ -1,5 +1,5 @@
 import { centavosOf, pesosFromText, toPesos } from '../shared/money';
-import { MONEY_TEXT } from '../shared/schemas/catalogue';
+import { MONEY_TEXT } from '../shared/texts/catalogue';
 import { fail } from './errors';
 
 // Translating the legacy REST shapes (SPEC.md §7) at the boundary, and only there:

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { MAX_BATCH } from '../shared/constants';
 import { ACCESS, type AccessRule, can, type ProcedureAccess } from '../shared/roles';
-import { AUTH_TEXT } from '../shared/schemas/auth';
+import { AUTH_TEXT } from '../shared/texts/auth';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { type Viewer, viewerFromToken } from './domains/auth/viewer';

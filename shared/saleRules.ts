@@ -1,6 +1,6 @@
 import { VAT_RATES } from './constants';
 import { type Centavos, formatPeso, percentOf } from './money';
-import { SALE_TOTAL_MAX, SALES_TEXT } from './schemas/sales';
+import { SALE_TOTAL_MAX, SALES_TEXT } from './texts/sales';
 import { type DiscountType, SC_PWD_PERCENT } from './totals';
 
 // Checkout's rules for a sale's figures, in one place: checkout holds the sale it makes to

@@ -9,9 +9,10 @@ import {
   stockMovements,
 } from '../../server/db/schema';
 import { addDays } from '../../server/domains/inventory/alerts';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { CAKE_SORT_FIELDS, CAKE_TEXT } from '../../shared/schemas/cakes';
-import { INVENTORY_TEXT } from '../../shared/schemas/inventory';
+import { CAKE_SORT_FIELDS } from '../../shared/schemas/cakes';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { CAKE_TEXT } from '../../shared/texts/cakes';
+import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

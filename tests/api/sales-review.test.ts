@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, sales } from '../../server/db/schema';
 import { takeEndOfDay } from '../../server/domains/counter/endOfDay';
 import { addDays } from '../../server/domains/inventory/alerts';
-import { SALES_TEXT } from '../../shared/schemas/sales';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { formatDateTime, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -12,8 +12,8 @@ import {
   units,
 } from '../../server/db/schema';
 import { formatPeso } from '../../shared/money';
-import { SALES_TEXT } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SALES_TEXT } from '../../shared/texts/sales';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { formatDateTime, manilaDate } from '../../shared/time';
 import { saleTotals } from '../../shared/totals';
 import { PASSWORD } from '../helpers/app';

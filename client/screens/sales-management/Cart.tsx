@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/schemas/sales';
+import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/texts/sales';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
 import { DiscountFields } from './DiscountFields';

@@ -5,7 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
-import { NEEDS_REFERENCE } from '../../../shared/schemas/sales';
+import { NEEDS_REFERENCE } from '../../../shared/texts/sales';
 import { PESO_INPUT } from '../inventory/stockroom';
 import type { PaymentMethod } from './useCart';
 

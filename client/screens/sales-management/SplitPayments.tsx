@@ -5,7 +5,7 @@ import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput 
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
 import { formatPeso } from '../../../shared/money';
-import { NEEDS_REFERENCE } from '../../../shared/schemas/sales';
+import { NEEDS_REFERENCE } from '../../../shared/texts/sales';
 import { PESO_INPUT } from '../inventory/stockroom';
 import type { PaymentMethod, SplitPayment } from './useCart';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ORDER_TYPES, PAYMENT_METHODS } from '../../../shared/constants';
-import { newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
 import { type DiscountType, saleTotals } from '../../../shared/totals';
 import type { Product } from './products';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../shared/money';
-import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
+import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/texts/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { numberOf } from '../inventory/stockroom';
 import { counterOutcome, counterToast } from './counterToast';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { can } from '../../../shared/roles';
-import { NEEDS_REFERENCE, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { NEEDS_REFERENCE, newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
+import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import { failureText } from '../../errors';

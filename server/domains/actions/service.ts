@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Tx } from '../../db/open';
 import { type ActionRequestType, actionRequests, users } from '../../db/schema';
 import { fail } from '../../errors';

@@ -1,11 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import {
-  AVAILABILITY_LABELS,
-  CAKE_TEXT,
-  type CakeFields,
-  type UpdateCakeInput,
-} from '../../../shared/schemas/cakes';
+import type { CakeFields, UpdateCakeInput } from '../../../shared/schemas/cakes';
+import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { formatPeso } from '../../../shared/money';
 import { can } from '../../../shared/roles';
-import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import type { Db, Tx } from '../../db/open';
 import { shiftCash, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT, type ItemFields, type UpdateItemInput } from '../../../shared/schemas/inventory';
+import type { ItemFields, UpdateItemInput } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
 import {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SaleLineInput } from '../../../shared/schemas/sales';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Db, Tx } from '../../db/open';
 import { saleLines, sales, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';

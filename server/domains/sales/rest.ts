@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SALE_ID } from '../../../shared/schemas/sales';
+import { SALE_ID } from '../../../shared/texts/sales';
 import { bodyOf, entryOf, numberIn, pesos, pesosIn, refIn } from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { salesRouter } from './router';

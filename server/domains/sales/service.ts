@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { saleTotalProblem } from '../../../shared/saleRules';
-import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import type { CheckoutInput } from '../../../shared/schemas/sales';
+import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate } from '../../../shared/time';
 import { type DiscountType, lineDiscount, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
