@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORDER_TYPES, PAGE_SIZE, PAYMENT_METHODS, VAT_RATES } from '../constants';
+import { oneCashProblem, referenceProblem } from '../saleRules';
 import { NAME_MAX } from '../texts/catalogue';
-import { NEEDS_REFERENCE, QUANTITY_MAX, SALE_ID, SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
+import { QUANTITY_MAX, SALE_ID, SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
 import { DISCOUNT_TYPES } from '../totals';
 import { optionalDate, optionalRef, recordId } from './catalogue';
 import { lookupItemsInput } from './inventory';
@@ -67,8 +68,8 @@ export const paymentInput = z
       .default(''),
   })
   .superRefine((p, ctx) => {
-    if (NEEDS_REFERENCE.includes(p.method) && !p.reference)
-      ctx.addIssue({ code: 'custom', message: SALES_TEXT.referenceRequired, path: ['reference'] });
+    const problem = referenceProblem(p.method, p.reference);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['reference'] });
   });
 export type PaymentInput = z.infer<typeof paymentInput>;
 
@@ -151,15 +152,10 @@ export const checkoutInput = z
   .superRefine((sale, ctx) => {
     if (!sale.payments && !sale.paymentMethod)
       ctx.addIssue({ code: 'custom', message: SALES_TEXT.noPaymentMethod, path: ['paymentMethod'] });
-    if (
-      !sale.payments &&
-      sale.paymentMethod &&
-      NEEDS_REFERENCE.includes(sale.paymentMethod) &&
-      !sale.reference
-    )
-      ctx.addIssue({ code: 'custom', message: SALES_TEXT.referenceRequired, path: ['reference'] });
-    if (sale.payments && sale.payments.filter((p) => p.method === 'Cash').length > 1)
-      ctx.addIssue({ code: 'custom', message: SALES_TEXT.oneCashPayment, path: ['payments'] });
+    const reference = sale.payments ? null : referenceProblem(sale.paymentMethod, sale.reference);
+    if (reference) ctx.addIssue({ code: 'custom', message: reference, path: ['reference'] });
+    const oneCash = sale.payments && oneCashProblem(sale.payments);
+    if (oneCash) ctx.addIssue({ code: 'custom', message: oneCash, path: ['payments'] });
   });
 export type CheckoutInput = z.output<typeof checkoutInput>;
 

@@ -140,6 +140,20 @@ function countCalls(page: Page, procedure: string) {
   return () => sent;
 }
 
+/** How many product searches (`sales.products`, not the table's pages) the page sends from now on. */
+function countSearches(page: Page) {
+  let sent = 0;
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/trpc/'))
+      sent += url.pathname
+        .slice('/trpc/'.length)
+        .split(',')
+        .filter((p) => p === 'sales.products').length;
+  });
+  return () => sent;
+}
+
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(required(label)).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -618,6 +632,7 @@ describe('the Sales Management screen', () => {
       b.shop.db.update(inventoryItems).set({ unitPrice }).where(eq(inventoryItems.id, ids.flour)).run();
     setFlourPrice(5500);
     const before = saleCount();
+    const searches = countSearches(page);
     try {
       await cart.getByRole('button', { name: 'Checkout' }).click();
       await shows(page, SALES_TEXT.totalsDisagree('subtotal ₱110.00, tax ₱0.00, total ₱110.00'));
@@ -625,6 +640,9 @@ describe('the Sales Management screen', () => {
       // The cart now shows the price the server charges; the cashier checks and sends again.
       await expect.poll(() => amount(cart, 'Total')).toBe('₱110.00');
       await cartLine(page, FLOUR.name).getByText('₱55.00 each', { exact: true }).waitFor();
+      // The refusal itself carried the price: no search for the line afterwards.
+      await settled(page);
+      expect(searches()).toBe(0);
       await cart.getByRole('button', { name: 'Checkout' }).click();
       await receiptOf(page).waitFor();
       expect(saleCount()).toBe(before + 1);
