@@ -1,4 +1,5 @@
 import { VAT_RATES } from './constants';
+import { sellableStatus } from './itemStatus';
 import { type Centavos, formatPeso, percentOf } from './money';
 import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from './texts/sales';
 import { type DiscountType, SC_PWD_PERCENT } from './totals';
@@ -16,12 +17,14 @@ export interface Sellable {
 }
 
 /**
- * Why a product cannot be sold at all, or null: expired, out of season, or nothing left.
- * Its status says it first, as the counter's table shows it.
+ * Why a product cannot be sold at all, or null: expired, out of season (a status the
+ * counter does not sell, shared/itemStatus.ts), or nothing left. Its status says it first,
+ * as the counter's table shows it.
  */
 export function unsellableProblem(product: Sellable): string | null {
   if (product.status === 'Expired') return SALES_TEXT.expired(product.name);
-  if (product.status === 'Out of season') return SALES_TEXT.notAvailable(product.name, product.status);
+  if (!sellableStatus(product.status) && product.status !== 'Out of stock')
+    return SALES_TEXT.notAvailable(product.name, product.status);
   if (product.stock <= 0 || product.status === 'Out of stock') return SALES_TEXT.outOfStock(product.name);
   return null;
 }
