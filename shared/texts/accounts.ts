@@ -1,5 +1,5 @@
-// SPEC.md §2, §5 and §8 strings of User Management, Activity Log and Notifications,
-// with the server's own messages for PRODUCT.md's rules.
+// The exact texts of User Management, the Activity Log and Notifications, with the
+// server's own messages for the accounts' rules.
 export const ACCOUNT_TEXT = {
   systemAccount: 'System Account',
   confirmEdit: "Are you sure you want to change this account's details?",
@@ -31,7 +31,7 @@ export const ACCOUNT_TEXT = {
   loading: 'Loading...',
   noMoreNotifications: 'No more notifications.',
   sentForApproval: 'Your request has been sent for approval.',
-  // PRODUCT.md's rules, in words a person can act on.
+  // The accounts' rules, in words a person can act on.
   accountNotFound: 'That account does not exist.',
   systemUntouchable: 'The system account cannot be changed.',
   outranked: 'You can only change accounts of a lower rank than yours.',

@@ -1,6 +1,6 @@
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
-// The review side of the requests: SPEC.md §8's toasts and the rules of PRODUCT.md.
+// The review side of the requests: its toasts and its rules' messages.
 export const REQUEST_TEXT = {
   resetApproved: 'Reset request approved.',
   resetNotFound: 'That password reset request does not exist.',
@@ -10,7 +10,7 @@ export const REQUEST_TEXT = {
   resetOutranks: 'You can only reset the password of an account below your rank.',
 } as const;
 
-// SPEC.md §5 and §8 strings, shared by the server's checks, the login screen and the tests.
+// Sign-in's exact texts, shared by the server's checks, the login screen and the tests.
 export const AUTH_TEXT = {
   loginSuccess: 'Login successful! Redirecting to dashboard...',
   loginFailed: 'Invalid email or password',
@@ -58,7 +58,7 @@ export const AUTH_TEXT = {
 export const HIDDEN = /\p{C}/u;
 /** Local part: starts with a letter or digit; then letters, digits and . _ % + - ' */
 const LOCAL = /^[a-z0-9][a-z0-9._%+'-]{0,63}$/i;
-/** Domain: dot-separated labels of letters, digits and inner hyphens; the last one 2+ long (SPEC.md §5). */
+/** Domain: dot-separated labels of letters, digits and inner hyphens; the last one 2+ long. */
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/i;
 
 /** Trimmed, NFKC-normalised and lower-case: the one form an email is stored and compared in. */

@@ -1,5 +1,6 @@
 import type { BackupArea } from '../schemas/backup';
 
+// The exact texts of Backup and Restore.
 export const BACKUP_TEXT = {
   failed: 'Backup failed. Please try again.',
   unknownArea: 'Choose one of the areas: inventory, cakes, supplier, customers, sales or users.',

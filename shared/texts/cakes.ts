@@ -1,6 +1,6 @@
 import { INVENTORY_TEXT } from './inventory';
 
-// SPEC.md §5 and §8 strings of the Inventory screen's cakes, with the server's own messages.
+// The exact texts of the Inventory screen's cakes, with the server's own messages.
 export const CAKE_TEXT = {
   nameRequired: 'Please enter the cake name.',
   categoryRequired: 'Please select a category.',
@@ -27,7 +27,7 @@ export const CAKE_TEXT = {
   scPwdNotBoolean: INVENTORY_TEXT.scPwdNotBoolean,
 } as const;
 
-/** On the form "Regular"; over the wire "Always" (SPEC.md §3). */
+/** On the form "Regular"; over the wire "Always". */
 export const AVAILABILITY = ['Always', 'Seasonal'] as const;
 
 export const AVAILABILITY_LABELS: Record<(typeof AVAILABILITY)[number], string> = {

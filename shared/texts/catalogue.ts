@@ -1,4 +1,4 @@
-/** SPEC.md §5 confirmations used by every catalogue screen. */
+/** The confirmations every list screen uses. */
 export const CATALOGUE_TEXT = {
   confirmSave: 'Are you sure you want to save these changes?',
   confirmDelete: (name: string) => `Are you sure you want to delete "${name}"?`,

@@ -1,7 +1,6 @@
 import type { CustomerSearchField } from '../schemas/customers';
 
-// SPEC.md §2, §5 and §8 strings of Customer Management, with the server's own messages
-// for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
+// The exact texts of Customer Management, with the server's own messages for its rules. The server, the screen and the tests all read them from here.
 /** How many of a customer's purchases their view lists, newest first. */
 export const PURCHASES_SHOWN = 100;
 
@@ -13,10 +12,8 @@ export const CUSTOMER_TEXT = {
   noun: 'customers',
   empty: 'No customers found.',
   searchPlaceholder: 'Search customers...',
-  // SPEC.md §5.
   required: 'Please fill in all required fields.',
   duplicateId: 'Customer ID already exists. Please choose a unique ID.',
-  // SPEC.md §8.
   saved: 'Customer added or updated successfully!',
   addFailed: 'Failed to add customer.',
   updateFailed: 'Failed to update customer.',
@@ -32,7 +29,7 @@ export const CUSTOMER_TEXT = {
   purchasesLimit: (shown: number) => `The newest ${shown} are shown.`,
 } as const;
 
-/** The filter dropdown (SPEC.md §2): which field the search box looks in. */
+/** The filter dropdown: which field the search box looks in. */
 export const CUSTOMER_SEARCH_FIELDS = ['customerId', 'name', 'email', 'phoneNumber', 'address'] as const;
 
 /** How each field is named in the filter, the form, the action requests' details and the log. */

@@ -1,5 +1,5 @@
-// SPEC.md §5 and §8 strings of the Inventory screen's items, with the server's own
-// messages for PRODUCT.md's rules.
+// The exact texts of the Inventory screen's items, with the server's own messages for
+// its rules.
 export const INVENTORY_TEXT = {
   required: 'Please fill up the required fields!',
   stockNegative: 'Stock must be a non-negative number.',
@@ -31,7 +31,7 @@ export const INVENTORY_TEXT = {
     `Cannot delete "${name}": ${n} ${n === 1 ? 'cake uses' : 'cakes use'} it as an ingredient.`,
 } as const;
 
-/** PRODUCT.md: derived on every read, in this order of precedence. */
+/** Derived on every read, in this order of precedence (shared/itemStatus.ts). */
 export const ITEM_STATUSES = [
   'Expired',
   'Out of stock',

@@ -3,7 +3,7 @@ import { INVENTORY_TEXT } from './inventory';
 import { SEARCH_MAX } from './paging';
 import { REPORT_TEXT } from './reports';
 
-// The Profitability Dashboard and Pricing Management (SPEC.md §2 menu entries): margins
+// The Profitability Dashboard and Pricing Management (two menu entries): margins
 // of items and cakes, and prices changed in place.
 export const PRICING_TEXT = {
   profitabilityTitle: 'Profitability Dashboard',

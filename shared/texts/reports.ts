@@ -1,4 +1,4 @@
-// The dashboard's and the sales report's inputs and texts (SPEC.md §2, §8, §9).
+// The dashboard's and the sales report's texts, chart periods and colours.
 export const REPORT_TEXT = {
   financialOverview: 'Financial Overview',
   loading: 'Loading...',
@@ -38,7 +38,7 @@ export const REPORT_TEXT = {
 /** The Financial Overview's ranges, in Manila days ending today. */
 export const CHART_DAYS = [7, 30, 90] as const;
 
-/** The report charts' six fixed colours (SPEC.md §9), in Mantine's palette. */
+/** The report charts' six fixed colours, in Mantine's palette. */
 export const REPORT_COLOURS = ['teal.6', 'blue.6', 'orange.6', 'grape.6', 'yellow.6', 'cyan.6'] as const;
 
 /** The Financial Overview: revenue green, cost orange-red. */

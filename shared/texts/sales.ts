@@ -1,5 +1,5 @@
-// SPEC.md §2, §4, §5 and §8 strings of the point of sale and the receipt, with the
-// server's own messages for PRODUCT.md's rules.
+// The exact texts of the point of sale and the receipt, with the server's own messages
+// for the sale's rules (shared/saleRules.ts), and the sale's id and limits.
 export const SALES_TEXT = {
   searchPlaceholder: 'Search products...',
   cartEmpty: 'Your cart is empty.',
@@ -43,7 +43,7 @@ export const SALES_TEXT = {
   futureDate: 'The sale date cannot be in the future.',
   notFound: 'That sale does not exist.',
   badCustomer: 'Please choose a customer from the list.',
-  // Issue 11: SC/PWD discounts and split tender.
+  // SC/PWD discounts and split tender.
   discountName: 'Please enter the senior citizen or PWD holder’s name.',
   discountIdNumber: 'Please enter the senior citizen or PWD ID number.',
   discountType: 'The discount must be SC (senior citizen) or PWD.',
@@ -95,7 +95,7 @@ export const QUANTITY_MAX = 100_000;
 /** ₱1,000,000,000.00: far above any day's trade, far below where centavo sums lose precision. */
 export const SALE_TOTAL_MAX = 100_000_000_000;
 
-/** SALE- plus 8 characters A-Z and 0-9 (SPEC.md §9). */
+/** SALE- plus 8 characters A-Z and 0-9. */
 export function newSaleId(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   let id = 'SALE-';

@@ -2,6 +2,8 @@ import type { CategoryType, SettingsList } from '../schemas/settings';
 import { NAME_MAX } from './catalogue';
 import { STORED_TEXT } from './storedText';
 
+// The exact texts of the Settings screen, with the server's own messages for its lists.
+
 export const CATEGORY_TYPES = ['inventory', 'cake'] as const;
 
 /** How each list is named in a sentence, and its section on the screen. */
@@ -24,23 +26,22 @@ function users(count: { items: number; cakes: number }): string {
 }
 
 export const SETTINGS_TEXT = {
-  // SPEC.md §8.
   saveFailed: (section: string) => `Failed to save ${section}`,
   deleteFailed: 'Failed to delete item',
   noSection: 'No active section selected!',
-  // SPEC.md §5: name required; a category also requires a type.
+  // A name is required; a category also requires a type.
   nameRequired: 'Please enter a name.',
   nameTooLong: `Name must be at most ${NAME_MAX} characters.`,
   nameOneLine: STORED_TEXT.oneLine('Name'),
   typeRequired: 'Please select a type (inventory or cake).',
   badTypeFilter: 'type must be inventory or cake.',
   badId: 'The id must be a positive whole number.',
-  // PRODUCT.md: unique per list (per type for categories), case-insensitive.
+  // Unique per list (per type for categories), case-insensitive.
   duplicate: (list: SettingsList, name: string, type?: CategoryType) =>
     list === 'category'
       ? `${type === 'inventory' ? 'An' : 'A'} ${type} category named "${name}" already exists.`
       : `A ${SETTINGS_LABELS[list].one} named "${name}" already exists.`,
-  // PRODUCT.md: in-use entries cannot be deleted; say how many records use them.
+  // In-use entries cannot be deleted; say how many records use them.
   inUse: (name: string, count: { items: number; cakes: number }) =>
     `Cannot delete "${name}": ${users(count)}.`,
   typeInUse: (name: string, count: { items: number; cakes: number }) =>

@@ -1,3 +1,4 @@
+// The exact texts of the counter's shifts, cash moves and end of day.
 export const SHIFT_TEXT = {
   alreadyOpen: 'You already have an open shift. Close it before opening another.',
   noOpenShift: 'You have no open shift. Open one first.',

@@ -1,7 +1,6 @@
 import type { SupplierSearchField } from '../schemas/suppliers';
 
-// SPEC.md §2, §5 and §8 strings of Supplier Management, with the server's own messages
-// for PRODUCT.md's rules. The server, the screen and the tests all read them from here.
+// The exact texts of Supplier Management, with the server's own messages for its rules. The server, the screen and the tests all read them from here.
 export const SUPPLIER_TEXT = {
   title: 'Supplier Management',
   add: 'Add Supplier',
@@ -10,10 +9,8 @@ export const SUPPLIER_TEXT = {
   noun: 'suppliers',
   empty: 'No suppliers found.',
   searchPlaceholder: 'Search suppliers...',
-  // SPEC.md §5.
   required: 'Please fill out required fields.',
   duplicateId: 'Supplier ID already exists.',
-  // SPEC.md §8.
   saved: 'Supplier added or updated successfully!',
   saveFailed: 'Save failed.',
   deleteFailed: 'Delete failed.',
@@ -25,7 +22,7 @@ export const SUPPLIER_TEXT = {
     `Cannot delete "${name}": ${items} inventory ${items === 1 ? 'item uses' : 'items use'} this supplier.`,
 } as const;
 
-/** The filter dropdown (SPEC.md §2): which field the search box looks in. */
+/** The filter dropdown: which field the search box looks in. */
 export const SUPPLIER_SEARCH_FIELDS = ['supplierId', 'name', 'contact', 'company'] as const;
 
 /** How each field is named on the screen, in the action requests' details and in the log. */
