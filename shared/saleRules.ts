@@ -10,7 +10,7 @@ import { type DiscountType, SC_PWD_PERCENT } from './totals';
 // sale to them. Each answers the first rule broken, as a sentence a person can act on, or null.
 
 /** A product as the counter sees it: its name, its status (items' or cakes') and its stock. */
-export interface Sellable {
+interface Sellable {
   name: string;
   status: string;
   stock: number;
@@ -91,7 +91,7 @@ export function paymentsSumProblem(payments: readonly Payment[], total: Centavos
 }
 
 /** Cash tendered within the counter's ceiling (a mistyped amount is the cash's problem, not the sale's). */
-export function tenderedCapProblem(cashTendered: Centavos | null): string | null {
+function tenderedCapProblem(cashTendered: Centavos | null): string | null {
   return cashTendered !== null && cashTendered > SALE_TOTAL_MAX ? SALES_TEXT.tenderedTooLarge : null;
 }
 
