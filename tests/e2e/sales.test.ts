@@ -602,11 +602,15 @@ describe('the Sales Management screen', () => {
     // Another till sold the flour meanwhile: the server names the item and nothing is written.
     b.shop.db.update(inventoryItems).set({ stock: 1 }).where(eq(inventoryItems.id, ids.flour)).run();
     const before = saleCount();
+    const searches = countSearches(page);
     await cart.getByRole('button', { name: 'Checkout' }).click();
     await shows(page, SALES_TEXT.notEnough(2, 1, FLOUR.name));
     expect(saleCount()).toBe(before);
     expect(stockOf(ids.flour)).toBe(1);
     await cartLine(page, FLOUR.name).waitFor();
+    // The refusal carried the line's stock: no search for it afterwards.
+    await settled(page);
+    expect(searches()).toBe(0);
     // Restocked, the same cart goes through once.
     b.shop.db
       .update(inventoryItems)
