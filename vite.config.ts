@@ -2,47 +2,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, parseAst, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { loginLibrariesFound } from './scripts/build/loginLibraries';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /** Libraries the first page must never carry: only the screens that use them load them. */
 const NEVER_INITIAL = /node_modules\/(recharts|@mantine\/charts|mantine-datatable|exceljs|@mantine\/dates)\//;
-
-/**
- * The shared zod schemas are for the server; the client imports only the texts and
- * helpers beside them. A top-level schema built by calls (`z.object(...)`) would be
- * kept, with all of zod, even when no client code uses it, so in the client build
- * each such initializer is wrapped in a pure IIFE: kept if used, dropped if not.
- */
-const SHARED_SCHEMA = /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/;
-function unusedSchemasDropped(): Plugin {
-  return {
-    name: 'bakeshop:unused-schemas-dropped',
-    apply: 'build',
-    transform: {
-      filter: { id: SHARED_SCHEMA },
-      handler(code) {
-        const edits: { start: number; end: number }[] = [];
-        for (const statement of parseAst(code, { lang: 'ts' }).body) {
-          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-          if (declaration?.type !== 'VariableDeclaration') continue;
-          for (const { init } of declaration.declarations) {
-            if (init && (init.type === 'CallExpression' || init.type === 'NewExpression')) {
-              edits.push({ start: init.start, end: init.end });
-            }
-          }
-        }
-        let out = code;
-        for (const { start, end } of edits.reverse()) {
-          out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
-        }
-        return { code: out, map: null };
-      },
-    },
-  };
-}
 
 /**
  * Mantine's ScrollArea (which every Modal imports) takes one small hook, useMergeRefs,
@@ -236,8 +202,7 @@ export default defineConfig({
   plugins: [
     react(),
     scrollAreaWithoutFloatingUi(),
-    unusedSchemasDropped(),
-    loginLibrariesFound(loginLibraries, LOGIN_SCREEN, SHARED_SCHEMA),
+    loginLibrariesFound(loginLibraries, LOGIN_SCREEN),
     initialBundleGuard(),
     pagePreloads(),
     precompressed(),

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SALES_TEXT } from '../shared/schemas/sales';
+import { SALES_TEXT } from '../shared/texts/sales';
 import {
   acknowledged,
   type CartLine,

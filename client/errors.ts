@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { AUTH_TEXT } from '../shared/schemas/auth';
+import { AUTH_TEXT } from '../shared/texts/auth';
 
 /** No HTTP answer at all (server down, offline): the error carries no `data`. */
 export function isNetworkFailure(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { centavosOf, pesosFromText, toPesos } from '../shared/money';
-import { MONEY_TEXT } from '../shared/schemas/catalogue';
 import type { listInput } from '../shared/schemas/paging';
+import { MONEY_TEXT } from '../shared/texts/catalogue';
 import { fail } from './errors';
 
 // Translating the legacy REST shapes (docs/rules.md, REST contract) at the boundary, and only there:

@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { MAX_BATCH } from '../shared/constants';
 import { ACCESS, type AccessRule, can, type ProcedureAccess } from '../shared/roles';
-import { AUTH_TEXT } from '../shared/schemas/auth';
+import type { CurrentLine } from '../shared/saleRules';
+import { AUTH_TEXT } from '../shared/texts/auth';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { type Viewer, viewerFromToken } from './domains/auth/viewer';
+import { CheckoutRefused } from './domains/sales/refused';
 import { DATABASE_BUSY, databaseBusy, fail, readableMessage } from './errors';
 import { isFields, NOT_AN_OBJECT } from './legacy';
 
@@ -92,6 +94,10 @@ export function plainJson(value: unknown, depth = 64): boolean {
 
 export { MAX_BATCH };
 
+/** A refused checkout's lines as they are now, which the cart re-prices from (sales/refused.ts). */
+const currentLinesOf = (cause: unknown): { currentLines?: CurrentLine[] } =>
+  cause instanceof CheckoutRefused ? { currentLines: cause.lines } : {};
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
@@ -99,7 +105,11 @@ const t = initTRPC
     transformer,
     // Stacks stay in the server log, never in answers.
     isDev: false,
-    errorFormatter: ({ shape, error }) => ({ ...shape, message: readableMessage(error) }),
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      message: readableMessage(error),
+      data: { ...shape.data, ...currentLinesOf(error.cause) },
+    }),
   });
 
 export const router = t.router;

@@ -1,12 +1,69 @@
 import { VAT_RATES } from './constants';
+import { sellableStatus } from './itemStatus';
 import { type Centavos, formatPeso, percentOf } from './money';
-import { SALE_TOTAL_MAX, SALES_TEXT } from './schemas/sales';
+import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from './texts/sales';
 import { type DiscountType, SC_PWD_PERCENT } from './totals';
 
-// Checkout's rules for a sale's figures, in one place: checkout holds the sale it makes to
-// them, the sales restore each sale a file brings back. Each answers the first rule a sale
-// breaks, as a sentence a person can act on, or null. (Not in totals.ts: the messages live
-// in schemas/sales.ts, which imports totals.ts.)
+// The sale's rules, each written once: what can be sold, the tender and the reference
+// number, and the figures of a recorded sale. The server's checkout, the checkout schema,
+// the cart and the inline sale ask them here, and the sales restore holds each restored
+// sale to them. Each answers the first rule broken, as a sentence a person can act on, or null.
+
+/** A product as the counter sees it: its name, its status (items' or cakes') and its stock. */
+interface Sellable {
+  name: string;
+  status: string;
+  stock: number;
+}
+
+/**
+ * Why a product cannot be sold at all, or null: expired, out of season (a status the
+ * counter does not sell, shared/itemStatus.ts), or nothing left. Its status says it first,
+ * as the counter's table shows it.
+ */
+export function unsellableProblem(product: Sellable): string | null {
+  if (product.status === 'Expired') return SALES_TEXT.expired(product.name);
+  if (!sellableStatus(product.status) && product.status !== 'Out of stock')
+    return SALES_TEXT.notAvailable(product.name, product.status);
+  if (product.stock <= 0 || product.status === 'Out of stock') return SALES_TEXT.outOfStock(product.name);
+  return null;
+}
+
+/** What a cashier is told when `quantity` units are more than `product`'s stock. */
+export const notEnoughOf = (product: Sellable, quantity: number): string =>
+  SALES_TEXT.notEnough(quantity, product.stock, product.name);
+
+/** Why `quantity` units cannot come out of `product`'s stock, or null. */
+export function shortProblem(product: Sellable, quantity: number): string | null {
+  return quantity > product.stock ? notEnoughOf(product, quantity) : null;
+}
+
+/** Why a line of `quantity` units of `product` cannot be sold, or null when it can. */
+export function sellProblem(product: Sellable, quantity: number): string | null {
+  return unsellableProblem(product) ?? shortProblem(product, quantity);
+}
+
+/** A sale's line as the shop has it now: what a refused checkout answers, for the cart to re-price. */
+export interface CurrentLine extends Sellable {
+  kind: 'item' | 'cake';
+  id: number;
+  code: string;
+  price: Centavos;
+  scPwdEligible: boolean;
+}
+
+/** Card and e-wallet payments carry a reference number (the cashier reads it off the slip). */
+export const needsReference = (method: string | null | undefined): boolean =>
+  !!method && NEEDS_REFERENCE.includes(method);
+
+/** A payment by a method that needs a reference number, without one. */
+export function referenceProblem(method: string | null | undefined, reference: string): string | null {
+  return needsReference(method) && !reference.trim() ? SALES_TEXT.referenceRequired : null;
+}
+
+/** The reference a payment is sent with: its own for a method that takes one, none otherwise. */
+export const referenceSent = (method: string | null | undefined, reference: string): string =>
+  needsReference(method) ? reference.trim() : '';
 
 /** A sale's total within the counter's ceiling. */
 export function saleTotalProblem(total: Centavos): string | null {
@@ -22,24 +79,50 @@ interface Payment {
 export const cashShareOf = (payments: readonly Payment[]): Centavos =>
   payments.find((p) => p.method === 'Cash')?.amount ?? 0;
 
+/** Cash is at most one payment of a sale: the whole cash share in it. */
+export function oneCashProblem(payments: readonly { method: string }[]): string | null {
+  return payments.filter((p) => p.method === 'Cash').length > 1 ? SALES_TEXT.oneCashPayment : null;
+}
+
+/** The payments add up to the total. */
+export function paymentsSumProblem(payments: readonly Payment[], total: Centavos): string | null {
+  const sum = payments.reduce((s, p) => s + p.amount, 0);
+  return sum === total ? null : SALES_TEXT.paymentsSum(formatPeso(total));
+}
+
+/** Cash tendered within the counter's ceiling (a mistyped amount is the cash's problem, not the sale's). */
+function tenderedCapProblem(cashTendered: Centavos | null): string | null {
+  return cashTendered !== null && cashTendered > SALE_TOTAL_MAX ? SALES_TEXT.tenderedTooLarge : null;
+}
+
 /**
- * The payments add up to the total, and cash tendered covers the cash payment. `split`: the
+ * Cash tendered, when given: within the ceiling, and covering the cash payment. `split`: the
  * payments were given one by one, so cash tendered needs a Cash payment (a one-method sale
  * may send it with another method, and it is ignored) and the message names the cash share.
  */
+export function cashTenderedProblem(
+  payments: readonly Payment[],
+  cashTendered: Centavos | null,
+  split: boolean,
+): string | null {
+  if (cashTendered === null) return null;
+  const tooLarge = tenderedCapProblem(cashTendered);
+  if (tooLarge) return tooLarge;
+  if (split && !payments.some((p) => p.method === 'Cash')) return SALES_TEXT.cashTenderedWithoutCash;
+  const cashShare = cashShareOf(payments);
+  if (cashShare > 0 && cashTendered < cashShare)
+    return split ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare)) : SALES_TEXT.cashTooLow;
+  return null;
+}
+
+/** The tender rules: the payments add up to the total, and cash tendered covers the cash payment. */
 export function tenderProblem(
   payments: readonly Payment[],
   total: Centavos,
   cashTendered: Centavos | null,
   split: boolean,
 ): string | null {
-  const sum = payments.reduce((s, p) => s + p.amount, 0);
-  if (sum !== total) return SALES_TEXT.paymentsSum(formatPeso(total));
-  const cashShare = cashShareOf(payments);
-  if (cashTendered !== null && cashShare === 0 && split) return SALES_TEXT.cashTenderedWithoutCash;
-  if (cashShare > 0 && cashTendered !== null && cashTendered < cashShare)
-    return split ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare)) : SALES_TEXT.cashTooLow;
-  return null;
+  return paymentsSumProblem(payments, total) ?? cashTenderedProblem(payments, cashTendered, split);
 }
 
 /** A sale as recorded: its figures, its lines' and its payments'. */
@@ -113,7 +196,8 @@ export function saleRecordProblem(sale: SaleRecord): string | null {
   for (const field of figures) if (sale[field] < 0) return `${field} cannot be negative.`;
   const tooLarge = saleTotalProblem(Math.max(sale.subtotal, sale.totalAmount));
   if (tooLarge) return tooLarge;
-  if (sale.cashTendered !== null && sale.cashTendered > SALE_TOTAL_MAX) return SALES_TEXT.tenderedTooLarge;
+  const tooMuchCash = tenderedCapProblem(sale.cashTendered);
+  if (tooMuchCash) return tooMuchCash;
   if (!(VAT_RATES as readonly number[]).includes(sale.taxRate)) return SALES_TEXT.badTaxRate;
   if (sale.discountType && !sale.discountName?.trim()) return SALES_TEXT.discountName;
   if (sale.discountType && !sale.discountIdNumber?.trim()) return SALES_TEXT.discountIdNumber;
@@ -139,7 +223,8 @@ export function saleRecordProblem(sale: SaleRecord): string | null {
 function paidProblem(sale: SaleRecord): string | null {
   const { payments, cashTendered } = sale;
   if (payments.some((p) => p.amount <= 0)) return SALES_TEXT.paymentAmount;
-  if (payments.filter((p) => p.method === 'Cash').length > 1) return SALES_TEXT.oneCashPayment;
+  const oneCash = oneCashProblem(payments);
+  if (oneCash) return oneCash;
   const tender = tenderProblem(payments, sale.totalAmount, cashTendered, payments.length > 1);
   if (tender) return tender;
   const cashShare = cashShareOf(payments);

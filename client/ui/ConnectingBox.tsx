@@ -1,5 +1,5 @@
 import { Group, Loader, Paper, Text } from '@mantine/core';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 
 /** Shown while a request is pending; sits above modals so it is seen from inside them. */
 export function ConnectingBox({ visible }: { visible: boolean }) {

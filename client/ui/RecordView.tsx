@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
+import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
 import { confirmThen } from './confirm';
 
 export interface RecordField {

@@ -54,7 +54,7 @@ function linksOf(code: string) {
 const nameOf = (n: { type: string; name?: string; value?: unknown }) =>
   n.type === 'Identifier' ? String(n.name) : String(n.value);
 
-export function loginLibrariesFound(found: Set<string>, loginScreen: RegExp, sharedSchema: RegExp): Plugin {
+export function loginLibrariesFound(found: Set<string>, loginScreen: RegExp): Plugin {
   return {
     name: 'bakeshop:login-libraries-found',
     apply: 'build',
@@ -76,8 +76,6 @@ export function loginLibrariesFound(found: Set<string>, loginScreen: RegExp, sha
         if (/[\\/]node_modules[\\/]/.test(id)) found.add(id);
         const { imports, reexports, barrel } = linksOf(code);
         const follow = async (source: string, next: Names) => {
-          // The client build drops the schemas' zod calls it does not use (unusedSchemasDropped).
-          if (source === 'zod' && sharedSchema.test(id)) return;
           const resolved = await this.resolve(source, id);
           if (resolved && !resolved.external) queue.push([resolved.id, next]);
         };

@@ -2,26 +2,12 @@ import { z } from 'zod';
 
 // Pieces every catalogue form shares (settings lists, suppliers, customers, items, cakes).
 
-/** The confirmations used by every catalogue screen. */
-export const CATALOGUE_TEXT = {
-  confirmSave: 'Are you sure you want to save these changes?',
-  confirmDelete: (name: string) => `Are you sure you want to delete "${name}"?`,
-  loading: 'Loading...',
-  somethingWrong: 'Something went wrong',
-} as const;
-
-/** Money read at the REST boundary (pesos); server/legacy.ts's pesosIn refuses what it cannot read. */
-export const MONEY_TEXT = {
-  pesos: (label: string) => `${label} must be an amount in pesos with at most two decimals, like 12.50.`,
-} as const;
-
-export const NAME_MAX = 120;
-export const BUSINESS_ID_MAX = 40;
-const TEXT_MAX = 500;
+export const TEXT_MAX = 500;
 /** ₱10,000,000.00: no price in a cake shop comes near it; keeps sums far inside safe integers. */
 export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;
 
+import { BUSINESS_ID_MAX } from '../texts/catalogue';
 import { recordId } from './ids';
 import { storedText } from './text';
 

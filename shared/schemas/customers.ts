@@ -1,44 +1,12 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PAGE_SIZE } from '../constants';
-import { emailProblem, normaliseEmail } from './auth';
-import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from './catalogue';
+import { emailProblem, normaliseEmail } from '../texts/auth';
+import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/catalogue';
+import { CUSTOMER_SEARCH_FIELDS, CUSTOMER_TEXT } from '../texts/customers';
+import { businessId, optionalText, recordId } from './catalogue';
 import { listInput } from './paging';
 import { storedText } from './text';
 
-// The strings of Customer Management, with the server's own messages
-// for the shop's rules. The server, the screen and the tests all read them from here.
-/** How many of a customer's purchases their view lists, newest first. */
-export const PURCHASES_SHOWN = 100;
-
-export const CUSTOMER_TEXT = {
-  title: 'Customer Management',
-  add: 'Add Customer',
-  edit: 'Edit Customer',
-  view: 'Customer Details',
-  noun: 'customers',
-  empty: 'No customers found.',
-  searchPlaceholder: 'Search customers...',
-  // Form checks.
-  required: 'Please fill in all required fields.',
-  duplicateId: 'Customer ID already exists. Please choose a unique ID.',
-  // Toasts.
-  saved: 'Customer added or updated successfully!',
-  addFailed: 'Failed to add customer.',
-  updateFailed: 'Failed to update customer.',
-  deleteFailed: 'Failed to delete item.',
-  deleted: 'Customer deleted successfully',
-  // The server's own.
-  notFound: 'That customer does not exist.',
-  unchanged: 'Nothing was changed.',
-  emailInvalid: 'Email must look like name@example.com, or be left blank.',
-  // The customer's view: their purchases.
-  purchases: 'Purchases',
-  noPurchases: 'No purchases yet.',
-  purchasesLimit: (shown: number) => `The newest ${shown} are shown.`,
-} as const;
-
-/** The filter dropdown: which field the search box looks in. */
-export const CUSTOMER_SEARCH_FIELDS = ['customerId', 'name', 'email', 'phoneNumber', 'address'] as const;
 export type CustomerSearchField = (typeof CUSTOMER_SEARCH_FIELDS)[number];
 
 export const CUSTOMER_SORT_FIELDS = [
@@ -52,16 +20,7 @@ export const CUSTOMER_SORT_FIELDS = [
 ] as const;
 export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 
-/** How each field is named in the filter, the form, the action requests' details and the log. */
-export const CUSTOMER_LABELS = {
-  customerId: 'Customer ID',
-  name: 'Name',
-  email: 'Email',
-  phoneNumber: 'Phone',
-  address: 'Address',
-} as const satisfies Record<CustomerSearchField, string>;
-
-const PHONE_MAX = 40;
+export const PHONE_MAX = 40;
 
 /** Text a person must fill in: a missing, null or blank value reads as the form's required-fields message. */
 const requiredText = (label: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
 import { numberFromText } from './ids';
 
 /** Page numbers start at 1; a page holds at most 1000 rows (the POS fetch cap). */
@@ -41,11 +42,9 @@ export interface Page<Row> {
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-export const SEARCH_MAX = 100;
 /** Control characters mean nothing in a search box, and a NUL cannot go into the item index's query. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
 export const SEARCH_TEXT = /^[^\u0000-\u001f\u007f]*$/;
-export const SEARCH_CONTROL = 'search must not contain control characters.';
 
 /**
  * A searchable, sortable page (the screens' tables): page and limit, a search text, and

@@ -1,36 +1,11 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { BUSINESS_ID_MAX, businessId, NAME_MAX, optionalText, recordId } from './catalogue';
+import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/catalogue';
+import { SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../texts/suppliers';
+import { businessId, optionalText, recordId } from './catalogue';
 import { listInput } from './paging';
 import { storedText } from './text';
 
-// The strings of Supplier Management, with the server's own messages
-// for the shop's rules. The server, the screen and the tests all read them from here.
-export const SUPPLIER_TEXT = {
-  title: 'Supplier Management',
-  add: 'Add Supplier',
-  edit: 'Edit Supplier',
-  view: 'Supplier Details',
-  noun: 'suppliers',
-  empty: 'No suppliers found.',
-  searchPlaceholder: 'Search suppliers...',
-  // Form checks.
-  required: 'Please fill out required fields.',
-  duplicateId: 'Supplier ID already exists.',
-  // Toasts.
-  saved: 'Supplier added or updated successfully!',
-  saveFailed: 'Save failed.',
-  deleteFailed: 'Delete failed.',
-  // The server's own.
-  deleted: 'Supplier deleted successfully!',
-  notFound: 'That supplier does not exist.',
-  unchanged: 'Nothing was changed.',
-  inUse: (name: string, items: number) =>
-    `Cannot delete "${name}": ${items} inventory ${items === 1 ? 'item uses' : 'items use'} this supplier.`,
-} as const;
-
-/** The filter dropdown: which field the search box looks in. */
-export const SUPPLIER_SEARCH_FIELDS = ['supplierId', 'name', 'contact', 'company'] as const;
 export type SupplierSearchField = (typeof SUPPLIER_SEARCH_FIELDS)[number];
 
 export const SUPPLIER_SORT_FIELDS = [
@@ -42,14 +17,6 @@ export const SUPPLIER_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 export type SupplierSortField = (typeof SUPPLIER_SORT_FIELDS)[number];
-
-/** How each field is named on the screen, in the action requests' details and in the log. */
-export const SUPPLIER_LABELS = {
-  supplierId: 'Supplier ID',
-  name: 'Name',
-  contact: 'Contact',
-  company: 'Company',
-} as const satisfies Record<SupplierSearchField, string>;
 
 /** Text a person must fill in: a missing, null or blank value reads as the form's required-fields message. */
 const requiredText = (label: string, message: string) =>

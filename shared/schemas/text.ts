@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { STORED_TEXT } from '../texts/storedText';
 
 // Text the shop stores is shown to other people, printed on receipts, written to logs and
 // to backup spreadsheets, so it must read as what it is and come back from a backup as it
 // went in. Every stored text field takes storedText(label); text read from elsewhere (a
 // restored spreadsheet's cells) is held to the same rule with isStoredText.
-
-export const STORED_TEXT = {
-  hidden: (label: string) => `${label} must not contain hidden or control characters.`,
-  oneLine: (label: string) => `${label} must be on one line.`,
-  /** A restored cell's problem, after its field's name ("name: must not contain ..."). */
-  cell: 'must not contain line breaks, hidden or control characters',
-} as const;
 
 /** Line breaks: no stored text has more than one line (no form has a multi-line field). */
 const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOf } from '../../server/app';
 import { openDb } from '../../server/db/open';
 import { registrationRequests } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
 import { type TestShop, testApp } from '../helpers/app';
 
 let shop: TestShop;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, sessions, users } from '../../server/db/schema';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { ADMIN, PASSWORD, postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

@@ -15,10 +15,10 @@ import {
   users,
 } from '../../server/db/schema';
 import { ACCESS, type AccessRule, can, ROLES, type Role, rankOf } from '../../shared/roles';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/schemas/auth';
 import { SETTINGS_LISTS } from '../../shared/schemas/settings';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/texts/auth';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
 import {
   PROCEDURE_EXCEPTIONS,

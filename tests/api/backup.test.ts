@@ -11,8 +11,8 @@ import {
   users,
 } from '../../server/db/schema';
 import { checkout } from '../../server/domains/sales/service';
-import { BACKUP_TEXT } from '../../shared/schemas/backup';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 

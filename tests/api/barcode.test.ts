@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../server/db/schema';
-import { barcodeCheckDigitOk, INVENTORY_TEXT } from '../../shared/schemas/inventory';
+import { barcodeCheckDigitOk, INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';

@@ -8,9 +8,10 @@ import {
   categories,
   stockMovements,
 } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { CAKE_SORT_FIELDS, CAKE_TEXT } from '../../shared/schemas/cakes';
-import { INVENTORY_TEXT } from '../../shared/schemas/inventory';
+import { CAKE_SORT_FIELDS } from '../../shared/schemas/cakes';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { CAKE_TEXT } from '../../shared/texts/cakes';
+import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

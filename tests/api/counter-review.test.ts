@@ -6,7 +6,7 @@ import { takeEndOfDay } from '../../server/domains/counter/endOfDay';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakes, inventoryItems, notifications } from '../../server/db/schema';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';

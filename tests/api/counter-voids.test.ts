@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRequests, activityLogs, inventoryItems, shifts } from '../../server/db/schema';
-import { checkoutInput, SALES_TEXT } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { checkoutInput } from '../../shared/schemas/sales';
+import { SALES_TEXT } from '../../shared/texts/sales';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

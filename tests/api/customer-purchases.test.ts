@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../server/db/schema';
-import { CUSTOMER_TEXT } from '../../shared/schemas/customers';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { CUSTOMER_TEXT } from '../../shared/texts/customers';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
-import { CUSTOMER_SORT_FIELDS, CUSTOMER_TEXT } from '../../shared/schemas/customers';
+import { CUSTOMER_SORT_FIELDS } from '../../shared/schemas/customers';
+import { CUSTOMER_TEXT } from '../../shared/texts/customers';
 import { catalogueSuite } from '../helpers/catalogue';
 
 // Customer Management: the

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORED_TEXT } from '../../shared/schemas/text';
+import { STORED_TEXT } from '../../shared/texts/storedText';
 import { type TestShop, testApp } from '../helpers/app';
 import { UNUSUAL_CODES, UNUSUAL_TEXT } from '../helpers/text';
 

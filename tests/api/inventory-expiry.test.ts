@@ -11,8 +11,9 @@ import {
 import { dailyStockCheck } from '../../server/domains/inventory/alerts';
 import { listItems } from '../../server/domains/inventory/queries';
 import { expiringSoonUntil, itemStatus, sellableStatus } from '../../shared/itemStatus';
-import { ITEM_STATUSES, listItemsInput } from '../../shared/schemas/inventory';
+import { listItemsInput } from '../../shared/schemas/inventory';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { ITEM_STATUSES } from '../../shared/texts/inventory';
 import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -13,8 +13,9 @@ import {
 } from '../../server/db/schema';
 import { dailyStockCheck, optimizeSearchIndex } from '../../server/domains/inventory/alerts';
 import { listItems } from '../../server/domains/inventory/queries';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { INVENTORY_TEXT, ITEM_SORT_FIELDS, listItemsInput } from '../../shared/schemas/inventory';
+import { ITEM_SORT_FIELDS, listItemsInput } from '../../shared/schemas/inventory';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

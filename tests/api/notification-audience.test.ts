@@ -8,7 +8,7 @@ import {
   unreadCount,
 } from '../../server/domains/notifications/service';
 import { ROLES, type Role } from '../../shared/roles';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 

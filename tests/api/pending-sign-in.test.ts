@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 
 // Someone who requested registration and signs in before an admin accepted it is told that

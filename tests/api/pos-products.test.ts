@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units } from '../../server/db/schema';
 import { POS_FETCH_CAP } from '../../shared/constants';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { addDays, manilaDate } from '../../shared/time';
 import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakeSizes, cakes, categories, inventoryItems } from '../../server/db/schema';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
-import { MONEY_TEXT } from '../../shared/schemas/catalogue';
-import { PRICING_TEXT } from '../../shared/schemas/pricing';
+import { AUTH_TEXT } from '../../shared/texts/auth';
+import { MONEY_TEXT } from '../../shared/texts/catalogue';
+import { PRICING_TEXT } from '../../shared/texts/pricing';
 import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

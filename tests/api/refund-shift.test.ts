@@ -9,8 +9,9 @@ import {
   stockMovements,
 } from '../../server/db/schema';
 import { formatPeso } from '../../shared/money';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { checkoutInput, SALES_TEXT } from '../../shared/schemas/sales';
+import { checkoutInput } from '../../shared/schemas/sales';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../server/db/schema';
-import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { REPORT_TEXT } from '../../shared/texts/reports';
 import { manilaDate } from '../../shared/time';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

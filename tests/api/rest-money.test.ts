@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_TEXT } from '../../shared/schemas/catalogue';
+import { MONEY_TEXT } from '../../shared/texts/catalogue';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 
 // The REST contract takes money in pesos with at most two decimals, as a

@@ -9,7 +9,7 @@ import {
   notifications,
   stockMovements,
 } from '../../server/db/schema';
-import { BACKUP_TEXT } from '../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
 import { aDayOfInput, cakeState, customerState, lists } from '../helpers/shopDay';

@@ -1,8 +1,8 @@
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems, sales, users } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { SALES_TEXT } from '../../shared/schemas/sales';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRequests, inventoryItems, sales } from '../../server/db/schema';
-import { SALES_TEXT } from '../../shared/schemas/sales';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';

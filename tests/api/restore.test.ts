@@ -19,8 +19,8 @@ import {
 import { NO_PASSWORD } from '../../server/domains/backup/restore/users';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
-import { BACKUP_TEXT } from '../../shared/schemas/backup';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { ADMIN, PASSWORD, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 

@@ -13,7 +13,7 @@ import {
   rankOf,
   ruleForPath,
 } from '../../shared/roles';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 import { MANAGER_MENU, STAFF_MENU } from '../helpers/menus';

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, sales } from '../../server/db/schema';
 import { takeEndOfDay } from '../../server/domains/counter/endOfDay';
-import { SALES_TEXT } from '../../shared/schemas/sales';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, formatDateTime, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

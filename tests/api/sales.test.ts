@@ -15,9 +15,9 @@ import {
 import { moveStock } from '../../server/domains/inventory/stock';
 import { formatPeso } from '../../shared/money';
 import { ROLES } from '../../shared/roles';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
-import { SALES_TEXT } from '../../shared/schemas/sales';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { AUTH_TEXT } from '../../shared/texts/auth';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -5,7 +5,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { XLSX_TYPE } from '../../server/xlsx';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { addDays, manilaDate } from '../../shared/time';
 import { type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';

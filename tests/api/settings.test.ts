@@ -4,9 +4,9 @@ import { activityLogs, cakeSizes, cakes, categories, inventoryItems, units } fro
 import { conflictOnConstraint } from '../../server/errors';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { ROLES, type Role } from '../../shared/roles';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
-import { NAME_MAX } from '../../shared/schemas/catalogue';
-import { SETTINGS_TEXT } from '../../shared/schemas/settings';
+import { AUTH_TEXT } from '../../shared/texts/auth';
+import { NAME_MAX } from '../../shared/texts/catalogue';
+import { SETTINGS_TEXT } from '../../shared/texts/settings';
 import { ADMIN, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityLogs, settings } from '../../server/db/schema';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
-import { SETTINGS_TEXT } from '../../shared/schemas/settings';
+import { SETTINGS_TEXT } from '../../shared/texts/settings';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

@@ -10,7 +10,7 @@ import { passwordResetRequests, refreshTokens, users } from '../../server/db/sch
 import { REFRESH_GRACE_MS } from '../../server/domains/auth/service';
 import { hashRefreshToken } from '../../server/domains/auth/tokens';
 import { INPUT_UNREADABLE, MAX_BATCH } from '../../server/trpc';
-import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/texts/auth';
 import { ADMIN, PASSWORD, postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRequests, cakeSizes, categories, customers, suppliers } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 

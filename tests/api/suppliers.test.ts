@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { inventoryItems, suppliers } from '../../server/db/schema';
-import { SUPPLIER_SORT_FIELDS, SUPPLIER_TEXT } from '../../shared/schemas/suppliers';
+import { SUPPLIER_SORT_FIELDS } from '../../shared/schemas/suppliers';
+import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
 import { catalogueSuite } from '../helpers/catalogue';
 import { expectTrpcError } from '../helpers/errors';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../server/db/schema';
-import { BACKUP_TEXT } from '../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { PASSWORD } from '../helpers/app';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';

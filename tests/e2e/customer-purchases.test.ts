@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customers, inventoryItems, sales } from '../../server/db/schema';
-import { CUSTOMER_TEXT } from '../../shared/schemas/customers';
+import { CUSTOMER_TEXT } from '../../shared/texts/customers';
 import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 

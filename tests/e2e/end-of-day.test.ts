@@ -8,7 +8,7 @@ import { closeShift, openShift } from '../../server/domains/counter/service';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { addDays, manilaDate } from '../../shared/time';
 import { PASSWORD } from '../helpers/app';
 import { menuLabels, openScreen, sideNav, signedInPage, snapshot, TABLET } from '../helpers/browser';

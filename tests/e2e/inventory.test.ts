@@ -11,9 +11,9 @@ import {
   suppliers,
   units,
 } from '../../server/db/schema';
-import { CAKE_TEXT } from '../../shared/schemas/cakes';
-import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
-import { INVENTORY_TEXT } from '../../shared/schemas/inventory';
+import { CAKE_TEXT } from '../../shared/texts/cakes';
+import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
+import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { manilaDate } from '../../shared/time';
 import { ADMIN, PASSWORD } from '../helpers/app';
 import { column, rowOf, sideNav, signInThroughScreen, snapshot, TABLET } from '../helpers/browser';

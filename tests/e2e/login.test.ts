@@ -1,13 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { manilaYear } from '../../shared/time';
 import { ADMIN, PASSWORD } from '../helpers/app';
 import { snapshot, storedSession } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 
 const b = browserShopForFile();
+/** Every zod schema carries its internals under this property, which minifying keeps. */
+const ZOD_MARK = '_zod';
 
 async function loginPage() {
   const { context, page } = await b.newPage();
@@ -41,6 +45,26 @@ describe('login screen', () => {
     await form.getByLabel('Password', { exact: true }).waitFor();
     await page.getByText(`© ${manilaYear()} ${DEFAULT_SHOP_NAME}`).waitFor();
     await snapshot(page, 'login');
+    await context.close();
+  });
+
+  it('loads no zod: its first JavaScript holds the texts, not the schemas', async () => {
+    const { context, page } = await b.newPage();
+    const scripts: { url: string; code: Promise<string> }[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push({ url: r.url(), code: r.text() });
+    });
+    await page.goto('/login');
+    await page.getByRole('form', { name: 'Login' }).getByLabel('Email', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const withZod: string[] = [];
+    for (const s of scripts) if ((await s.code).includes(ZOD_MARK)) withZod.push(s.url);
+    expect(withZod).toEqual([]);
+    // The mark is zod's: the settings screen, which checks the shop profile with its schema, has it.
+    const assets = path.resolve('dist/client/assets');
+    const settings = readdirSync(assets).find((f) => /^SettingsScreen-[\w-]+\.js$/.test(f));
+    expect(readFileSync(path.join(assets, String(settings)), 'utf8')).toContain(ZOD_MARK);
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, inventoryItems } from '../../server/db/schema';
-import { PRICING_TEXT } from '../../shared/schemas/pricing';
+import { PRICING_TEXT } from '../../shared/texts/pricing';
 import { PASSWORD } from '../helpers/app';
 import { column, rowOf, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';

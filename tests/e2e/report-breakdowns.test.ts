@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, inventoryItems } from '../../server/db/schema';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
-import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { REPORT_TEXT } from '../../shared/texts/reports';
 import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 

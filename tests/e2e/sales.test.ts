@@ -12,8 +12,8 @@ import {
   units,
 } from '../../server/db/schema';
 import { formatPeso } from '../../shared/money';
-import { SALES_TEXT } from '../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../shared/schemas/shifts';
+import { SALES_TEXT } from '../../shared/texts/sales';
+import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { formatDateTime, manilaDate } from '../../shared/time';
 import { saleTotals } from '../../shared/totals';
 import { PASSWORD } from '../helpers/app';
@@ -136,6 +136,20 @@ function countCalls(page: Page, procedure: string) {
   page.on('request', (r) => {
     const url = decodeURIComponent(r.url());
     if (url.includes('/trpc/')) sent += url.split(procedure).length - 1;
+  });
+  return () => sent;
+}
+
+/** How many product searches (`sales.products`, not the table's pages) the page sends from now on. */
+function countSearches(page: Page) {
+  let sent = 0;
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/trpc/'))
+      sent += url.pathname
+        .slice('/trpc/'.length)
+        .split(',')
+        .filter((p) => p === 'sales.products').length;
   });
   return () => sent;
 }
@@ -588,11 +602,15 @@ describe('the Sales Management screen', () => {
     // Another till sold the flour meanwhile: the server names the item and nothing is written.
     b.shop.db.update(inventoryItems).set({ stock: 1 }).where(eq(inventoryItems.id, ids.flour)).run();
     const before = saleCount();
+    const searches = countSearches(page);
     await cart.getByRole('button', { name: 'Checkout' }).click();
     await shows(page, SALES_TEXT.notEnough(2, 1, FLOUR.name));
     expect(saleCount()).toBe(before);
     expect(stockOf(ids.flour)).toBe(1);
     await cartLine(page, FLOUR.name).waitFor();
+    // The refusal carried the line's stock: no search for it afterwards.
+    await settled(page);
+    expect(searches()).toBe(0);
     // Restocked, the same cart goes through once.
     b.shop.db
       .update(inventoryItems)
@@ -618,6 +636,7 @@ describe('the Sales Management screen', () => {
       b.shop.db.update(inventoryItems).set({ unitPrice }).where(eq(inventoryItems.id, ids.flour)).run();
     setFlourPrice(5500);
     const before = saleCount();
+    const searches = countSearches(page);
     try {
       await cart.getByRole('button', { name: 'Checkout' }).click();
       await shows(page, SALES_TEXT.totalsDisagree('subtotal ₱110.00, tax ₱0.00, total ₱110.00'));
@@ -625,6 +644,9 @@ describe('the Sales Management screen', () => {
       // The cart now shows the price the server charges; the cashier checks and sends again.
       await expect.poll(() => amount(cart, 'Total')).toBe('₱110.00');
       await cartLine(page, FLOUR.name).getByText('₱55.00 each', { exact: true }).waitFor();
+      // The refusal itself carried the price: no search for the line afterwards.
+      await settled(page);
+      expect(searches()).toBe(0);
       await cart.getByRole('button', { name: 'Checkout' }).click();
       await receiptOf(page).waitFor();
       expect(saleCount()).toBe(before + 1);

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NAVIGATION } from '../../shared/roles';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { ADMIN, PASSWORD } from '../helpers/app';
 import {
   menuLabels,

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { actionRequests, customers, suppliers } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { CATALOGUE_TEXT } from '../../shared/schemas/catalogue';
-import { CUSTOMER_TEXT } from '../../shared/schemas/customers';
-import { SUPPLIER_TEXT } from '../../shared/schemas/suppliers';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
+import { CUSTOMER_TEXT } from '../../shared/texts/customers';
+import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
 import { openScreen, snapshot as saveSnapshot, signedInPage, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inventoryItems, sales } from '../../server/db/schema';
 import { formatPeso } from '../../shared/money';
-import { INVENTORY_TEXT } from '../../shared/schemas/inventory';
-import { SALES_TEXT } from '../../shared/schemas/sales';
+import { INVENTORY_TEXT } from '../../shared/texts/inventory';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRequests, activityLogs, type customers, type suppliers } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/schemas/accounts';
-import { AUTH_TEXT } from '../../shared/schemas/auth';
+import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { AUTH_TEXT } from '../../shared/texts/auth';
 import { ADMIN, type TestShop, testApp } from './app';
 import { expectTrpcError } from './errors';
 import { type Method, rest } from './rest';

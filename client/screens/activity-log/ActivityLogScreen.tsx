@@ -3,7 +3,7 @@ import '@mantine/core/styles/Pagination.css';
 import { Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import { formatDateTime, RANGE_LABELS, RANGES, type Range } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';

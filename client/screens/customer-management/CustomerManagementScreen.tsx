@@ -1,10 +1,5 @@
-import {
-  CUSTOMER_LABELS,
-  CUSTOMER_SEARCH_FIELDS,
-  CUSTOMER_TEXT,
-  type CustomerFields,
-  type CustomerSortField,
-} from '../../../shared/schemas/customers';
+import type { CustomerFields, CustomerSortField } from '../../../shared/schemas/customers';
+import { CUSTOMER_LABELS, CUSTOMER_SEARCH_FIELDS, CUSTOMER_TEXT } from '../../../shared/texts/customers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
 import { CustomerPurchases } from './CustomerPurchases';

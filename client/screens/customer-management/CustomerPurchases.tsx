@@ -1,7 +1,7 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatPeso } from '../../../shared/money';
-import { CUSTOMER_TEXT, PURCHASES_SHOWN } from '../../../shared/schemas/customers';
+import { CUSTOMER_TEXT, PURCHASES_SHOWN } from '../../../shared/texts/customers';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';

@@ -1,4 +1,5 @@
-import { CUSTOMER_LABELS, type CustomerFields } from '../../../shared/schemas/customers';
+import type { CustomerFields } from '../../../shared/schemas/customers';
+import { CUSTOMER_LABELS } from '../../../shared/texts/customers';
 import type { RecordFormField } from '../../ui/RecordFormModal';
 
 /** A customer's form: Customer Management's add and edit, and the cart's New customer. */

@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { can, type DashboardView, type Role } from '../../../shared/roles';
-import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/texts/auth';
 import { useSessionUser } from '../../shell/useSessionUser';
 import { ScreenLoader } from '../../ui/ScreenLoader';
 import { DashboardCards } from './DashboardCards';

@@ -3,7 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Skeleton, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CHART_DAYS, COST_COLOUR, REPORT_TEXT, REVENUE_COLOUR } from '../../../shared/schemas/reports';
+import { CHART_DAYS, COST_COLOUR, REPORT_TEXT, REVENUE_COLOUR } from '../../../shared/texts/reports';
 import { useTRPC } from '../../trpc';
 import { chartPesos, pesoTick, pesoValue, shortDay } from '../../ui/charts';
 

@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, Stack, TextInput, Title } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { formatPeso, toCentavos } from '../../../shared/money';
-import { PRICING_TEXT } from '../../../shared/schemas/pricing';
+import { PRICING_TEXT } from '../../../shared/texts/pricing';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';

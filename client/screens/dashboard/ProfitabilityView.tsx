@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { PRICING_TEXT } from '../../../shared/schemas/pricing';
+import { PRICING_TEXT } from '../../../shared/texts/pricing';
 import { KindSwitch, MarginsTable, useMargins } from './margins';
 
 /** Profitability Dashboard (admin, owner): margins of items and cakes, lowest first, read-only. */

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import { formatDateTime } from '../../../shared/time';
 import { failureText } from '../../errors';
 import { useTRPC } from '../../trpc';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Stack, Title } from '@mantine/core';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
-import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/schemas/cakes';
+import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';

@@ -1,5 +1,6 @@
 import { formatPeso } from '../../../shared/money';
-import { AVAILABILITY_LABELS, CAKE_TEXT, type CakeSortField } from '../../../shared/schemas/cakes';
+import type { CakeSortField } from '../../../shared/schemas/cakes';
+import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';
 import { nameColumn, StockTable } from './StockTable';

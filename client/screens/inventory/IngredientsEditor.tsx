@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { useTRPC } from '../../trpc';
 import { toast } from '../../ui/outcome';
 import { type IngredientLine, quantityOf } from './cakeDraft';

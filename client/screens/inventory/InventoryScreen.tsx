@@ -4,12 +4,8 @@ import '@mantine/core/styles/Popover.css';
 import { Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CakeSortField } from '../../../shared/schemas/cakes';
-import {
-  INVENTORY_TEXT,
-  ITEM_STATUSES,
-  type ItemSortField,
-  type ItemStatus,
-} from '../../../shared/schemas/inventory';
+import type { ItemSortField, ItemStatus } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT, ITEM_STATUSES } from '../../../shared/texts/inventory';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { useListState } from '../../ui/useListState';
 import type { CakeTarget } from './CakeFormModal';

@@ -1,6 +1,6 @@
 import { amountText, yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';

@@ -1,6 +1,7 @@
 import { amountText } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT, type ItemSortField, type ItemStatus } from '../../../shared/schemas/inventory';
+import type { ItemSortField, ItemStatus } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';

@@ -1,5 +1,6 @@
 import { toCentavos } from '../../../shared/money';
-import { type AVAILABILITY, CAKE_TEXT, type CakeFieldsIn } from '../../../shared/schemas/cakes';
+import type { CakeFieldsIn } from '../../../shared/schemas/cakes';
+import { type AVAILABILITY, CAKE_TEXT } from '../../../shared/texts/cakes';
 import { type CakeRow, idOf, numberOf } from './stockroom';
 
 export type Availability = (typeof AVAILABILITY)[number];

@@ -1,10 +1,10 @@
 import { toCentavos } from '../../../shared/money';
+import type { ItemFields } from '../../../shared/schemas/inventory';
 import {
   barcodeCheckDigitOk,
   DEFAULT_RESTOCK_THRESHOLD,
   INVENTORY_TEXT,
-  type ItemFields,
-} from '../../../shared/schemas/inventory';
+} from '../../../shared/texts/inventory';
 import { type ItemRow, idOf, numberOf } from './stockroom';
 
 /** The item form as typed: number inputs give '' when blank, selects give string ids. */

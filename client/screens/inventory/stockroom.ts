@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties, MouseEvent } from 'react';
-import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
-import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
+import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { failureText } from '../../errors';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { toast, toastOutcome } from '../../ui/outcome';

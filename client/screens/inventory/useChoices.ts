@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { POS_FETCH_CAP } from '../../../shared/constants';
-import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
 import type { CategoryType } from '../../../shared/schemas/settings';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { useTRPC } from '../../trpc';
 import { toast } from '../../ui/outcome';
 import { optionOf } from './stockroom';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
+import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
 import { confirmThen } from '../../ui/confirm';
 import type { Procedure } from '../../ui/procedures';
 import { useLastShown } from '../../ui/useLastShown';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { INVENTORY_TEXT } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { useReportedMutation } from '../../ui/outcome';
 import type { Procedure, QueryOptionsOf } from '../../ui/procedures';
 import { useLastShown } from '../../ui/useLastShown';

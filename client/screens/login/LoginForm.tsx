@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_REDIRECT_MS } from '../../../shared/constants';
-import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/texts/auth';
 import { isNetworkFailure, serverMessage } from '../../errors';
 import { saveSignIn } from '../../session';
 import { useTRPC } from '../../trpc';

@@ -2,7 +2,7 @@ import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
-import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/texts/auth';
 import { failureText } from '../../errors';
 import { clearSession, readUser } from '../../session';
 import { useTRPC } from '../../trpc';

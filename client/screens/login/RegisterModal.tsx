@@ -2,7 +2,7 @@ import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN } from '../../../shared/constants';
-import { AUTH_TEXT, emailProblem, normaliseEmail } from '../../../shared/schemas/auth';
+import { AUTH_TEXT, emailProblem, normaliseEmail } from '../../../shared/texts/auth';
 import { useTRPC } from '../../trpc';
 import { EmailField } from '../../ui/EmailField';
 import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';

@@ -1,7 +1,7 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/texts/auth';
 import { useTRPC } from '../../trpc';
 import { EmailField } from '../../ui/EmailField';
 import { FormMessage, type FormNote, noteOutcome } from '../../ui/FormMessage';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../../shared/constants';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import { formatDateTime } from '../../../shared/time';
 import { UNREAD_CHECK_MS } from '../../shell/unread';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../trpc';

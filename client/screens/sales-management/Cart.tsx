@@ -16,7 +16,8 @@ import {
   Title,
 } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { NEEDS_REFERENCE, SALES_TEXT } from '../../../shared/schemas/sales';
+import { needsReference } from '../../../shared/saleRules';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
 import { DiscountFields } from './DiscountFields';
@@ -75,9 +76,7 @@ const linesHeight = (fields: CartFields) =>
       (fields.discount ? 64 : 0) -
       (fields.split ? 112 : 40) -
       // A split card or e-wallet payment's reference has its own line.
-      (fields.split
-        ? 40 * fields.payments.filter((p) => p.method && NEEDS_REFERENCE.includes(p.method)).length
-        : 0),
+      (fields.split ? 40 * fields.payments.filter((p) => needsReference(p.method)).length : 0),
   );
 
 /** A quick tender: Cash and that much tendered (a split sale keeps its payments and takes the cash). */

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CUSTOMER_TEXT } from '../../../shared/schemas/customers';
+import { CUSTOMER_TEXT } from '../../../shared/texts/customers';
 import { useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
 import { RecordFormModal } from '../../ui/RecordFormModal';

@@ -5,7 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
-import { NEEDS_REFERENCE } from '../../../shared/schemas/sales';
+import { needsReference } from '../../../shared/saleRules';
 import { PESO_INPUT } from '../inventory/stockroom';
 import type { PaymentMethod } from './useCart';
 
@@ -53,7 +53,7 @@ export function PaymentFields({
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
-      {method && NEEDS_REFERENCE.includes(method) ? (
+      {needsReference(method) ? (
         <TextInput
           label="Reference number"
           withAsterisk

@@ -5,7 +5,7 @@ import { Button, Group, NumberInput, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type KeyboardEvent, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type Product, useProductsPage } from './products';
 
 const labelOf = (p: Product) => `${p.name} (${p.code})`;

@@ -1,7 +1,7 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useListState } from '../../ui/useListState';
 import { StatusBadge } from '../inventory/StatusBadge';

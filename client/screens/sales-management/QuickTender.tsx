@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 
 /** The notes a customer hands over most, in pesos. */
 const NOTES = [100, 500, 1000] as const;

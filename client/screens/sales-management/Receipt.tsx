@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { formatDateTime } from '../../../shared/time';
 import type { RouterOutputs } from '../../trpc';
 import type { Sale } from './useCheckout';

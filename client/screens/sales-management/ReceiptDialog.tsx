@@ -1,7 +1,7 @@
 import './receipt.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';

@@ -5,7 +5,7 @@ import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput 
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
 import { formatPeso } from '../../../shared/money';
-import { NEEDS_REFERENCE } from '../../../shared/schemas/sales';
+import { needsReference } from '../../../shared/saleRules';
 import { PESO_INPUT } from '../inventory/stockroom';
 import type { PaymentMethod, SplitPayment } from './useCart';
 
@@ -61,7 +61,7 @@ export function SplitPayments({ payments, onChange, remaining, cash, error }: Sp
               <IconX size={16} />
             </ActionIcon>
           </Group>
-          {p.method && NEEDS_REFERENCE.includes(p.method) ? (
+          {needsReference(p.method) ? (
             // Its own line under the payment: a 13-digit GCash reference is read back whole.
             <TextInput
               aria-label={`Payment ${n + 1} reference number`}

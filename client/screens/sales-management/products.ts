@@ -6,6 +6,8 @@ import { type RouterOutputs, useTRPC } from '../../trpc';
 /** What the point of sale sells: an inventory item or a cake, side by side in one table (server/domains/sales/products.ts). */
 export type Product = RouterOutputs['sales']['products'][number];
 
+export const productKey = (kind: Product['kind'], id: number) => `${kind}:${id}`;
+
 /** Whether a product's status lets it be sold at all (stock aside): shared/itemStatus.ts's rule. */
 export const sellableStatus = (status: Product['status']) => isSellable(status);
 
@@ -26,18 +28,14 @@ export function useProductsPage(search: string, page: number, limit = PAGE_SIZE)
 /**
  * The product whose business id (case-insensitive) or pack barcode is exactly `code`, asked of the server
  * at once: a barcode scanner's Enter comes before the search box's debounce ends.
- * `fresh` skips the cache, for prices and stock as they are now.
  */
 export function useFindByCode() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return async (code: string, fresh = false): Promise<Product | undefined> => {
+  return async (code: string): Promise<Product | undefined> => {
     const search = code.trim();
     if (!search) return undefined;
-    const products = await queryClient.fetchQuery({
-      ...trpc.sales.products.queryOptions({ search }),
-      ...(fresh ? { staleTime: 0 } : {}),
-    });
+    const products = await queryClient.fetchQuery(trpc.sales.products.queryOptions({ search }));
     const wanted = search.toLowerCase();
     // The pack's barcode finds its item like the item id does.
     return products.find((p) => p.code.toLowerCase() === wanted || p.barcode === search);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { ORDER_TYPES, PAYMENT_METHODS } from '../../../shared/constants';
-import { newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { type CurrentLine, sellProblem } from '../../../shared/saleRules';
+import { newSaleId } from '../../../shared/texts/sales';
 import { type DiscountType, saleTotals } from '../../../shared/totals';
-import type { Product } from './products';
+import { type Product, productKey } from './products';
 
 export interface CartLine {
   key: string;
@@ -70,16 +71,6 @@ const FRESH_CART: CartFields = {
   payments: FRESH_SPLIT,
 };
 
-/** Why a product cannot go into the cart (`quantity` more units of it), or null when it can. */
-function refusal(product: Product, inCart: number, quantity = 1): string | null {
-  if (product.status === 'Expired') return SALES_TEXT.expired(product.name);
-  if (product.status === 'Out of season') return SALES_TEXT.notAvailable(product.name, product.status);
-  if (product.stock <= 0 || product.status === 'Out of stock') return SALES_TEXT.outOfStock(product.name);
-  if (inCart + quantity > product.stock)
-    return SALES_TEXT.notEnough(inCart + quantity, product.stock, product.name);
-  return null;
-}
-
 /**
  * The point of sale's cart: adding a product lowers its shown stock by one,
  * plus only while below the stock, minus only above 1. The saleId is made once per cart
@@ -109,7 +100,7 @@ export function useCart() {
     quantityOf,
     /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot. */
     add(product: Product, quantity = 1): string | null {
-      const why = refusal(product, quantityOf(product.key), quantity);
+      const why = sellProblem(product, quantityOf(product.key) + quantity);
       if (why) return why;
       setLines((all) =>
         all.some((l) => l.key === product.key)
@@ -137,11 +128,11 @@ export function useCart() {
     decrease: (key: string) => change(key, -1),
     remove: (key: string) => setLines((all) => all.filter((l) => l.key !== key)),
     /**
-     * The lines' prices, names and stock as the server has them now (after it refused the
-     * sale). Quantities stay as the cashier set them: the server names what is short.
+     * The lines' prices, names and stock as the server has them now (its refusal of the
+     * sale carries them). Quantities stay as the cashier set them: the server names what is short.
      */
-    reprice(current: Product[]) {
-      const byKey = new Map(current.map((p) => [p.key, p]));
+    reprice(current: readonly CurrentLine[]) {
+      const byKey = new Map(current.map((p) => [productKey(p.kind, p.id), p]));
       setLines((all) =>
         all.map((l) => {
           const p = byKey.get(l.key);

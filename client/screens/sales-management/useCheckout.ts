@@ -1,11 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPeso, toCentavos } from '../../../shared/money';
-import { NEEDS_REFERENCE, SALE_TOTAL_MAX, SALES_TEXT } from '../../../shared/schemas/sales';
+import { toCentavos } from '../../../shared/money';
+import {
+  cashShareOf as cashShareIn,
+  cashTenderedProblem,
+  paymentsSumProblem,
+  referenceProblem,
+  referenceSent,
+} from '../../../shared/saleRules';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { numberOf } from '../inventory/stockroom';
 import { counterOutcome, counterToast } from './counterToast';
-import { type Product, useFindByCode, useRefreshProducts } from './products';
+import { useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
 
 export type Sale = RouterOutputs['sales']['get'];
@@ -34,19 +41,23 @@ export function tenderedOf(fields: CartFields): number | null {
   return takesCash(fields) ? centavosOf(fields.cashTendered) : null;
 }
 
+/** The sale's payments in centavos, as the server will take them: the split's, or one of the total. */
+function paymentsOf(fields: CartFields, total: number) {
+  return fields.split
+    ? fields.payments.map((p) => ({ method: p.method ?? '', amount: centavosOf(p.amount) ?? 0 }))
+    : [{ method: fields.paymentMethod ?? '', amount: total }];
+}
+
 /** The split payments as typed, summed in centavos. */
 export function splitSum(fields: CartFields): number {
   return fields.payments.reduce((sum, p) => sum + (centavosOf(p.amount) ?? 0), 0);
 }
 
 /** The part of the total paid in cash: all of it, or the split's cash payment. */
-export function cashShareOf(fields: CartFields, total: number): number {
-  if (!fields.split) return fields.paymentMethod === 'Cash' ? total : 0;
-  const cash = fields.payments.find((p) => p.method === 'Cash');
-  return cash ? (centavosOf(cash.amount) ?? 0) : 0;
-}
+export const cashShareOf = (fields: CartFields, total: number): number =>
+  cashShareIn(paymentsOf(fields, total));
 
-/** The checkout checks, plus the reference and the cash the server asks for. */
+/** The checkout's checks, with the sale's own rules (shared/saleRules.ts) for the tender. */
 function check(cart: Cart): Errors {
   const { fields, totals } = cart;
   const errors: Errors = {};
@@ -54,23 +65,18 @@ function check(cart: Cart): Errors {
   if (fields.discount && !fields.discountName.trim()) errors.discountName = SALES_TEXT.discountName;
   if (fields.discount && !fields.discountIdNumber.trim())
     errors.discountIdNumber = SALES_TEXT.discountIdNumber;
+  const payments = paymentsOf(fields, totals.totalAmount);
   if (fields.split) {
     if (fields.payments.some((p) => !p.method)) errors.payments = SALES_TEXT.noPaymentMethod;
-    else if (fields.payments.some((p) => !centavosOf(p.amount))) errors.payments = SALES_TEXT.paymentAmount;
-    else if (splitSum(fields) !== totals.totalAmount)
-      errors.payments = SALES_TEXT.paymentsSum(formatPeso(totals.totalAmount));
-    else if (fields.payments.some((p) => NEEDS_REFERENCE.includes(p.method as string) && !p.reference.trim()))
-      errors.payments = SALES_TEXT.referenceRequired;
+    else if (payments.some((p) => !p.amount)) errors.payments = SALES_TEXT.paymentAmount;
+    else
+      errors.payments =
+        paymentsSumProblem(payments, totals.totalAmount) ??
+        fields.payments.map((p) => referenceProblem(p.method, p.reference)).find(Boolean) ??
+        undefined;
   } else if (!fields.paymentMethod) errors.paymentMethod = SALES_TEXT.noPaymentMethod;
-  else if (NEEDS_REFERENCE.includes(fields.paymentMethod) && !fields.reference.trim())
-    errors.reference = SALES_TEXT.referenceRequired;
-  const tendered = tenderedOf(fields);
-  const cashShare = cashShareOf(fields, totals.totalAmount);
-  if (tendered !== null && tendered > SALE_TOTAL_MAX) errors.cashTendered = SALES_TEXT.tenderedTooLarge;
-  else if (tendered !== null && tendered < cashShare)
-    errors.cashTendered = fields.split
-      ? SALES_TEXT.cashShareTooLow(formatPeso(cashShare))
-      : SALES_TEXT.cashTooLow;
+  else errors.reference = referenceProblem(fields.paymentMethod, fields.reference) ?? undefined;
+  errors.cashTendered = cashTenderedProblem(payments, tenderedOf(fields), fields.split) ?? undefined;
   return errors;
 }
 
@@ -83,14 +89,6 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
-  const findByCode = useFindByCode();
-  /** After a refusal: the table and the cart's lines take the server's prices and stock. */
-  const reprice = async () => {
-    refresh();
-    const codes = cart.lines.map((l) => l.code);
-    const current = await Promise.all(codes.map((code) => findByCode(code, true).catch(() => undefined)));
-    cart.reprice(current.filter((p): p is Product => p !== undefined));
-  };
   const [errors, setErrors] = useState<Errors>({});
   // The tender was checked against a total: a new total (a line added or removed) makes
   // that message moot, and an emptied cart takes all its messages with it.
@@ -126,7 +124,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
         lines: cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
         taxRate: cart.taxRate,
         paymentMethod: method,
-        reference: method && NEEDS_REFERENCE.includes(method) ? fields.reference.trim() : '',
+        reference: referenceSent(method, fields.reference),
         cashTendered: tenderedOf(fields),
         date: null,
         expected: cart.totals,
@@ -141,7 +139,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
           ? fields.payments.map((p) => ({
               method: p.method!,
               amount: centavosOf(p.amount) ?? 0,
-              reference: NEEDS_REFERENCE.includes(p.method as string) ? p.reference.trim() : '',
+              reference: referenceSent(p.method, p.reference),
             }))
           : null,
       },
@@ -152,7 +150,13 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
           // The shift's reading counts this sale.
           void queryClient.invalidateQueries(trpc.counter.pathFilter());
         },
-        onError: () => void reprice(),
+        // A refusal (a price changed, too little stock) carries the lines as they are now:
+        // the cart takes them, and the table is read again.
+        onError: (error) => {
+          const current = error.data?.currentLines;
+          if (current) cart.reprice(current);
+          refresh();
+        },
       },
     );
   };

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { can } from '../../../shared/roles';
-import { NEEDS_REFERENCE, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
-import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { referenceProblem, referenceSent, shortProblem, unsellableProblem } from '../../../shared/saleRules';
+import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
+import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import { failureText } from '../../errors';
@@ -47,18 +48,17 @@ const blank = (): InlineFields => ({
   inDrawer: null,
 });
 
-/** The sale item checks, in its order: the item, its stock, the quantity. */
+/**
+ * The sale item checks in order: the item, whether it can be sold, the quantity, the stock
+ * left beside what the form already holds (shared/saleRules.ts).
+ */
 function lineRefusal(product: Product | null, quantity: number, already: number): Errors {
   if (!product) return { item: SALES_TEXT.invalidItem };
-  if (product.status === 'Expired') return { item: SALES_TEXT.expired(product.name) };
-  if (product.status === 'Out of season')
-    return { item: SALES_TEXT.notAvailable(product.name, product.status) };
-  if (product.stock <= 0 || product.status === 'Out of stock')
-    return { item: SALES_TEXT.outOfStock(product.name) };
+  const unsellable = unsellableProblem(product);
+  if (unsellable) return { item: unsellable };
   if (!Number.isInteger(quantity) || quantity < 1) return { quantity: SALES_TEXT.quantityMin };
-  if (already + quantity > product.stock)
-    return { quantity: SALES_TEXT.notEnough(quantity, product.stock - already, product.name) };
-  return {};
+  const short = shortProblem({ ...product, stock: product.stock - already }, quantity);
+  return short ? { quantity: short } : {};
 }
 
 /**
@@ -106,8 +106,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     if (lines.length === 0) found.lines = SALES_TEXT.noLines;
     if (!fields.orderType) found.orderType = SALES_TEXT.noOrderType;
     if (!fields.paymentMethod) found.paymentMethod = SALES_TEXT.noPaymentMethod;
-    else if (NEEDS_REFERENCE.includes(fields.paymentMethod) && !fields.reference.trim())
-      found.reference = SALES_TEXT.referenceRequired;
+    else found.reference = referenceProblem(fields.paymentMethod, fields.reference) ?? undefined;
     if (fields.date && fields.date > manilaDate()) found.date = SALES_TEXT.futureDate;
     if (earlier && fields.inDrawer === null) found.inDrawer = SHIFT_TEXT.inDrawerChoose;
     setErrors(found);
@@ -121,7 +120,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
         lines: lines.map((l) => ({ kind: l.product.kind, id: l.product.id, quantity: l.quantity })),
         taxRate,
         paymentMethod: fields.paymentMethod!,
-        reference: NEEDS_REFERENCE.includes(fields.paymentMethod!) ? fields.reference.trim() : '',
+        reference: referenceSent(fields.paymentMethod, fields.reference),
         cashTendered: null,
         date: fields.date || null,
         backdateReason: asksReason ? fields.backdateReason.trim() || null : null,

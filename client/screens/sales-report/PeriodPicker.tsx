@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Group, SegmentedControl } from '@mantine/core';
-import { type PeriodInput, REPORT_TEXT, type ReportRange } from '../../../shared/schemas/reports';
+import type { PeriodInput, ReportRange } from '../../../shared/schemas/reports';
+import { REPORT_TEXT } from '../../../shared/texts/reports';
 import { RANGE_LABELS } from '../../../shared/time';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 

@@ -1,7 +1,7 @@
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { REPORT_COLOURS, REPORT_TEXT } from '../../../shared/schemas/reports';
+import { REPORT_COLOURS, REPORT_TEXT } from '../../../shared/texts/reports';
 import type { RouterOutputs } from '../../trpc';
 import { chartPesos, pesoTick, pesoValue, shortDay } from '../../ui/charts';
 

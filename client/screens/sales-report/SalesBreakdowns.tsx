@@ -4,7 +4,8 @@ import { Group, Pagination, Paper, SimpleGrid, Table, Text, Title } from '@manti
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
-import { type PeriodInput, REPORT_TEXT } from '../../../shared/schemas/reports';
+import type { PeriodInput } from '../../../shared/schemas/reports';
+import { REPORT_TEXT } from '../../../shared/texts/reports';
 import { useTRPC } from '../../trpc';
 
 const count = new Intl.NumberFormat('en-PH');

@@ -5,7 +5,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { SALES_REPORT_PAGE_SIZE } from '../../../shared/constants';
 import { formatPeso } from '../../../shared/money';
-import { type PeriodInput, REPORT_TEXT } from '../../../shared/schemas/reports';
+import type { PeriodInput } from '../../../shared/schemas/reports';
+import { REPORT_TEXT } from '../../../shared/texts/reports';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 

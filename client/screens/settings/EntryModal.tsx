@@ -2,14 +2,9 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { NAME_MAX } from '../../../shared/schemas/catalogue';
-import {
-  CATEGORY_TYPES,
-  type CategoryType,
-  SETTINGS_LABELS,
-  SETTINGS_TEXT,
-  type SettingsList,
-} from '../../../shared/schemas/settings';
+import type { CategoryType, SettingsList } from '../../../shared/schemas/settings';
+import { NAME_MAX } from '../../../shared/texts/catalogue';
+import { CATEGORY_TYPES, SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { ModalActions } from '../../ui/ModalActions';
 import { toast } from '../../ui/outcome';
 import type { Draft } from './useSettingsLists';

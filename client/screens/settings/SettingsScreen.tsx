@@ -1,7 +1,8 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Badge, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { SETTINGS_TEXT, type SettingsList } from '../../../shared/schemas/settings';
+import type { SettingsList } from '../../../shared/schemas/settings';
+import { SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { toast } from '../../ui/outcome';
 import { EntryModal, type ModalTarget } from './EntryModal';
 import { SettingsSection } from './SettingsSection';

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { CATALOGUE_TEXT } from '../../../shared/schemas/catalogue';
-import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/schemas/settings';
+import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
+import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { formatDateTime } from '../../../shared/time';
 import { confirmThen } from '../../ui/confirm';
 import { type Column, ListTable } from '../../ui/ListTable';

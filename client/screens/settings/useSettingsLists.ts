@@ -1,10 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CategoryType,
-  SETTINGS_LABELS,
-  SETTINGS_TEXT,
-  type SettingsList,
-} from '../../../shared/schemas/settings';
+import type { CategoryType, SettingsList } from '../../../shared/schemas/settings';
+import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
 import type { Procedure, QueryOptionsOf } from '../../ui/procedures';

@@ -1,10 +1,5 @@
-import {
-  SUPPLIER_LABELS,
-  SUPPLIER_SEARCH_FIELDS,
-  SUPPLIER_TEXT,
-  type SupplierFields,
-  type SupplierSortField,
-} from '../../../shared/schemas/suppliers';
+import type { SupplierFields, SupplierSortField } from '../../../shared/schemas/suppliers';
+import { SUPPLIER_LABELS, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../../../shared/texts/suppliers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { ListTable } from '../../ui/ListTable';

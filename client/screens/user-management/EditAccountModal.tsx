@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { RANK, ROLES, type Role, rankOf } from '../../../shared/roles';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import { useSessionUser } from '../../shell/useSessionUser';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';

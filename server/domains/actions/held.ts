@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { changesHeld } from '../../../shared/roles';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Tx } from '../../db/open';
 import { type ActionRequestType, actionRequests } from '../../db/schema';
 import { fail } from '../../errors';

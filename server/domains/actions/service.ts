@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Tx } from '../../db/open';
 import { actionRequests, users } from '../../db/schema';
 import { fail } from '../../errors';

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { AUTH_TEXT, type LoginInput, type SessionUser } from '../../../shared/schemas/auth';
+import type { LoginInput, SessionUser } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/texts/auth';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/open';
 import { refreshTokens, registrationRequests, sessions, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import { AUTH_TEXT } from '../../../shared/schemas/auth';
+import { AUTH_TEXT } from '../../../shared/texts/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/open';
 import { prepared } from '../../db/prepared';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import { BACKUP_TEXT, RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
+import { RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../../shared/texts/backup';
 import { call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { sendDownload, XLSX_TYPE } from '../../xlsx';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BACKUP_TEXT, backupAreaInput } from '../../../shared/schemas/backup';
+import { backupAreaInput } from '../../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../../shared/texts/backup';
 import { allow, router } from '../../trpc';
 import { restoreArea } from './restore/offThread';
 import { backupArea } from './service';

@@ -1,5 +1,5 @@
 import type { BackupArea } from '../../../shared/schemas/backup';
-import { BACKUP_TEXT } from '../../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../../shared/texts/backup';
 import type { Db } from '../../db/open';
 import { readSnapshot } from '../../db/readSnapshot';
 import { workbookStream } from '../../xlsx';

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import {
-  AVAILABILITY_LABELS,
-  CAKE_TEXT,
   type CakeFields,
   cakeIdInput,
   type UpdateCakeInput,
   updateCakeInput,
 } from '../../../shared/schemas/cakes';
+import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';

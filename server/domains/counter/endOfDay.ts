@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { SHIFT_TEXT } from '../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import type { Db } from '../../db/open';
 import { endOfDay, sales } from '../../db/schema';
 import { fail } from '../../errors';

@@ -1,12 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
+import { CUSTOMER_SORT_FIELDS, customerFields } from '../../../shared/schemas/customers';
 import {
   CUSTOMER_LABELS,
   CUSTOMER_SEARCH_FIELDS,
-  CUSTOMER_SORT_FIELDS,
   CUSTOMER_TEXT,
-  customerFields,
   PURCHASES_SHOWN,
-} from '../../../shared/schemas/customers';
+} from '../../../shared/texts/customers';
 import { catalogue } from '../../catalogue';
 import type { Db } from '../../db/open';
 import { customers, sales } from '../../db/schema';

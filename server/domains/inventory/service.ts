@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import {
-  INVENTORY_TEXT,
   type ItemFields,
   itemIdInput,
   type UpdateItemInput,
   updateItemInput,
 } from '../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
 import {

@@ -3,10 +3,10 @@ import { formatPeso } from '../../../shared/money';
 import {
   type MarginsInput,
   marginPercent,
-  PRICING_TEXT,
   type PricingKind,
   type SetPriceInput,
 } from '../../../shared/schemas/pricing';
+import { PRICING_TEXT } from '../../../shared/texts/pricing';
 import type { Db, Store } from '../../db/open';
 import { cakes, inventoryItems, marginRatioSql } from '../../db/schema';
 import { fail } from '../../errors';

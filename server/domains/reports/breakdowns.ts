@@ -1,5 +1,5 @@
 import type { PageInput } from '../../../shared/schemas/paging';
-import { REPORT_TEXT } from '../../../shared/schemas/reports';
+import { REPORT_TEXT } from '../../../shared/texts/reports';
 import type { Db } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { pageOf, pageWindow } from '../../paging';

@@ -1,5 +1,5 @@
 import { formatPeso, toPesos } from '../../../shared/money';
-import { REPORT_TEXT } from '../../../shared/schemas/reports';
+import { REPORT_TEXT } from '../../../shared/texts/reports';
 import type { Db } from '../../db/open';
 import { readSnapshot } from '../../db/readSnapshot';
 import { type Column, DATE_TIME_FORMAT, manilaCellDate, PESO_FORMAT, workbookStream } from '../../xlsx';

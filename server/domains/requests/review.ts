@@ -1,5 +1,5 @@
 import { and, desc, eq, like, ne } from 'drizzle-orm';
-import { ACCOUNT_TEXT } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Store } from '../../db/open';
 import { passwordResetRequests, registrationRequests, users } from '../../db/schema';
 import { fail } from '../../errors';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { rankOf } from '../../../shared/roles';
-import { AUTH_TEXT, REQUEST_TEXT, type RegisterInput } from '../../../shared/schemas/auth';
+import type { RegisterInput } from '../../../shared/schemas/auth';
+import { AUTH_TEXT, REQUEST_TEXT } from '../../../shared/texts/auth';
 import type { Db } from '../../db/open';
 import { passwordResetRequests, registrationRequests, users } from '../../db/schema';
 import { fail } from '../../errors';

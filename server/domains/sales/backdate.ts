@@ -1,5 +1,6 @@
 import { can } from '../../../shared/roles';
-import { type CheckoutInput, SALES_TEXT } from '../../../shared/schemas/sales';
+import type { CheckoutInput } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { formatDateTime, manilaDate, manilaDayStart } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { fail } from '../../errors';

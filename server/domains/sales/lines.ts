@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { type CurrentLine, sellProblem } from '../../../shared/saleRules';
 import type { SaleLineInput } from '../../../shared/schemas/sales';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
@@ -8,6 +9,7 @@ import { cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../errors';
 import { baseCostSql, cakeStatusSql } from '../cakes/queries';
 import { itemStatusSql } from '../inventory/itemSql';
+import { checkoutRefused, currentLine } from './refused';
 
 /** A cart line priced from the database as it is inside the checkout's transaction. */
 export interface PricedLine {
@@ -21,6 +23,8 @@ export interface PricedLine {
   quantity: number;
   /** Stock before this sale. */
   stock: number;
+  /** The product's status today (shared/itemStatus.ts, or a cake's). */
+  status: string;
   /** The product's category name, kept on the line for the reports. */
   category: string | null;
   /** Takes the SC/PWD discount. */
@@ -59,8 +63,9 @@ function idOfCode(tx: Tx, line: SaleLineInput): number {
 }
 
 /**
- * Every line's product, price and stock, read inside the checkout's transaction, with
- * the shop's messages for what cannot be sold: unknown, expired, out of stock, short.
+ * Every line's product, price and stock, read inside the checkout's transaction. A line
+ * that cannot be sold (shared/saleRules.ts) refuses the sale (409) with every line's
+ * product as it is now; an unknown product is a bad request.
  */
 export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): PricedLine[] {
   const today = manilaDate(now);
@@ -101,15 +106,20 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
       .where(eq(cakes.id, ph('id')))
       .prepare(),
   );
-  return lines.map((line) => {
+  const found = lines.map((line) => {
     const product = (line.kind === 'item' ? item : cake).get({ id: line.id, today });
-    if (!product) throw fail.badRequest(SALES_TEXT.invalidItem);
-    if (product.status === 'Expired') throw fail.conflict(SALES_TEXT.expired(product.name));
-    if (product.stock === 0) throw fail.conflict(SALES_TEXT.outOfStock(product.name));
-    if (line.quantity > product.stock)
-      throw fail.conflict(SALES_TEXT.notEnough(line.quantity, product.stock, product.name));
-    if (product.status === 'Out of season')
-      throw fail.conflict(SALES_TEXT.notAvailable(product.name, product.status));
-    return { ...product, kind: line.kind, quantity: line.quantity };
+    return product && { ...product, kind: line.kind, quantity: line.quantity };
   });
+  const priced: PricedLine[] = [];
+  for (const line of found) {
+    if (!line) throw fail.badRequest(SALES_TEXT.invalidItem);
+    const problem = sellProblem(line, line.quantity);
+    if (problem) throw checkoutRefused(problem, currentLines(found));
+    priced.push(line);
+  }
+  return priced;
 }
+
+/** The lines' products as they are now, for a refusal to carry. */
+export const currentLines = (lines: readonly (PricedLine | undefined)[]): CurrentLine[] =>
+  lines.filter((l) => l !== undefined).map(currentLine);

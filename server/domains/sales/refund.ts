@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatPeso } from '../../../shared/money';
 import { recordId } from '../../../shared/schemas/ids';
-import { SALES_TEXT } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Db, Tx } from '../../db/open';
 import { saleLines, sales, shifts, users } from '../../db/schema';
 import { fail } from '../../errors';

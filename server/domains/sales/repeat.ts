@@ -1,4 +1,5 @@
-import { type CheckoutInput, SALES_TEXT } from '../../../shared/schemas/sales';
+import type { CheckoutInput } from '../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Tx } from '../../db/open';
 import { fail } from '../../errors';
 import { getSale, type SaleRow } from './records';

@@ -1,6 +1,6 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { SALE_ID } from '../../../shared/schemas/sales';
+import { SALE_ID } from '../../../shared/texts/sales';
 import { asSent, bodyOf, call, type Loose, numberIn, pesos, pesosIn, refIn } from '../../legacy';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
 import { salesRouter } from './router';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { saleTotalProblem } from '../../../shared/saleRules';
-import { type CheckoutInput, newSaleId, SALES_TEXT } from '../../../shared/schemas/sales';
+import { notEnoughOf, saleTotalProblem } from '../../../shared/saleRules';
+import type { CheckoutInput } from '../../../shared/schemas/sales';
+import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate, manilaDayStart } from '../../../shared/time';
 import { type DiscountType, lineDiscount, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
@@ -15,8 +16,9 @@ import { alertForIds } from '../inventory/alerts';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
 import { backdateReasonFor, drawerFor } from './backdate';
-import { type PricedLine, priceLines, resolveLines } from './lines';
+import { currentLines, type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
+import { checkoutRefused } from './refused';
 import { repeatedSale } from './repeat';
 import { tenderFor } from './tender';
 
@@ -63,7 +65,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     const totals = saleTotals(priced, input.taxRate, discount);
     const tooLarge = saleTotalProblem(totals.totalAmount);
     if (tooLarge) throw fail.badRequest(tooLarge);
-    refuseOtherTotals(input.expected, totals);
+    refuseOtherTotals(input.expected, totals, priced);
     const tender = tenderFor(input, totals.totalAmount);
     const customer = customerFor(tx, input);
     const saleId = input.saleId ?? uniqueSaleId(tx);
@@ -95,7 +97,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
         tx,
         { kind: line.kind, id: line.id, record: line.code },
         { reason: 'sale', change: -line.quantity, userId: actor.user.id, reference: saleId },
-        SALES_TEXT.notEnough(line.quantity, line.stock, line.name),
+        notEnoughOf(line, line.quantity),
       );
     }
     logActivity(tx, {
@@ -118,8 +120,12 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
 
 /** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
 
-/** A client's totals that differ from the server's are refused (409), naming the server's. */
-function refuseOtherTotals(expected: CheckoutInput['expected'], totals: Totals) {
+/** A client's totals that differ from the server's are refused (409), naming the server's, with the lines as priced. */
+function refuseOtherTotals(
+  expected: CheckoutInput['expected'],
+  totals: Totals,
+  priced: readonly PricedLine[],
+) {
   if (
     expected &&
     (expected.subtotal !== totals.subtotal ||
@@ -128,10 +134,11 @@ function refuseOtherTotals(expected: CheckoutInput['expected'], totals: Totals) 
       (expected.discountAmount !== undefined && expected.discountAmount !== totals.discountAmount))
   ) {
     const discount = totals.discountAmount ? `, discount ${formatPeso(totals.discountAmount)}` : '';
-    throw fail.conflict(
+    throw checkoutRefused(
       SALES_TEXT.totalsDisagree(
         `subtotal ${formatPeso(totals.subtotal)}${discount}, tax ${formatPeso(totals.taxAmount)}, total ${formatPeso(totals.totalAmount)}`,
       ),
+      currentLines(priced),
     );
   }
 }

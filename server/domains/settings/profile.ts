@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SHOP_NAME } from '../../../shared/constants';
-import { SETTINGS_TEXT, type ShopProfileInput } from '../../../shared/schemas/settings';
+import type { ShopProfileInput } from '../../../shared/schemas/settings';
+import { SETTINGS_TEXT } from '../../../shared/texts/settings';
 import type { Db, Store } from '../../db/open';
 import { settings } from '../../db/schema';
 import { logActivity } from '../activity/service';

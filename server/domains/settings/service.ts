@@ -1,14 +1,14 @@
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import {
-  type CategoryInput,
-  type CategoryListInput,
-  type CategoryType,
-  type CategoryUpdateInput,
-  type NamedInput,
-  type NamedUpdateInput,
-  SETTINGS_TEXT,
-  type SettingsList,
+import type {
+  CategoryInput,
+  CategoryListInput,
+  CategoryType,
+  CategoryUpdateInput,
+  NamedInput,
+  NamedUpdateInput,
+  SettingsList,
 } from '../../../shared/schemas/settings';
+import { SETTINGS_TEXT } from '../../../shared/texts/settings';
 import type { Db, Store, Tx } from '../../db/open';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { conflictOnConstraint, fail } from '../../errors';

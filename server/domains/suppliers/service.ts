@@ -1,11 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import {
-  SUPPLIER_LABELS,
-  SUPPLIER_SEARCH_FIELDS,
-  SUPPLIER_SORT_FIELDS,
-  SUPPLIER_TEXT,
-  supplierFields,
-} from '../../../shared/schemas/suppliers';
+import { SUPPLIER_SORT_FIELDS, supplierFields } from '../../../shared/schemas/suppliers';
+import { SUPPLIER_LABELS, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../../../shared/texts/suppliers';
 import { catalogue } from '../../catalogue';
 import { inventoryItems, suppliers } from '../../db/schema';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { rankOf } from '../../../shared/roles';
-import { ACCOUNT_TEXT, type UpdateAccountInput } from '../../../shared/schemas/accounts';
+import type { UpdateAccountInput } from '../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Store } from '../../db/open';
 import { users } from '../../db/schema';
 import { fail } from '../../errors';

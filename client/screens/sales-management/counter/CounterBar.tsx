@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso } from '../../../../shared/money';
 import { can } from '../../../../shared/roles';
-import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import { failureText } from '../../../errors';
 import { useSessionUser } from '../../../shell/useSessionUser';

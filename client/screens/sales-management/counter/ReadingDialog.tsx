@@ -5,7 +5,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso } from '../../../../shared/money';
-import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { failureText } from '../../../errors';
 import { useTRPC } from '../../../trpc';
 import { toastOutcome } from '../../../ui/outcome';

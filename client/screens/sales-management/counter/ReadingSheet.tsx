@@ -2,7 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DEFAULT_SHOP_NAME } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
-import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import type { RouterOutputs } from '../../../trpc';
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../../shared/money';
-import { SHIFT_TEXT } from '../../../../shared/schemas/shifts';
+import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { confirmThen } from '../../../ui/confirm';
 import { numberOf, PESO_INPUT } from '../../inventory/stockroom';
 

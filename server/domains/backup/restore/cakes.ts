@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CAKE_TEXT, cakeFields, ingredientInput } from '../../../../shared/schemas/cakes';
+import { cakeFields, ingredientInput } from '../../../../shared/schemas/cakes';
 import { calendarDate } from '../../../../shared/schemas/catalogue';
+import { CAKE_TEXT } from '../../../../shared/texts/cakes';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../../db/schema';

@@ -1,5 +1,5 @@
 import type { BackupArea, RestoreOutcome } from '../../../../shared/schemas/backup';
-import { BACKUP_TEXT } from '../../../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../../../shared/texts/backup';
 import type { Db, Tx } from '../../../db/open';
 import { logActivity } from '../../activity/service';
 import type { Viewer } from '../../auth/viewer';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { calendarDate } from '../../../../shared/schemas/catalogue';
-import { barcodeField, INVENTORY_TEXT, itemFields } from '../../../../shared/schemas/inventory';
+import { barcodeField, itemFields } from '../../../../shared/schemas/inventory';
+import { INVENTORY_TEXT } from '../../../../shared/texts/inventory';
 import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
 import { moveStock, record, type Stocked } from '../../inventory/stock';

@@ -1,4 +1,5 @@
-import { BACKUP_TEXT, type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
+import { type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
+import { BACKUP_TEXT } from '../../../../shared/texts/backup';
 import { fail } from '../../../errors';
 import { type Cell, readWorkbook, WorkbookRefused, type WorkbookRow } from './workbook';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { SALES_TEXT } from '../../../../shared/schemas/sales';
+import { SALES_TEXT } from '../../../../shared/texts/sales';
 import type { Tx } from '../../../db/open';
 import { cakes, customers, inventoryItems, saleLines, salePayments, sales } from '../../../db/schema';
 import { closeWaitingRequests } from '../../actions/held';

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, rankOf } from '../../../../shared/roles';
-import { ACCOUNT_TEXT, updateAccountInput } from '../../../../shared/schemas/accounts';
+import { updateAccountInput } from '../../../../shared/schemas/accounts';
+import { ACCOUNT_TEXT } from '../../../../shared/texts/accounts';
 import type { Tx } from '../../../db/open';
 import { users } from '../../../db/schema';
 import { endUserSessions } from '../../auth/sessions';
