@@ -1,8 +1,8 @@
 // Times are stored as UTC instants; the shop's calendar is Asia/Manila (UTC+8,
 // no daylight saving), so Manila days are fixed 8-hour shifts of UTC.
 
-export const SHOP_TIME_ZONE = 'Asia/Manila';
-export const SHOP_LOCALE = 'en-PH';
+const SHOP_TIME_ZONE = 'Asia/Manila';
+const SHOP_LOCALE = 'en-PH';
 /** How far Manila's clock is ahead of UTC; the one place the offset is written (SQL's manila_day too). */
 export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 

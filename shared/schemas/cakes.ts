@@ -6,7 +6,7 @@ import { AMOUNT_MAX } from './inventory';
 import { listInput } from './paging';
 import { storedText } from './text';
 
-export const CAKE_STATUSES = ['Out of season', 'Out of stock', 'Expired', 'Available'] as const;
+const CAKE_STATUSES = ['Out of season', 'Out of stock', 'Expired', 'Available'] as const;
 export type CakeStatus = (typeof CAKE_STATUSES)[number];
 
 export const CAKE_SORT_FIELDS = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Pieces every catalogue form shares (settings lists, suppliers, customers, items, cakes).
 
-export const TEXT_MAX = 500;
+const TEXT_MAX = 500;
 /** ₱10,000,000.00: no price in a cake shop comes near it; keeps sums far inside safe integers. */
 export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;

@@ -20,7 +20,7 @@ export const CUSTOMER_SORT_FIELDS = [
 ] as const;
 export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 
-export const PHONE_MAX = 40;
+const PHONE_MAX = 40;
 
 /** Text a person must fill in: a missing, null or blank value reads as the form's required-fields message. */
 const requiredText = (label: string) =>

@@ -6,7 +6,7 @@ import { calendarDate } from './catalogue';
 import { pageInput } from './paging';
 
 /** The report's ranges (All, Today, This Week, This Month, This Year) and a custom one. */
-export const REPORT_RANGES = [...RANGES, 'custom'] as const;
+const REPORT_RANGES = [...RANGES, 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 
 /** A Manila calendar period: a named range up to today, or custom dates, both ends included. */
