@@ -38,13 +38,13 @@ function activateByKey(event: KeyboardEvent<HTMLTableRowElement>, activate: () =
   activate();
 }
 
+/** Ten rows of a table with extra-small spacing. */
+const FIRST_LOAD_HEIGHT = '23rem';
+
 /**
  * The screens' table: server-side search, sort and paging; headers cycle ascending,
  * descending, none; ten per page, up to 7 page buttons, Prev and Next, "Showing x-y of n".
  */
-/** Ten rows of a table with extra-small spacing. */
-const FIRST_LOAD_HEIGHT = '23rem';
-
 export function PagedTable<Row, Field extends string>({
   caption,
   columns,

@@ -1,12 +1,5 @@
 import { type Plugin, parseAst } from 'vite';
 
-/**
- * Fills `found` with the library modules the login screen needs beyond the entry's, for
- * vite.config.ts's 'login-libs' chunk group. Found once the module graph is complete, following imports by name through
- * barrel files (a library's index that only re-exports), as tree-shaking will: all of
- * @mantine/core is one index away from every screen.
- */
-
 type Names = Set<string> | 'all';
 interface Reexport {
   source: string;
@@ -54,6 +47,12 @@ function linksOf(code: string) {
 const nameOf = (n: { type: string; name?: string; value?: unknown }) =>
   n.type === 'Identifier' ? String(n.name) : String(n.value);
 
+/**
+ * Fills `found` with the library modules the login screen needs beyond the entry's, for
+ * vite.config.ts's 'login-libs' chunk group. Found once the module graph is complete, following imports by name through
+ * barrel files (a library's index that only re-exports), as tree-shaking will: all of
+ * @mantine/core is one index away from every screen.
+ */
 export function loginLibrariesFound(found: Set<string>, loginScreen: RegExp): Plugin {
   return {
     name: 'bakeshop:login-libraries-found',

@@ -30,7 +30,6 @@ export const saleLineInput = z
   .refine((line) => line.id !== undefined || line.code !== undefined, SALES_TEXT.invalidItem);
 export type SaleLineInput = z.infer<typeof saleLineInput>;
 
-/** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
 /** A sale-sized amount in whole centavos (totals, cash tendered). */
 const saleAmount = (message: string, tooLarge: string = SALES_TEXT.tooLarge) =>
   z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, tooLarge);

@@ -8,10 +8,6 @@ export interface Days {
   to: string;
 }
 
-/**
- * A range of Manila days as chosen (`chosen`) and as last asked of the server (`shown`):
- * the last 30 days to today at first, then whatever both dates say once they are in order.
- */
 /** What each tab of the screen gets: its days as chosen and as last shown, and today. */
 export interface DaysTabProps {
   days: { chosen: Days; shown: Days };
@@ -19,6 +15,10 @@ export interface DaysTabProps {
   today: string;
 }
 
+/**
+ * A range of Manila days as chosen (`chosen`) and as last asked of the server (`shown`):
+ * the last 30 days to today at first, then whatever both dates say once they are in order.
+ */
 export function useDays() {
   const today = manilaDate();
   const [chosen, setChosen] = useState<Days>({ from: addDays(today, -29), to: today });

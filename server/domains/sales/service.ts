@@ -118,8 +118,6 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
   });
 }
 
-/** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
-
 /** A client's totals that differ from the server's are refused (409), naming the server's, with the lines as priced. */
 function refuseOtherTotals(
   expected: CheckoutInput['expected'],
@@ -143,6 +141,7 @@ function refuseOtherTotals(
   }
 }
 
+/** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
 const SALE_COLUMNS = [
   'saleId',
   'customerName',
