@@ -545,6 +545,22 @@ describe('checkout rules', () => {
     expect(cakeStockOf(now.id)).toBe(2);
   });
 
+  it('names the season, not the stock, for a cake both out of season and sold out', async () => {
+    // The counter and the server read one rule (shared/saleRules.ts): restocking would not
+    // make this cake sellable, so the season is the reason given, on both.
+    const later = cake({
+      availability: 'Seasonal',
+      seasonStart: addDays(today(), 10),
+      seasonEnd: addDays(today(), 20),
+      stock: 0,
+    });
+    await expectTrpcError(
+      checkout(manager.api, [{ kind: 'cake', id: later.id, quantity: 1 }]),
+      'CONFLICT',
+      SALES_TEXT.notAvailable(later.name, 'Out of season'),
+    );
+  });
+
   it('sells cakes from their own stock, at their base cost, leaving the ingredients alone', async () => {
     const flour = item({ stock: 40, purchasePrice: 4550 });
     const eggs = item({ stock: 20, purchasePrice: 21025 });
