@@ -43,6 +43,12 @@ interface Usage {
 
 const NO_USE: Usage = { items: 0, cakes: 0 };
 
+interface NamedSpec {
+  table: unknown;
+  /** How many items and cakes use an entry; a list nothing points at leaves it out. */
+  usage?: (tx: Store, id: number) => Usage;
+}
+
 /**
  * The lists that hold a name only (labels in shared/texts/settings.ts): each one's table
  * (id, name, createdAt; a unique index on lower(name)) and, when records point at its
@@ -57,7 +63,7 @@ const NAMED = {
     table: units,
     usage: (tx, id) => ({ items: countWhere(tx, inventoryItems, eq(inventoryItems.unitId, id)), cakes: 0 }),
   },
-} satisfies Record<NamedList, { table: unknown; usage?: (tx: Store, id: number) => Usage }>;
+} satisfies Record<NamedList, NamedSpec>;
 type NamedTable = (typeof NAMED)[NamedList]['table'];
 
 const byName = (table: NamedTable | typeof categories) => [asc(sql`lower(${table.name})`), asc(table.id)];
@@ -87,7 +93,7 @@ function countWhere(tx: Store, table: typeof inventoryItems | typeof cakes, wher
 
 function usageOf(tx: Store, list: SettingsList, id: number): Usage {
   if (list !== 'category') {
-    const named: { usage?: (tx: Store, id: number) => Usage } = NAMED[list];
+    const named: NamedSpec = NAMED[list];
     return named.usage?.(tx, id) ?? NO_USE;
   }
   return {
