@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../texts/catalogue';
-import { CATEGORY_TYPES, SETTINGS_LABELS, SETTINGS_TEXT, type SettingsList } from '../texts/settings';
+import { CATEGORY_TYPES, SETTINGS_TEXT } from '../texts/settings';
 import { recordId } from './catalogue';
 import { storedText } from './text';
 
 // The Settings screen's strings, with the server's own messages for
 // the shop's rules (names unique case-insensitively, in-use entries refuse deletion).
-
-/** The settings lists, as the REST URLs name them, from their labels. */
-export const SETTINGS_LISTS = Object.keys(SETTINGS_LABELS) as SettingsList[];
-/** The lists that hold a name only; categories also have a type. */
-export type NamedList = Exclude<SettingsList, 'category'>;
-export const NAMED_LISTS = SETTINGS_LISTS.filter((list): list is NamedList => list !== 'category');
 
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 

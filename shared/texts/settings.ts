@@ -17,6 +17,11 @@ export const SETTINGS_LABELS = {
   uom: { router: 'units', one: 'unit of measure', section: 'Units of Measure', add: 'Add Unit' },
 } as const;
 export type SettingsList = keyof typeof SETTINGS_LABELS;
+/** The settings lists, as the REST URLs name them (here, not in the schemas, so screens load no zod). */
+export const SETTINGS_LISTS = Object.keys(SETTINGS_LABELS) as SettingsList[];
+/** The lists that hold a name only; categories also have a type. */
+export type NamedList = Exclude<SettingsList, 'category'>;
+export const NAMED_LISTS = SETTINGS_LISTS.filter((list): list is NamedList => list !== 'category');
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

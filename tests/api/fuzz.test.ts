@@ -7,7 +7,7 @@ import { BODY_LIMIT, type RouteRecord } from '../../server/app';
 import { appRouter } from '../../server/router';
 import { MAX_BATCH } from '../../shared/constants';
 import { BACKUP_AREAS, RESTORE_MAX_BYTES } from '../../shared/schemas/backup';
-import { SETTINGS_LISTS } from '../../shared/schemas/settings';
+import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { ADMIN, PASSWORD, testApp } from '../helpers/app';
 import {
   BAD_DATES,

@@ -6,7 +6,7 @@ import type { cakesRouter } from '../../server/domains/cakes/router';
 import type { inventoryRouter } from '../../server/domains/inventory/router';
 import type { salesRouter } from '../../server/domains/sales/router';
 import { asSent, bodyOf, call, type Loose } from '../../server/legacy';
-import { SETTINGS_LISTS } from '../../shared/schemas/settings';
+import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { type TestShop, testApp } from '../helpers/app';
 import { apiRoutes } from '../helpers/routes';
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Badge, SimpleGrid, Stack, Title } from '@mantine/core';
-import { type NamedList, SETTINGS_LISTS } from '../../../shared/schemas/settings';
+import { type NamedList, SETTINGS_LISTS } from '../../../shared/texts/settings';
 import { SettingsSection } from './SettingsSection';
 import { ShopProfileCard } from './ShopProfileCard';
 import { useCategoryList, useNamedList } from './useSettingsLists';

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryType, NamedList } from '../../../shared/schemas/settings';
-import { SETTINGS_LABELS, SETTINGS_TEXT, type SettingsList } from '../../../shared/texts/settings';
+import type { CategoryType } from '../../../shared/schemas/settings';
+import {
+  type NamedList,
+  SETTINGS_LABELS,
+  SETTINGS_TEXT,
+  type SettingsList,
+} from '../../../shared/texts/settings';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
 import type { Procedure, QueryOptionsOf } from '../../ui/procedures';

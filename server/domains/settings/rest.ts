@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SETTINGS_LISTS } from '../../../shared/schemas/settings';
-import { SETTINGS_LABELS, type SettingsList } from '../../../shared/texts/settings';
+import { SETTINGS_LABELS, SETTINGS_LISTS, type SettingsList } from '../../../shared/texts/settings';
 import { fail, shownPath } from '../../errors';
 import { asSent, bodyOf, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';

@@ -2,14 +2,12 @@ import {
   categoryInput,
   categoryListInput,
   categoryUpdateInput,
-  NAMED_LISTS,
-  type NamedList,
   namedInput,
   namedUpdateInput,
   settingIdInput,
   shopProfileInput,
 } from '../../../shared/schemas/settings';
-import { SETTINGS_LABELS } from '../../../shared/texts/settings';
+import { NAMED_LISTS, type NamedList, SETTINGS_LABELS } from '../../../shared/texts/settings';
 import { allow, publicProcedure, router } from '../../trpc';
 import { saveShopProfile, shopProfile } from './profile';
 import * as settings from './service';

@@ -5,10 +5,14 @@ import type {
   CategoryType,
   CategoryUpdateInput,
   NamedInput,
-  NamedList,
   NamedUpdateInput,
 } from '../../../shared/schemas/settings';
-import { SETTINGS_LABELS, SETTINGS_TEXT, type SettingsList } from '../../../shared/texts/settings';
+import {
+  type NamedList,
+  SETTINGS_LABELS,
+  SETTINGS_TEXT,
+  type SettingsList,
+} from '../../../shared/texts/settings';
 import type { Db, Store, Tx } from '../../db/open';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { conflictOnConstraint, fail } from '../../errors';
