@@ -27,13 +27,7 @@ import { approveRegistration } from '../server/domains/requests/review';
 import { requestRegistration } from '../server/domains/requests/service';
 import { refund } from '../server/domains/sales/refund';
 import { checkout } from '../server/domains/sales/service';
-import {
-  addCategory,
-  addNamed,
-  listCategories,
-  listSizes,
-  listUnits,
-} from '../server/domains/settings/service';
+import { addCategory, addNamed, listCategories, listNamed } from '../server/domains/settings/service';
 import { supplierService } from '../server/domains/suppliers/service';
 import { updateAccount } from '../server/domains/users/service';
 import type { Role } from '../shared/roles';
@@ -276,10 +270,10 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
     list.find((e) => e.name.toLowerCase() === name.toLowerCase())?.id;
   const unitIds = new Map<string, number>();
   for (const name of new Set(ITEMS.map((row) => row[2])))
-    unitIds.set(name, entry(listUnits(db), name) ?? addNamed(db, owner, 'uom', { name }).record.id);
+    unitIds.set(name, entry(listNamed(db, 'uom'), name) ?? addNamed(db, owner, 'uom', { name }).record.id);
   const sizeIds = new Map<string, number>();
   for (const name of new Set(CAKES.map((row) => row[2])))
-    sizeIds.set(name, entry(listSizes(db), name) ?? addNamed(db, owner, 'size', { name }).record.id);
+    sizeIds.set(name, entry(listNamed(db, 'size'), name) ?? addNamed(db, owner, 'size', { name }).record.id);
   const categoryIds = new Map<string, number>();
   const category = (name: string, type: 'inventory' | 'cake') =>
     entry(listCategories(db, { type }), name) ?? addCategory(db, owner, { name, type }).record.id;

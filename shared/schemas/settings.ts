@@ -7,10 +7,6 @@ import { storedText } from './text';
 // The Settings screen's strings, with the server's own messages for
 // the shop's rules (names unique case-insensitively, in-use entries refuse deletion).
 
-/** The three settings lists, as the REST URLs name them. */
-export const SETTINGS_LISTS = ['size', 'category', 'uom'] as const;
-export type SettingsList = (typeof SETTINGS_LISTS)[number];
-
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
 /** One line of the shop profile: trimmed, at most `max` characters, no line breaks. */

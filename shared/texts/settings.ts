@@ -1,4 +1,4 @@
-import type { CategoryType, SettingsList } from '../schemas/settings';
+import type { CategoryType } from '../schemas/settings';
 import { NAME_MAX } from './catalogue';
 import { STORED_TEXT } from './storedText';
 
@@ -6,12 +6,22 @@ import { STORED_TEXT } from './storedText';
 
 export const CATEGORY_TYPES = ['inventory', 'cake'] as const;
 
-/** How each list is named in a sentence, and its section on the screen. */
-export const SETTINGS_LABELS: Record<SettingsList, { one: string; section: string }> = {
-  size: { one: 'cake size', section: 'Cake Sizes' },
-  category: { one: 'category', section: 'Categories' },
-  uom: { one: 'unit of measure', section: 'Units of Measure' },
-};
+/**
+ * Every settings list, by the name its REST path uses (/api/settings/size), in the order the
+ * screen shows them: its tRPC router (settings.sizes), one entry in a sentence, its section
+ * and its add button. A new name-only list is a line here and one in the service's map.
+ */
+export const SETTINGS_LABELS = {
+  size: { router: 'sizes', one: 'cake size', section: 'Cake Sizes', add: 'Add Size' },
+  category: { router: 'categories', one: 'category', section: 'Categories', add: 'Add Category' },
+  uom: { router: 'units', one: 'unit of measure', section: 'Units of Measure', add: 'Add Unit' },
+} as const;
+export type SettingsList = keyof typeof SETTINGS_LABELS;
+/** The settings lists, as the REST URLs name them (here, not in the schemas, so screens load no zod). */
+export const SETTINGS_LISTS = Object.keys(SETTINGS_LABELS) as SettingsList[];
+/** The lists that hold a name only; categories also have a type. */
+export type NamedList = Exclude<SettingsList, 'category'>;
+export const NAMED_LISTS = SETTINGS_LISTS.filter((list): list is NamedList => list !== 'category');
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -53,6 +63,9 @@ export const SETTINGS_TEXT = {
   deleted: (list: SettingsList, name: string) =>
     `${capitalized(SETTINGS_LABELS[list].one)} "${name}" deleted.`,
   noRows: (list: SettingsList) => `No ${SETTINGS_LABELS[list].section.toLowerCase()} yet.`,
+  /** "Cake Size", "Unit of Measure": the modal's title and the activity log's action. */
+  title: (list: SettingsList) =>
+    SETTINGS_LABELS[list].one.replace(/\b\w/g, (c) => c.toUpperCase()).replace(' Of ', ' of '),
   // The shop profile card.
   permitNotRecorded: 'Not yet recorded',
   notSet: 'Not set',

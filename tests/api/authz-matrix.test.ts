@@ -15,9 +15,9 @@ import {
   users,
 } from '../../server/db/schema';
 import { ACCESS, type AccessRule, can, ROLES, type Role, rankOf } from '../../shared/roles';
-import { SETTINGS_LISTS } from '../../shared/schemas/settings';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/texts/auth';
+import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { ADMIN, type Session, type TestShop, testApp } from '../helpers/app';
 import {

@@ -41,10 +41,10 @@ beforeAll(async () => {
   const api = admin.api;
 
   // Settings lists, named unusually (names are unique, so each carries its number).
-  const category = (await api.settings.addCategory({ name: `${text(0)} 0`, type: 'inventory' })).record.id;
-  const cakeCategory = (await api.settings.addCategory({ name: `${text(3)} 3`, type: 'cake' })).record.id;
-  const unit = (await api.settings.addUnit({ name: `${text(8)} 8` })).record.id;
-  const size = (await api.settings.addSize({ name: `${text(9)} 9` })).record.id;
+  const category = (await api.settings.categories.add({ name: `${text(0)} 0`, type: 'inventory' })).record.id;
+  const cakeCategory = (await api.settings.categories.add({ name: `${text(3)} 3`, type: 'cake' })).record.id;
+  const unit = (await api.settings.units.add({ name: `${text(8)} 8` })).record.id;
+  const size = (await api.settings.sizes.add({ name: `${text(9)} 9` })).record.id;
 
   // Suppliers and customers: every text field unusual, one name at the limit.
   const suppliers: number[] = [];

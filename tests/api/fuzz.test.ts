@@ -7,7 +7,7 @@ import { BODY_LIMIT, type RouteRecord } from '../../server/app';
 import { appRouter } from '../../server/router';
 import { MAX_BATCH } from '../../shared/constants';
 import { BACKUP_AREAS, RESTORE_MAX_BYTES } from '../../shared/schemas/backup';
-import { SETTINGS_LISTS } from '../../shared/schemas/settings';
+import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { ADMIN, PASSWORD, testApp } from '../helpers/app';
 import {
   BAD_DATES,
@@ -95,10 +95,10 @@ beforeAll(async () => {
   token = admin.accessToken;
   const api = admin.api;
   ids.adminId = admin.user.id;
-  ids.unit = (await api.settings.addUnit({ name: 'sack' })).record.id;
-  ids.itemCategory = (await api.settings.addCategory({ name: 'Flour', type: 'inventory' })).record.id;
-  ids.cakeCategory = (await api.settings.addCategory({ name: 'Birthday', type: 'cake' })).record.id;
-  ids.size = (await api.settings.addSize({ name: '8 inch' })).record.id;
+  ids.unit = (await api.settings.units.add({ name: 'sack' })).record.id;
+  ids.itemCategory = (await api.settings.categories.add({ name: 'Flour', type: 'inventory' })).record.id;
+  ids.cakeCategory = (await api.settings.categories.add({ name: 'Birthday', type: 'cake' })).record.id;
+  ids.size = (await api.settings.sizes.add({ name: '8 inch' })).record.id;
   ids.lists = { size: ids.size, uom: ids.unit };
   for (const list of NAMED_LISTS) {
     if (ids.lists[list]) continue;
@@ -1174,10 +1174,10 @@ function handInputs(): Record<string, unknown> {
     'resetRequests.reject': { id: ids.reset },
     'resetRequests.remove': { id: ids.reset },
     'settings.saveShopProfile': { businessName: 'Sweet Crumbs', tin: '123-456-789-000' },
-    'settings.categories': { type: 'inventory' },
-    'settings.addCategory': { name: 'Toppings', type: 'cake' },
-    'settings.updateCategory': { id: ids.cakeCategory, name: 'Birthday', type: 'cake' },
-    'settings.deleteCategory': { id: ids.cakeCategory },
+    'settings.categories.list': { type: 'inventory' },
+    'settings.categories.add': { name: 'Toppings', type: 'cake' },
+    'settings.categories.update': { id: ids.cakeCategory, name: 'Birthday', type: 'cake' },
+    'settings.categories.delete': { id: ids.cakeCategory },
     'users.update': {
       id: ids.staffId,
       username: 'counter.staff',

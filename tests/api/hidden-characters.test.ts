@@ -22,9 +22,9 @@ beforeAll(async () => {
   const admin = await shop.adminSession();
   token = admin.accessToken;
   const api = admin.api;
-  ids.itemCategory = (await api.settings.addCategory({ name: 'Flour', type: 'inventory' })).record.id;
-  ids.cakeCategory = (await api.settings.addCategory({ name: 'Birthday', type: 'cake' })).record.id;
-  ids.size = (await api.settings.addSize({ name: '8 inch' })).record.id;
+  ids.itemCategory = (await api.settings.categories.add({ name: 'Flour', type: 'inventory' })).record.id;
+  ids.cakeCategory = (await api.settings.categories.add({ name: 'Birthday', type: 'cake' })).record.id;
+  ids.size = (await api.settings.sizes.add({ name: '8 inch' })).record.id;
   ids.supplier = (await api.suppliers.add({ supplierId: 'SUP-BASE', name: 'Mills' })).record.id;
   ids.item = (
     await api.inventory.add({
@@ -194,14 +194,14 @@ const customer = (field: keyof typeof CUSTOMER_COLUMNS, label: string): Field =>
 });
 
 const setting = (list: 'size' | 'uom' | 'category', table: string): Field => {
-  const procedure = { size: 'addSize', uom: 'addUnit', category: 'addCategory' }[list];
+  const procedure = { size: 'sizes', uom: 'units', category: 'categories' }[list];
   const type = list === 'category' ? { type: 'inventory' } : {};
   return {
     what: `a settings ${list} name`,
     label: 'Name',
     kind: 'text',
     rest: (v) => post(`/api/settings/${list}`, { name: v, ...type }),
-    trpc: (v) => [`settings.${procedure}`, { name: v, ...type }],
+    trpc: (v) => [`settings.${procedure}.add`, { name: v, ...type }],
     stored: count(table, 'name'),
   };
 };

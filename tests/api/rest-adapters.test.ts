@@ -6,7 +6,7 @@ import type { cakesRouter } from '../../server/domains/cakes/router';
 import type { inventoryRouter } from '../../server/domains/inventory/router';
 import type { salesRouter } from '../../server/domains/sales/router';
 import { asSent, bodyOf, call, type Loose } from '../../server/legacy';
-import { SETTINGS_LISTS } from '../../shared/schemas/settings';
+import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { type TestShop, testApp } from '../helpers/app';
 import { apiRoutes } from '../helpers/routes';
 
@@ -109,8 +109,10 @@ describe('the settings routes', () => {
   it('answer any other path with 404 {error} naming the lists', async () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/settings/nothing' });
     expect(res.statusCode).toBe(404);
+    // Every list by its REST name, in order: "size, category and uom" today.
+    const names = `${SETTINGS_LISTS.slice(0, -1).join(', ')} and ${SETTINGS_LISTS.at(-1)}`;
     expect(res.json()).toEqual({
-      error: 'No such settings route: GET /api/settings/nothing. The lists are size, category and uom.',
+      error: `No such settings route: GET /api/settings/nothing. The lists are ${names}.`,
     });
   });
 });

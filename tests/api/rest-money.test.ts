@@ -19,8 +19,8 @@ beforeAll(async () => {
   shop = await testApp();
   admin = await shop.adminSession();
   const api = admin.api;
-  ids.cakeCategory = (await api.settings.addCategory({ name: 'Birthday', type: 'cake' })).record.id;
-  ids.size = (await api.settings.addSize({ name: '8 inch' })).record.id;
+  ids.cakeCategory = (await api.settings.categories.add({ name: 'Birthday', type: 'cake' })).record.id;
+  ids.size = (await api.settings.sizes.add({ name: '8 inch' })).record.id;
   ids.item = (await api.inventory.add({ name: 'Pandesal', stock: 1_000_000, unitPrice: 8000 })).item.id;
   ids.cake = (
     await api.cakes.add({

@@ -151,7 +151,9 @@ describe('who may do what', () => {
       expect(Array.isArray(res.json())).toBe(true);
     }
     const api = shop.caller(tokens[role]).settings;
-    expect((await api.units()).length).toBeGreaterThanOrEqual(8);
+    expect((await api.units.list()).length).toBeGreaterThanOrEqual(8);
+    expect(await api.sizes.list()).toEqual(expect.any(Array));
+    expect(await api.categories.list({})).toEqual(expect.any(Array));
   });
 
   it('an account without a role, or no token, reads nothing', async () => {
@@ -180,7 +182,7 @@ describe('who may do what', () => {
         await refused(await rest(method, url, token, body), 403, AUTH_TEXT.forbidden);
       }
       await expectTrpcError(
-        shop.caller(token).settings.addCategory({ name: 'Sprinkles', type: 'inventory' }),
+        shop.caller(token).settings.categories.add({ name: 'Sprinkles', type: 'inventory' }),
         'FORBIDDEN',
         AUTH_TEXT.forbidden,
       );
@@ -238,11 +240,11 @@ describe('adding, editing and deleting', () => {
   });
 
   it('renames a unit and deletes an unused one, through tRPC too', async () => {
-    const api = shop.caller(tokens.admin).settings;
-    const { record } = await api.addUnit({ name: 'dozen' });
-    const renamed = await api.updateUnit({ id: record.id, name: 'Dozen' });
+    const api = shop.caller(tokens.admin).settings.units;
+    const { record } = await api.add({ name: 'dozen' });
+    const renamed = await api.update({ id: record.id, name: 'Dozen' });
     expect(renamed.record.name).toBe('Dozen');
-    expect(await api.deleteUnit({ id: record.id })).toEqual({
+    expect(await api.delete({ id: record.id })).toEqual({
       message: SETTINGS_TEXT.deleted('uom', 'Dozen'),
     });
     expect(shop.db.select().from(units).where(eq(units.id, record.id)).get()).toBeUndefined();
@@ -365,7 +367,7 @@ describe('every bad input is a 400 with a message, and nothing is written', () =
       );
     }
     await expectTrpcError(
-      shop.caller(tokens.admin).settings.deleteSize({ id: 987654 }),
+      shop.caller(tokens.admin).settings.sizes.delete({ id: 987654 }),
       'NOT_FOUND',
       SETTINGS_TEXT.notFound('size'),
     );
@@ -447,7 +449,7 @@ describe('names are unique, case-insensitively', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().record.name).toBe('TIER 2');
     await expectTrpcError(
-      shop.caller(tokens.admin).settings.updateUnit({ id: 2, name: 'Kg' }),
+      shop.caller(tokens.admin).settings.units.update({ id: 2, name: 'Kg' }),
       'CONFLICT',
       SETTINGS_TEXT.duplicate('uom', 'Kg'),
     );
@@ -489,7 +491,7 @@ describe('entries in use cannot be deleted', () => {
       'Cannot delete "Flour": 2 items and 1 cake use it.',
     );
     await expectTrpcError(
-      shop.caller(tokens.owner).settings.deleteCategory({ id: category }),
+      shop.caller(tokens.owner).settings.categories.delete({ id: category }),
       'CONFLICT',
       'Cannot delete "Flour": 2 items and 1 cake use it.',
     );

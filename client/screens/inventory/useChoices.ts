@@ -17,7 +17,7 @@ function useFailureToast(failed: boolean, text: string) {
 /** Categories of one type, for the item form (inventory) or the cake form (cake). */
 export function useCategoryOptions(type: CategoryType) {
   const trpc = useTRPC();
-  const categories = useQuery(trpc.settings.categories.queryOptions({ type }));
+  const categories = useQuery(trpc.settings.categories.list.queryOptions({ type }));
   useFailureToast(categories.isError, INVENTORY_TEXT.optionsFailed);
   return (categories.data ?? []).map(optionOf);
 }
@@ -25,7 +25,7 @@ export function useCategoryOptions(type: CategoryType) {
 /** The item form's other selects: units of measure and suppliers. */
 export function useItemOptions() {
   const trpc = useTRPC();
-  const units = useQuery(trpc.settings.units.queryOptions());
+  const units = useQuery(trpc.settings.units.list.queryOptions());
   const suppliers = useQuery(
     trpc.suppliers.list.queryOptions({
       page: 1,
@@ -46,7 +46,7 @@ export function useItemOptions() {
 /** The cake form's sizes. */
 export function useSizeOptions() {
   const trpc = useTRPC();
-  const sizes = useQuery(trpc.settings.sizes.queryOptions());
+  const sizes = useQuery(trpc.settings.sizes.list.queryOptions());
   useFailureToast(sizes.isError, INVENTORY_TEXT.optionsFailed);
   return (sizes.data ?? []).map(optionOf);
 }

@@ -2,9 +2,9 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { CategoryType, SettingsList } from '../../../shared/schemas/settings';
+import type { CategoryType } from '../../../shared/schemas/settings';
 import { NAME_MAX } from '../../../shared/texts/catalogue';
-import { CATEGORY_TYPES, SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
+import { CATEGORY_TYPES, SETTINGS_TEXT, type SettingsList } from '../../../shared/texts/settings';
 import { ModalActions } from '../../ui/ModalActions';
 import { toast } from '../../ui/outcome';
 import type { Draft } from './useSettingsLists';
@@ -17,12 +17,8 @@ export interface ModalTarget {
 
 const TYPE_LABELS: Record<CategoryType, string> = { inventory: 'Inventory', cake: 'Cake' };
 
-const titleOf = (target: ModalTarget) => {
-  const one = SETTINGS_LABELS[target.list].one
-    .replace(/\b\w/g, (c) => c.toUpperCase())
-    .replace(' Of ', ' of ');
-  return `${target.entry ? 'Edit' : 'Add'} ${one}`;
-};
+const titleOf = (target: ModalTarget) =>
+  `${target.entry ? 'Edit' : 'Add'} ${SETTINGS_TEXT.title(target.list)}`;
 
 /**
  * Add or edit one entry: a name, and a type for a category. Blank fields are
@@ -36,7 +32,7 @@ export function EntryModal({
 }: {
   target: ModalTarget | null;
   saving: boolean;
-  onSave: (list: SettingsList, draft: Draft) => void;
+  onSave: (draft: Draft) => void;
   onClose: () => void;
 }) {
   const [name, setName] = useState('');
@@ -61,7 +57,7 @@ export function EntryModal({
     };
     setErrors(found);
     if (found.name || found.type) return;
-    onSave(target.list, { id: target.entry?.id, name: name.trim(), type: type ?? undefined });
+    onSave({ id: target.entry?.id, name: name.trim(), type: type ?? undefined });
   };
 
   const title = target ? titleOf(target) : '';

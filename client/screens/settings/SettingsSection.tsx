@@ -1,33 +1,33 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
 import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { formatDateTime } from '../../../shared/time';
 import { confirmThen } from '../../ui/confirm';
 import { type Column, ListTable } from '../../ui/ListTable';
+import { EntryModal, type ModalTarget } from './EntryModal';
 import type { ListApi, SettingEntry } from './useSettingsLists';
-
-/** What the add button says in each section. */
-const ADD_LABELS = { size: 'Add Size', category: 'Add Category', uom: 'Add Unit' } as const;
 
 /**
  * One settings list: its add button and a table of Name (plus any extra
- * columns, such as a category's Type), Created At and Actions with Edit and Delete.
+ * columns, such as a category's Type), Created At and Actions with Edit and Delete;
+ * and the modal that adds or edits one of its entries.
  */
 export function SettingsSection<Entry extends SettingEntry>({
   api,
   extraColumns = [],
   describe = (entry) => entry.name,
-  onAdd,
-  onEdit,
 }: {
   api: ListApi<Entry>;
   extraColumns?: Column<Entry>[];
   /** How a row is named on its buttons ("Edit Chocolate (cake)"), where names can repeat. */
   describe?: (entry: Entry) => string;
-  onAdd: () => void;
-  onEdit: (entry: Entry) => void;
 }) {
-  const { section } = SETTINGS_LABELS[api.list];
+  const { section, add } = SETTINGS_LABELS[api.list];
+  const [target, setTarget] = useState<ModalTarget | null>(null);
+  const close = () => setTarget(null);
+  const onAdd = () => setTarget({ list: api.list });
+  const onEdit = (entry: Entry) => setTarget({ list: api.list, entry });
   const actions = (entry: Entry) => (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => onEdit(entry)} aria-label={`Edit ${describe(entry)}`}>
@@ -53,7 +53,7 @@ export function SettingsSection<Entry extends SettingEntry>({
             {section}
           </Title>
           <Button size="sm" onClick={onAdd}>
-            {`+ ${ADD_LABELS[api.list]}`}
+            {`+ ${add}`}
           </Button>
         </Group>
         <ListTable
@@ -79,6 +79,12 @@ export function SettingsSection<Entry extends SettingEntry>({
           ]}
         />
       </Stack>
+      <EntryModal
+        target={target}
+        saving={api.saving}
+        onSave={(draft) => api.save(draft, close)}
+        onClose={close}
+      />
     </Paper>
   );
 }

@@ -1,11 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryType, SettingsList } from '../../../shared/schemas/settings';
-import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
+import type { CategoryType } from '../../../shared/schemas/settings';
+import {
+  type NamedList,
+  SETTINGS_LABELS,
+  SETTINGS_TEXT,
+  type SettingsList,
+} from '../../../shared/texts/settings';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
 import type { Procedure, QueryOptionsOf } from '../../ui/procedures';
 
-export type SettingEntry = RouterOutputs['settings']['sizes'][number];
+export type SettingEntry = RouterOutputs['settings']['sizes']['list'][number];
+export type CategoryEntry = RouterOutputs['settings']['categories']['list'][number];
 
 /** What the add/edit modal sends: a name, and a type for a category; `id` when editing. */
 export interface Draft {
@@ -63,30 +69,27 @@ function useSettingsList<Entry extends SettingEntry, In>(
   };
 }
 
-/** The three lists of the Settings screen, by the list each is. */
-export function useSettingsLists() {
-  const { settings } = useTRPC();
-  const size = useSettingsList('size', {
-    rows: settings.sizes.queryOptions(),
-    add: settings.addSize,
-    update: settings.updateSize,
-    remove: settings.deleteSize,
+/** A list that holds a name only, through its router (`settings.sizes`, `settings.units`, ...). */
+export function useNamedList(list: NamedList): ListApi<SettingEntry> {
+  const procedures = useTRPC().settings[SETTINGS_LABELS[list].router];
+  return useSettingsList(list, {
+    rows: procedures.list.queryOptions(),
+    add: procedures.add,
+    update: procedures.update,
+    remove: procedures.delete,
     inputOf: nameOnly,
   });
-  const category = useSettingsList('category', {
-    rows: settings.categories.queryOptions({}),
-    add: settings.addCategory,
-    update: settings.updateCategory,
-    remove: settings.deleteCategory,
+}
+
+/** The categories, each with its type. */
+export function useCategoryList(): ListApi<CategoryEntry> {
+  const { categories } = useTRPC().settings;
+  return useSettingsList('category', {
+    rows: categories.list.queryOptions({}),
+    add: categories.add,
+    update: categories.update,
+    remove: categories.delete,
     // The modal checks the type first; the server refuses a missing one all the same.
     inputOf: ({ name, type }) => ({ name, type: type as CategoryType }),
   });
-  const uom = useSettingsList('uom', {
-    rows: settings.units.queryOptions(),
-    add: settings.addUnit,
-    update: settings.updateUnit,
-    remove: settings.deleteUnit,
-    inputOf: nameOnly,
-  });
-  return { size, category, uom };
 }

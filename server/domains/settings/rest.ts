@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SETTINGS_LISTS, type SettingsList } from '../../../shared/schemas/settings';
+import { SETTINGS_LABELS, SETTINGS_LISTS, type SettingsList } from '../../../shared/texts/settings';
 import { fail, shownPath } from '../../errors';
 import { asSent, bodyOf, call } from '../../legacy';
 import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
@@ -26,17 +26,15 @@ interface ListProcedures {
   remove(input: { id: unknown }): Promise<{ message: string }>;
 }
 
-/** Each list of SETTINGS_LISTS, by the name its URL uses: a new list is one line here. */
-const LISTS: Record<SettingsList, (caller: SettingsCaller) => ListProcedures> = {
-  size: (c) => ({ list: () => c.sizes(), add: c.addSize, update: c.updateSize, remove: c.deleteSize }),
-  category: (c) => ({
-    list: (query) => call(c.categories, asSent(query)),
-    add: c.addCategory,
-    update: c.updateCategory,
-    remove: c.deleteCategory,
-  }),
-  uom: (c) => ({ list: () => c.units(), add: c.addUnit, update: c.updateUnit, remove: c.deleteUnit }),
-};
+/** The router behind /api/settings/{list}: a category list is filtered by type, the others take nothing. */
+function proceduresOf(caller: SettingsCaller, list: SettingsList): ListProcedures {
+  if (list === 'category') {
+    const c = caller.categories;
+    return { list: (query) => call(c.list, asSent(query)), add: c.add, update: c.update, remove: c.delete };
+  }
+  const c = caller[SETTINGS_LABELS[list].router];
+  return { list: () => c.list(), add: c.add, update: c.update, remove: c.delete };
+}
 
 const NAMES = `${SETTINGS_LISTS.slice(0, -1).join(', ')} and ${SETTINGS_LISTS.at(-1)}`;
 
@@ -45,7 +43,8 @@ const NAMES = `${SETTINGS_LISTS.slice(0, -1).join(', ')} and ${SETTINGS_LISTS.at
 // changes are admin and owner.
 export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   for (const list of SETTINGS_LISTS) {
-    const api = (req: Parameters<typeof contextFrom>[1]) => LISTS[list](settings(contextFrom(deps, req)));
+    const api = (req: Parameters<typeof contextFrom>[1]) =>
+      proceduresOf(settings(contextFrom(deps, req)), list);
     const path = `/settings/${list}`;
 
     app.get(path, async (req) => (await api(req).list(bodyOf(req.query))).map(legacy));

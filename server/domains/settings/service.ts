@@ -6,9 +6,13 @@ import type {
   CategoryUpdateInput,
   NamedInput,
   NamedUpdateInput,
-  SettingsList,
 } from '../../../shared/schemas/settings';
-import { SETTINGS_TEXT } from '../../../shared/texts/settings';
+import {
+  type NamedList,
+  SETTINGS_LABELS,
+  SETTINGS_TEXT,
+  type SettingsList,
+} from '../../../shared/texts/settings';
 import type { Db, Store, Tx } from '../../db/open';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { conflictOnConstraint, fail } from '../../errors';
@@ -41,32 +45,39 @@ interface Usage {
   cakes: number;
 }
 
-const NAMED = { size: cakeSizes, uom: units } as const;
-type NamedList = keyof typeof NAMED;
-type NamedTable = (typeof NAMED)[NamedList];
+const NO_USE: Usage = { items: 0, cakes: 0 };
 
-/** Section words for the activity log's action column. */
-const ACTION_NOUN: Record<SettingsList, string> = {
-  size: 'Cake Size',
-  category: 'Category',
-  uom: 'Unit of Measure',
-};
+interface NamedSpec {
+  table: unknown;
+  /** How many items and cakes use an entry; a list nothing points at leaves it out. */
+  usage?: (tx: Store, id: number) => Usage;
+}
+
+/**
+ * The lists that hold a name only (labels in shared/texts/settings.ts): each one's table
+ * (id, name, createdAt; a unique index on lower(name)) and, when records point at its
+ * entries, how many do. Its router and REST routes are made from this map.
+ */
+const NAMED = {
+  size: {
+    table: cakeSizes,
+    usage: (tx, id) => ({ items: 0, cakes: countWhere(tx, cakes, eq(cakes.sizeId, id)) }),
+  },
+  uom: {
+    table: units,
+    usage: (tx, id) => ({ items: countWhere(tx, inventoryItems, eq(inventoryItems.unitId, id)), cakes: 0 }),
+  },
+} satisfies Record<NamedList, NamedSpec>;
+type NamedTable = (typeof NAMED)[NamedList]['table'];
 
 const byName = (table: NamedTable | typeof categories) => [asc(sql`lower(${table.name})`), asc(table.id)];
 
-export function listSizes(db: Store): SettingEntry[] {
+export function listNamed(db: Store, list: NamedList): SettingEntry[] {
+  const { table } = NAMED[list];
   return db
     .select()
-    .from(cakeSizes)
-    .orderBy(...byName(cakeSizes))
-    .all();
-}
-
-export function listUnits(db: Store): SettingEntry[] {
-  return db
-    .select()
-    .from(units)
-    .orderBy(...byName(units))
+    .from(table)
+    .orderBy(...byName(table))
     .all();
 }
 
@@ -85,17 +96,14 @@ function countWhere(tx: Store, table: typeof inventoryItems | typeof cakes, wher
 }
 
 function usageOf(tx: Store, list: SettingsList, id: number): Usage {
-  switch (list) {
-    case 'size':
-      return { items: 0, cakes: countWhere(tx, cakes, eq(cakes.sizeId, id)) };
-    case 'uom':
-      return { items: countWhere(tx, inventoryItems, eq(inventoryItems.unitId, id)), cakes: 0 };
-    case 'category':
-      return {
-        items: countWhere(tx, inventoryItems, eq(inventoryItems.categoryId, id)),
-        cakes: countWhere(tx, cakes, eq(cakes.categoryId, id)),
-      };
+  if (list !== 'category') {
+    const named: NamedSpec = NAMED[list];
+    return named.usage?.(tx, id) ?? NO_USE;
   }
+  return {
+    items: countWhere(tx, inventoryItems, eq(inventoryItems.categoryId, id)),
+    cakes: countWhere(tx, cakes, eq(cakes.categoryId, id)),
+  };
 }
 
 const inUse = (usage: Usage) => usage.items + usage.cakes > 0;
@@ -123,7 +131,7 @@ const immediate = { behavior: 'immediate' } as const;
 // Cake sizes and units of measure: a name each.
 
 export function addNamed(db: Db, actor: Viewer, list: NamedList, input: NamedInput): Saved<SettingEntry> {
-  const table = NAMED[list];
+  const { table } = NAMED[list];
   return db.transaction((tx) => {
     if (nameTaken(tx, table, input.name)) throw fail.conflict(SETTINGS_TEXT.duplicate(list, input.name));
     const record = conflictOnConstraint(
@@ -133,7 +141,7 @@ export function addNamed(db: Db, actor: Viewer, list: NamedList, input: NamedInp
     );
     logActivity(tx, {
       userId: actor.user.id,
-      action: `Add ${ACTION_NOUN[list]}`,
+      action: `Add ${SETTINGS_TEXT.title(list)}`,
       module: MODULE,
       description: `Added ${labelOf(list)} "${record.name}"`,
     });
@@ -147,7 +155,7 @@ export function updateNamed(
   list: NamedList,
   input: NamedUpdateInput,
 ): Saved<SettingEntry> {
-  const table = NAMED[list];
+  const { table } = NAMED[list];
   return db.transaction((tx) => {
     const before = tx.select().from(table).where(eq(table.id, input.id)).get();
     if (!before) throw fail.notFound(SETTINGS_TEXT.notFound(list));
@@ -161,7 +169,7 @@ export function updateNamed(
     );
     logActivity(tx, {
       userId: actor.user.id,
-      action: `Edit ${ACTION_NOUN[list]}`,
+      action: `Edit ${SETTINGS_TEXT.title(list)}`,
       module: MODULE,
       description:
         before.name === record.name
@@ -173,7 +181,7 @@ export function updateNamed(
 }
 
 export function deleteNamed(db: Db, actor: Viewer, list: NamedList, id: number): { message: string } {
-  const table = NAMED[list];
+  const { table } = NAMED[list];
   return db.transaction((tx) => {
     const entry = tx.select().from(table).where(eq(table.id, id)).get();
     if (!entry) throw fail.notFound(SETTINGS_TEXT.notFound(list));
@@ -185,7 +193,7 @@ export function deleteNamed(db: Db, actor: Viewer, list: NamedList, id: number):
     );
     logActivity(tx, {
       userId: actor.user.id,
-      action: `Delete ${ACTION_NOUN[list]}`,
+      action: `Delete ${SETTINGS_TEXT.title(list)}`,
       module: MODULE,
       description: `Deleted ${labelOf(list)} "${entry.name}"`,
     });
@@ -199,8 +207,7 @@ function refuseInUse(tx: Store, list: SettingsList, entry: { id: number; name: s
 }
 
 function labelOf(list: SettingsList, type?: CategoryType): string {
-  if (list === 'category') return type ? `${type} category` : 'category';
-  return list === 'size' ? 'cake size' : 'unit of measure';
+  return list === 'category' && type ? `${type} category` : SETTINGS_LABELS[list].one;
 }
 
 // Categories: a name and a type; names are unique within their type.
@@ -216,7 +223,7 @@ export function addCategory(db: Db, actor: Viewer, input: CategoryInput): Saved<
     );
     logActivity(tx, {
       userId: actor.user.id,
-      action: `Add ${ACTION_NOUN.category}`,
+      action: `Add ${SETTINGS_TEXT.title('category')}`,
       module: MODULE,
       description: `Added ${labelOf('category', record.type)} "${record.name}"`,
     });
@@ -252,7 +259,7 @@ export function updateCategory(db: Db, actor: Viewer, input: CategoryUpdateInput
     ].filter(Boolean);
     logActivity(tx, {
       userId: actor.user.id,
-      action: `Edit ${ACTION_NOUN.category}`,
+      action: `Edit ${SETTINGS_TEXT.title('category')}`,
       module: MODULE,
       description: `Edited ${labelOf('category', before.type)} "${before.name}"${
         changes.length ? `: ${changes.join(', ')}` : ' (no changes)'
@@ -274,7 +281,7 @@ export function deleteCategory(db: Db, actor: Viewer, id: number): { message: st
     );
     logActivity(tx, {
       userId: actor.user.id,
-      action: `Delete ${ACTION_NOUN.category}`,
+      action: `Delete ${SETTINGS_TEXT.title('category')}`,
       module: MODULE,
       description: `Deleted ${labelOf('category', entry.type)} "${entry.name}"`,
     });
