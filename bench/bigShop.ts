@@ -11,8 +11,8 @@ import { seedSystemAdmin } from '../server/db/seed';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { optimizeSearchIndex } from '../server/domains/inventory/alerts';
 import { recorder } from './capture';
-import { seedCatalogue } from './catalogue';
 import { type History, seedSalesHistory } from './history';
+import { seedStock } from './stockSeed';
 
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password-1' };
 export const CASHIERS = 20;
@@ -32,10 +32,10 @@ export const LARGE: ShopSize = {
   saleLines: Number(process.env.BENCH_SALE_LINES ?? 1_000_000),
 };
 
-/** Items the checkouts sell from (ids 1 to SHELF), stocked far beyond what a run can sell. */
-export const SHELF = 1000;
+/** Items the checkouts sell from (ids 1 to ON_SALE), stocked far beyond what a run can sell. */
+export const ON_SALE = 1000;
 /** Cakes the SC/PWD checkouts sell from (the first ones), stocked the same way. */
-export const CAKE_SHELF = 200;
+export const CAKES_ON_SALE = 200;
 
 const FLAVOURS = [
   'Ube Chiffon',
@@ -146,7 +146,7 @@ export async function seedShop(name: string, size: ShopSize, { record = false } 
   );
   for (let n = 0; n < CASHIERS; n++) addUser.run(`cashier${n}`, cashier(n).email, hash);
 
-  seedCatalogue(db, size.items);
+  seedStock(db, size.items);
   seedCakes(db, size.cakes, size.items);
   seedCustomers(db, size.customers);
   const admin = db.$client.prepare('select min(id) from users').pluck().get() as number;
@@ -154,8 +154,8 @@ export async function seedShop(name: string, size: ShopSize, { record = false } 
   // The shelves the checkouts sell from: plenty of stock, nothing expired.
   db.$client
     .prepare('update inventory_items set stock = 10000000, expiration_date = null where id <= ?')
-    .run(SHELF);
-  db.$client.prepare('update cakes set stock = 10000000 where id <= ?').run(CAKE_SHELF);
+    .run(ON_SALE);
+  db.$client.prepare('update cakes set stock = 10000000 where id <= ?').run(CAKES_ON_SALE);
   // What the app's upkeep does at start and every four hours (server/main.ts).
   optimizeSearchIndex(db);
   db.$client.pragma('optimize');

@@ -3,7 +3,7 @@
 // eligible lines) and split tender (part cash, the rest by GCash with a reference).
 import type { Db } from '../server/db/open';
 import { saleTotals } from '../shared/totals';
-import { CAKE_SHELF, SHELF } from './bigShop';
+import { CAKES_ON_SALE, ON_SALE } from './bigShop';
 
 export type CartKind = 'plain' | 'scPwd' | 'split';
 
@@ -27,9 +27,12 @@ export function cartMaker(db: Db) {
     }));
   const items = shelf(
     'select id, unit_price as price, sc_pwd_eligible as eligible from inventory_items where id <= ?',
-    SHELF,
+    ON_SALE,
   );
-  const cakes = shelf('select id, price, sc_pwd_eligible as eligible from cakes where id <= ?', CAKE_SHELF);
+  const cakes = shelf(
+    'select id, price, sc_pwd_eligible as eligible from cakes where id <= ?',
+    CAKES_ON_SALE,
+  );
   const some = (from: Shelved[], count: number) => {
     const chosen = new Map<number, Shelved>();
     while (chosen.size < count) {

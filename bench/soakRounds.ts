@@ -80,7 +80,7 @@ export interface SoakSummary {
 }
 
 /** Twenty shelf items that never run out in a soak, and two that run out at once and come back with refunds. */
-const SHELF = { items: 20, stock: 100_000, scarce: 2, scarceStock: 30 };
+const ON_SALE = { items: 20, stock: 100_000, scarce: 2, scarceStock: 30 };
 const STOCK_REFUSAL =
   /^("Soak Scarce Item \d+" is out of stock\.|Cannot add \d+ units\. Only \d+ in stock for "Soak Scarce Item \d+"\.)$/;
 
@@ -175,10 +175,10 @@ class Soak {
 
   /** Twenty-two items with known prices and stock, each answered 201 (the server is not killed meanwhile). */
   async seed() {
-    for (let i = 0; i < SHELF.items + SHELF.scarce; i++) {
-      const scarce = i >= SHELF.items;
+    for (let i = 0; i < ON_SALE.items + ON_SALE.scarce; i++) {
+      const scarce = i >= ON_SALE.items;
       const price = 1_995 + i * 737; // centavos that make the 12% VAT round both ways
-      const stock = scarce ? SHELF.scarceStock : SHELF.stock;
+      const stock = scarce ? ON_SALE.scarceStock : ON_SALE.stock;
       const answer = await call(this.server.url, 'POST', '/api/inventory', this.token, {
         name: `Soak ${scarce ? 'Scarce' : 'Shelf'} Item ${i + 1}`,
         stock,
@@ -193,8 +193,8 @@ class Soak {
 
   newSale(till: number, seq: number, rng: () => number): SaleAttempts {
     const ids = [...this.products.keys()];
-    const shelf = ids.slice(0, SHELF.items);
-    const scarce = ids.slice(SHELF.items);
+    const shelf = ids.slice(0, ON_SALE.items);
+    const scarce = ids.slice(ON_SALE.items);
     const chosen = new Set<number>();
     const lines = 1 + Math.floor(rng() * 3);
     while (chosen.size < lines) chosen.add(rng() < 0.08 ? pick(rng, scarce) : pick(rng, shelf));

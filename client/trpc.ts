@@ -4,7 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '../server/router';
+import type { AppRouter } from '../server/trpc/appRouter';
 import { MAX_BATCH } from '../shared/constants';
 import { httpStatusOf, isNetworkFailure } from './errors';
 import { endSession, readRefreshToken, readToken, saveTokens } from './session';

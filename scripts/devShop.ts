@@ -19,8 +19,6 @@ import {
 import { seedSystemAdmin } from '../server/db/seed';
 import type { Viewer } from '../server/domains/auth/viewer';
 import { addCake } from '../server/domains/cakes/service';
-import { takeEndOfDay } from '../server/domains/counter/endOfDay';
-import { closeShift, openShift, xReading } from '../server/domains/counter/service';
 import { customerService } from '../server/domains/customers/service';
 import { addItem } from '../server/domains/inventory/service';
 import { approveRegistration } from '../server/domains/requests/review';
@@ -28,6 +26,8 @@ import { requestRegistration } from '../server/domains/requests/service';
 import { refund } from '../server/domains/sales/refund';
 import { checkout } from '../server/domains/sales/service';
 import { addCategory, addNamed, listCategories, listNamed } from '../server/domains/settings/service';
+import { takeEndOfDay } from '../server/domains/shifts/endOfDay';
+import { closeShift, openShift, xReading } from '../server/domains/shifts/service';
 import { supplierService } from '../server/domains/suppliers/service';
 import { updateAccount } from '../server/domains/users/service';
 import type { Role } from '../shared/roles';

@@ -3,12 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import { compressAnswers } from './compress';
-import { SERVER_FAILED } from './errors';
-import { restApi } from './rest';
-import { type AppRouter, appRouter } from './router';
-import { sendSecurityHeaders } from './securityHeaders';
-import { contextFrom, type Deps, MAX_BATCH } from './trpc';
+import { SERVER_FAILED } from './lib/errors';
+import { compressAnswers } from './transport/compress';
+import { restApi } from './transport/rest';
+import { sendSecurityHeaders } from './transport/securityHeaders';
+import { type AppRouter, appRouter } from './trpc/appRouter';
+import { contextFrom, type Deps, MAX_BATCH } from './trpc/procedures';
 
 /** A URL without its query string: what the logs may hold. */
 function pathOf(url: string): string {

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { MIN_SECRET_BYTES } from './domains/auth/tokens';
-import { PROJECT_ROOT } from './root';
+import { PROJECT_ROOT } from './lib/projectRoot';
 
 // Environment -> typed config. Every default runs as is on a fresh machine.
 const env = z.object({

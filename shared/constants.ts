@@ -3,7 +3,7 @@
 export const PAGE_SIZE = 10;
 export const SALES_REPORT_PAGE_SIZE = 6;
 export const NOTIFICATIONS_PAGE_SIZE = 12;
-export const POS_FETCH_CAP = 1000;
+export const COUNTER_FETCH_CAP = 1000;
 
 export const POPUP_MS = 3000;
 export const LOGIN_REDIRECT_MS = 2000;

@@ -41,5 +41,5 @@ const SELLABLE: ReadonlySet<string> = new Set(['Well-stocked', 'Low stock', 'Exp
 export const sellableStatus = (status: string): boolean => SELLABLE.has(status);
 
 /** The counter's shelf order: well-stocked and available first, then what runs short, then the unsellable. */
-export const shelfRank = (status: string): number =>
+export const productRank = (status: string): number =>
   status === 'Well-stocked' || status === 'Available' ? 0 : sellableStatus(status) ? 1 : 2;

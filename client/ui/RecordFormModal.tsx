@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormMessage, type FormNote } from './FormMessage';
 import { ModalActions } from './ModalActions';
 
-/** One text field of a catalogue form (a supplier's, a customer's). */
+/** One text field of a contact form (a supplier's, a customer's). */
 export interface RecordFormField<Values> {
   key: keyof Values & string;
   label: string;
@@ -14,7 +14,7 @@ export interface RecordFormField<Values> {
 }
 
 /**
- * The add and edit form of every catalogue screen: its text fields, the required check
+ * The add and edit form of every contact screen: its text fields, the required check
  * before anything is sent (the required-fields message, shown in the form), then `onSave`.
  * The form keeps what was typed while it is open and starts from `initial` each time it opens.
  */

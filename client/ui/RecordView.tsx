@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
+import { FORM_TEXT } from '../../shared/texts/fields';
 import { confirmThen } from './confirm';
 
 export interface RecordField {
@@ -9,7 +9,7 @@ export interface RecordField {
 }
 
 /**
- * The view dialog of every catalogue screen: the record's fields as label and value,
+ * The view dialog of every contact screen: the record's fields as label and value,
  * anything extra below (a movement history), and Delete behind a confirmation.
  */
 export function RecordView({
@@ -54,7 +54,7 @@ export function RecordView({
               color="red"
               variant="light"
               loading={deleting}
-              onClick={() => confirmThen(CATALOGUE_TEXT.confirmDelete(name), onDelete, 'Delete')}
+              onClick={() => confirmThen(FORM_TEXT.confirmDelete(name), onDelete, 'Delete')}
             >
               Delete
             </Button>

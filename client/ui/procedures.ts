@@ -1,7 +1,7 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
 import type { TRPCClientErrorLike } from '@trpc/client';
 import type { TRPCQueryKeyWithoutPrefix } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../server/router';
+import type { AppRouter } from '../../server/trpc/appRouter';
 import type { useReportedMutation } from './outcome';
 
 /** A mutation procedure taking `In`, as `trpc.<domain>.<procedure>` offers it. */

@@ -3,7 +3,7 @@
 // (tsx's loader and its transform cache), measured by `npm run bench`. Packages stay in
 // node_modules (native ones must); only the project's own code is bundled. The migrations
 // (drizzle/) and the SQL files (server/db/sql/) are read at run time from the project's
-// folder (server/root.ts), so they are not bundled.
+// folder (server/lib/projectRoot.ts), so they are not bundled.
 import { build } from 'esbuild';
 
 await build({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { PROJECT_ROOT } from '../root';
+import { PROJECT_ROOT } from '../lib/projectRoot';
 import * as schema from './schema';
 import { applySqlFiles, SQL_FOLDER } from './sqlFiles';
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MANILA_OFFSET_MS } from '../../shared/time';
-import { PROJECT_ROOT } from '../root';
+import { PROJECT_ROOT } from '../lib/projectRoot';
 
 // The database's hand-written SQL (triggers, views, virtual tables and the tables drizzle
 // does not declare), one file per concern in server/db/sql, each the current definition of

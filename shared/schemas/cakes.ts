@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITY, CAKE_TEXT } from '../texts/cakes';
-import { NAME_MAX } from '../texts/catalogue';
-import { businessId, calendarDate, centavos, optionalDate, recordId, stockCount } from './catalogue';
+import { NAME_MAX } from '../texts/fields';
+import { businessId, calendarDate, centavos, optionalDate, recordId, stockCount } from './fields';
 import { AMOUNT_MAX } from './inventory';
 import { listInput } from './paging';
 import { storedText } from './text';

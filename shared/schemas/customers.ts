@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PAGE_SIZE } from '../constants';
 import { emailProblem, normaliseEmail } from '../texts/auth';
-import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/catalogue';
 import { CUSTOMER_SEARCH_FIELDS, CUSTOMER_TEXT } from '../texts/customers';
-import { businessId, optionalText, recordId } from './catalogue';
+import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/fields';
+import { businessId, optionalText, recordId } from './fields';
 import { listInput } from './paging';
 import { storedText } from './text';
 

@@ -1,5 +1,5 @@
 // Ids sent by clients, in a module of their own: the login screen's schemas need them
-// without the catalogue's (its bundle has a budget).
+// without the form fields' (its bundle has a budget).
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX } from '../texts/catalogue';
+import { NAME_MAX } from '../texts/fields';
 import {
   barcodeCheckDigitOk,
   DEFAULT_RESTOCK_THRESHOLD,
@@ -7,15 +7,7 @@ import {
   ITEM_STATUSES,
 } from '../texts/inventory';
 import { SEARCH_CONTROL } from '../texts/paging';
-import {
-  businessId,
-  centavos,
-  optionalDate,
-  optionalRef,
-  recordId,
-  STOCK_MAX,
-  stockCount,
-} from './catalogue';
+import { businessId, centavos, optionalDate, optionalRef, recordId, STOCK_MAX, stockCount } from './fields';
 import { listInput, SEARCH_TEXT } from './paging';
 import { storedText } from './text';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
 import { PRICING_TEXT } from '../texts/pricing';
-import { centavos, recordId } from './catalogue';
+import { centavos, recordId } from './fields';
 import { pageInput, SEARCH_TEXT, SORT_ORDERS } from './paging';
 
 const PRICING_KINDS = ['item', 'cake'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SALES_REPORT_PAGE_SIZE } from '../constants';
 import { CHART_DAYS, REPORT_TEXT } from '../texts/reports';
 import { RANGES } from '../time';
-import { calendarDate } from './catalogue';
+import { calendarDate } from './fields';
 import { pageInput } from './paging';
 
 /** The report's ranges (All, Today, This Week, This Month, This Year) and a custom one. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ORDER_TYPES, PAGE_SIZE, PAYMENT_METHODS, VAT_RATES } from '../constants';
 import { oneCashProblem, referenceProblem } from '../saleRules';
-import { NAME_MAX } from '../texts/catalogue';
+import { NAME_MAX } from '../texts/fields';
 import { QUANTITY_MAX, SALE_ID, SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
 import { DISCOUNT_TYPES } from '../totals';
-import { optionalDate, optionalRef, recordId } from './catalogue';
+import { optionalDate, optionalRef, recordId } from './fields';
 import { lookupItemsInput } from './inventory';
 import { pageInput } from './paging';
 import { storedText } from './text';
@@ -169,4 +169,4 @@ export const listSalesInput = pageInput(20);
 export const todaySalesInput = z.object({ search: lookupItemsInput.shape.search });
 
 /** A page of the counter's products: the search, the page and its size (ten by default). */
-export const posPageInput = lookupItemsInput.extend(pageInput(PAGE_SIZE).shape);
+export const counterPageInput = lookupItemsInput.extend(pageInput(PAGE_SIZE).shape);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NAME_MAX } from '../texts/catalogue';
+import { NAME_MAX } from '../texts/fields';
 import { CATEGORY_TYPES, SETTINGS_TEXT } from '../texts/settings';
-import { recordId } from './catalogue';
+import { recordId } from './fields';
 import { storedText } from './text';
 
 // The Settings screen's strings, with the server's own messages for

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHIFT_TEXT } from '../texts/shifts';
-import { isCalendarDate, MONEY_MAX_CENTAVOS, recordId } from './catalogue';
+import { isCalendarDate, MONEY_MAX_CENTAVOS, recordId } from './fields';
 import { storedText } from './text';
 
 // The cashier's shift, its cash movements, the X and Z readings, and the

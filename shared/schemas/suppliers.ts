@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/catalogue';
+import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/fields';
 import { SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../texts/suppliers';
-import { businessId, optionalText, recordId } from './catalogue';
+import { businessId, optionalText, recordId } from './fields';
 import { listInput } from './paging';
 import { storedText } from './text';
 

@@ -1,5 +1,5 @@
 import type { CategoryType } from '../schemas/settings';
-import { NAME_MAX } from './catalogue';
+import { NAME_MAX } from './fields';
 import { STORED_TEXT } from './storedText';
 
 // The exact texts of the Settings screen, with the server's own messages for its lists.

@@ -9,7 +9,7 @@ import {
   settings,
   users,
 } from '../../server/db/schema';
-import { type ActionModule, asStaffRequest, mustRequest } from '../../server/domains/actions/held';
+import { type ActionModule, asStaffRequest, mustRequest } from '../../server/domains/actionRequests/held';
 import { listActivity } from '../../server/domains/activity/service';
 import type { UserRow, Viewer } from '../../server/domains/auth/viewer';
 import { notify } from '../../server/domains/notifications/service';
@@ -109,12 +109,12 @@ const { TEST_MODULE, STALE } = vi.hoisted(() => ({
 }));
 
 // The app's approvals, with the test module's beside the domains'.
-vi.mock(import('../../server/domains/actions/approvals'), async (importOriginal) => {
+vi.mock(import('../../server/domains/actionRequests/approvals'), async (importOriginal) => {
   const { APPROVALS } = await importOriginal();
   const { z } = await import('zod');
   const { settings } = await import('../../server/db/schema');
-  const { heldKind } = await import('../../server/domains/actions/held');
-  const { fail } = await import('../../server/errors');
+  const { heldKind } = await import('../../server/domains/actionRequests/held');
+  const { fail } = await import('../../server/lib/errors');
   const payload = z.object({ value: z.string(), stale: z.boolean().optional() });
   const testApproval = {
     update: heldKind(payload, (tx, approver, held) => {
@@ -227,7 +227,7 @@ describe('the roles the table allows can use each procedure', () => {
       await expect(api.resetRequests.reject({ id: rejectId })).resolves.toEqual({
         message: ACCOUNT_TEXT.resetRejected,
       });
-      await expect(api.resetRequests.remove({ id: rejectId })).resolves.toEqual({
+      await expect(api.resetRequests.delete({ id: rejectId })).resolves.toEqual({
         message: ACCOUNT_TEXT.resetDeleted,
       });
       const ids = (await api.resetRequests.list()).map((r) => r.id);
@@ -823,7 +823,7 @@ describe('password reset review over REST', () => {
     const user = await shop.addUser('staff');
     const id = await askReset(user.email);
     await admin.api.resetRequests.approve({ id });
-    await expect(admin.api.resetRequests.remove({ id })).resolves.toEqual({
+    await expect(admin.api.resetRequests.delete({ id })).resolves.toEqual({
       message: ACCOUNT_TEXT.resetDeleted,
     });
     expect(activityOf('Delete Password Reset').some((r) => r.description.includes(user.email))).toBe(true);

@@ -105,7 +105,7 @@ beforeAll(async () => {
 
   // A cashier of their own: a shift, a sale and a held change that are theirs.
   const clerk = await shop.signedIn('staff');
-  ids.shift = (await clerk.api.counter.open({ openingCash: 0 })).shift.id;
+  ids.shift = (await clerk.api.shifts.open({ openingCash: 0 })).shift.id;
   ids.sale = (await sell(clerk)).sale.id;
   await clerk.api.customers.update({ id: ids.customer, customerId: 'CUST-M1', name: 'Renamed' } as never);
   ids.held = db.select().from(actionRequests).get()!.id;
@@ -205,7 +205,7 @@ function fill(url: string, param: string): string {
  * that take an id get the one their twin's `:id` was filled with (ID_OF), as seen below.
  */
 const INPUT_OF: Record<string, () => unknown> = {
-  'counter.cash': () => ({ id: ids.shift, type: 'in', amount: 100, reason: 'matrix' }),
+  'shifts.cash': () => ({ id: ids.shift, type: 'in', amount: 100, reason: 'matrix' }),
   'pricing.setPrice': () => ({ kind: 'item', id: ids.item, price: 6000 }),
 };
 
@@ -361,9 +361,9 @@ describe('every REST route, as each caller', () => {
     expect(got).toEqual(want);
   });
 
-  // Found by this matrix: routes that translate their body (server/legacy.ts bodyOf) used to
+  // Found by this matrix: routes that translate their body (server/transport/restShapes.ts bodyOf) used to
   // refuse a body that is not a JSON object (400) before the procedure checked the caller.
-  // server/trpc.ts admitTo checks the caller first on those routes.
+  // server/trpc/procedures.ts admitTo checks the caller first on those routes.
   const withBody = ROUTES.filter((route) => /^(POST|PUT|PATCH) /.test(route));
   it.each(withBody)('%s with a body that is not a JSON object', async (route) => {
     const { want, got } = await asEachCaller(route, '[1]');
@@ -412,25 +412,25 @@ describe("a cashier's shift", () => {
 
   it('is read and topped up by its cashier and the roles that oversee shifts, no one else', async () => {
     const cashier = await shop.signedIn('staff');
-    const { shift } = await cashier.api.counter.open({ openingCash: 50000 });
-    await expect(cashier.api.counter.reading({ id: shift.id })).resolves.toMatchObject({ shiftId: shift.id });
+    const { shift } = await cashier.api.shifts.open({ openingCash: 50000 });
+    await expect(cashier.api.shifts.reading({ id: shift.id })).resolves.toMatchObject({ shiftId: shift.id });
     for (const role of ROLES) {
       const reading = () => rest(shop, 'GET', `/api/shifts/${shift.id}/reading`, tokenOf(role));
       const cash = () =>
         rest(shop, 'POST', `/api/shifts/${shift.id}/cash`, tokenOf(role), { ...cashIn, amount: 10 });
       const before = await cashRows(shift.id);
       if (can(role, 'shiftsOversee')) {
-        await expect(apiOf(role).counter.reading({ id: shift.id })).resolves.toMatchObject({
+        await expect(apiOf(role).shifts.reading({ id: shift.id })).resolves.toMatchObject({
           shiftId: shift.id,
         });
         expect((await reading()).statusCode).toBe(200);
-        await apiOf(role).counter.cash({ id: shift.id, ...cashIn });
+        await apiOf(role).shifts.cash({ id: shift.id, ...cashIn });
         expect((await cash()).statusCode).toBe(200);
         expect(await cashRows(shift.id)).toBe(before + 2);
       } else {
-        await refusedBoth(() => apiOf(role).counter.reading({ id: shift.id }), reading, SHIFT_TEXT.notYours);
+        await refusedBoth(() => apiOf(role).shifts.reading({ id: shift.id }), reading, SHIFT_TEXT.notYours);
         await refusedBoth(
-          () => apiOf(role).counter.cash({ id: shift.id, ...cashIn }),
+          () => apiOf(role).shifts.cash({ id: shift.id, ...cashIn }),
           cash,
           SHIFT_TEXT.notYours,
         );
@@ -441,9 +441,9 @@ describe("a cashier's shift", () => {
 
   it("is in another's list of shifts only for the roles that oversee shifts", async () => {
     const cashier = await shop.signedIn('staff');
-    const { shift } = await cashier.api.counter.open({ openingCash: 0 });
+    const { shift } = await cashier.api.shifts.open({ openingCash: 0 });
     for (const role of ROLES) {
-      const viaTrpc = (await apiOf(role).counter.shifts({})).map((r) => r.shiftId);
+      const viaTrpc = (await apiOf(role).shifts.list({})).map((r) => r.shiftId);
       const viaRest = (await rest(shop, 'GET', '/api/shifts', tokenOf(role))).json() as { shiftId: number }[];
       const sees = can(role, 'shiftsOversee');
       expect(viaTrpc.includes(shift.id), `${role} over tRPC`).toBe(sees);
@@ -457,24 +457,24 @@ describe("a cashier's shift", () => {
   it('is closed by its cashier or a role that oversees shifts; a refused close leaves it open', async () => {
     const cashier = await shop.signedIn('staff');
     for (const role of ROLES) {
-      const { shift } = await cashier.api.counter.open({ openingCash: 0 });
+      const { shift } = await cashier.api.shifts.open({ openingCash: 0 });
       const close = () =>
         rest(shop, 'POST', `/api/shifts/${shift.id}/close`, tokenOf(role), { countedCash: 0 });
       if (can(role, 'shiftsOversee')) {
         expect((await close()).statusCode).toBe(200);
         expect(shiftRow(shift.id).closedAt).not.toBeNull();
-        const next = (await cashier.api.counter.open({ openingCash: 0 })).shift;
-        await apiOf(role).counter.close({ id: next.id, countedCash: 0 });
+        const next = (await cashier.api.shifts.open({ openingCash: 0 })).shift;
+        await apiOf(role).shifts.close({ id: next.id, countedCash: 0 });
         expect(shiftRow(next.id).closedAt).not.toBeNull();
       } else {
         const before = shiftRow(shift.id);
         await refusedBoth(
-          () => apiOf(role).counter.close({ id: shift.id, countedCash: 0 }),
+          () => apiOf(role).shifts.close({ id: shift.id, countedCash: 0 }),
           close,
           SHIFT_TEXT.notYours,
         );
         expect(shiftRow(shift.id)).toEqual(before);
-        await cashier.api.counter.close({ id: shift.id, countedCash: 0 });
+        await cashier.api.shifts.close({ id: shift.id, countedCash: 0 });
       }
     }
   });
@@ -729,8 +729,8 @@ describe("a staff member's change to a shared record", () => {
       asked,
     );
     for (const call of [
-      staff.api.customers.remove({ id: a.customer.id } as never),
-      staff.api.suppliers.remove({ id: a.supplier.id } as never),
+      staff.api.customers.delete({ id: a.customer.id } as never),
+      staff.api.suppliers.delete({ id: a.supplier.id } as never),
       staff.api.inventory.delete({ id: a.item.id }),
       staff.api.cakes.delete({ id: a.cake.id }),
       staff.api.sales.refund({ id: saleA.id }),

@@ -44,7 +44,7 @@ function sell() {
 }
 
 /** Eight tills selling until told to stop; answers how many sales they made. */
-function tills(count = 8) {
+function counters(count = 8) {
   let selling = true;
   const runs = Array.from({ length: count }, async () => {
     let made = 0;
@@ -68,7 +68,7 @@ describe('a backup taken while eight tills sell', () => {
   for (const area of BACKUP_AREAS) {
     it(`${area}: restores onto its own shop with no refused row, five times over`, async () => {
       for (let round = 0; round < 5; round++) {
-        const selling = tills();
+        const selling = counters();
         const backup = await shop.app.inject({ method: 'GET', url: `/api/backup/${area}`, headers: auth() });
         const sold = await selling.stop();
         expect(backup.statusCode).toBe(200);

@@ -100,7 +100,7 @@ beforeAll(async () => {
   });
 
   // The day's sales: customer names, SC/PWD holders, references, split tender, a refund.
-  await api.counter.open({ openingCash: 100_000 });
+  await api.shifts.open({ openingCash: 100_000 });
   const line = (n: number, quantity = 1) => ({ kind: 'item' as const, id: items[n] as number, quantity });
   const sold: number[] = [];
   const sell = async (input: Parameters<typeof api.sales.checkout>[0]) =>

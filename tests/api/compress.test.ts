@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, COMPRESS_FROM } from '../../server/compress';
 import { inventoryItems } from '../../server/db/schema';
+import { acceptsGzip, COMPRESS_FROM } from '../../server/transport/compress';
 import { type TestShop, testApp } from '../helpers/app';
 
-// JSON answers go gzipped to a browser that accepts it (server/compress.ts). The
+// JSON answers go gzipped to a browser that accepts it (server/transport/compress.ts). The
 // counter's product list was 716 kB on the wire, most of Lighthouse's 7.4 s LCP on /sales-management.
 
 let shop: TestShop;

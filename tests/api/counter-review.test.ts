@@ -2,16 +2,16 @@ import { and, count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, endOfDay, inventoryItems, sales, shiftCash } from '../../server/db/schema';
-import { takeEndOfDay } from '../../server/domains/counter/endOfDay';
 import { checkout } from '../../server/domains/sales/service';
+import { takeEndOfDay } from '../../server/domains/shifts/endOfDay';
 import { formatPeso } from '../../shared/money';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
+import { closeEveryShift } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
-import { closeEveryShift } from '../helpers/till';
 
 // The drawer and the Z reading: cash out never takes a drawer below zero; a manager may top
 // up a cashier's drawer, logged naming both; a Z reading asked twice with one key is made
@@ -37,10 +37,10 @@ const readings = () => shop.db.select({ n: count() }).from(endOfDay).get()!.n;
 
 describe('cash out', () => {
   it('above the cash expected in the drawer is refused, naming the amount, and writes nothing', async () => {
-    const { shift } = await staff.api.counter.open({ openingCash: 10000 });
+    const { shift } = await staff.api.shifts.open({ openingCash: 10000 });
     const logged = shop.db.$count(activityLogs);
     await expectTrpcError(
-      staff.api.counter.cash({ id: shift.id, type: 'out', amount: 15000, reason: 'Ice' }),
+      staff.api.shifts.cash({ id: shift.id, type: 'out', amount: 15000, reason: 'Ice' }),
       'CONFLICT',
       SHIFT_TEXT.cashOutTooLarge(formatPeso(10000)),
     );
@@ -49,8 +49,8 @@ describe('cash out', () => {
 
     // Two at once for more than the drawer holds together: one goes through.
     const both = await Promise.allSettled([
-      staff.api.counter.cash({ id: shift.id, type: 'out', amount: 6000, reason: 'Eggs' }),
-      staff.api.counter.cash({ id: shift.id, type: 'out', amount: 6000, reason: 'Milk' }),
+      staff.api.shifts.cash({ id: shift.id, type: 'out', amount: 6000, reason: 'Eggs' }),
+      staff.api.shifts.cash({ id: shift.id, type: 'out', amount: 6000, reason: 'Milk' }),
     ]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const res = await postJson(
@@ -61,18 +61,18 @@ describe('cash out', () => {
     );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: SHIFT_TEXT.cashOutTooLarge(formatPeso(4000)) });
-    const exact = await staff.api.counter.cash({ id: shift.id, type: 'out', amount: 4000, reason: 'Sugar' });
+    const exact = await staff.api.shifts.cash({ id: shift.id, type: 'out', amount: 4000, reason: 'Sugar' });
     expect(exact.reading.expectedCash).toBe(0);
-    await staff.api.counter.close({ id: shift.id, countedCash: 0 });
+    await staff.api.shifts.close({ id: shift.id, countedCash: 0 });
   });
 });
 
 describe("a manager on a cashier's open shift", () => {
   it('records cash in and out there, logged naming both; staff only on their own', async () => {
-    const { shift } = await staff.api.counter.open({ openingCash: 0 });
-    await manager.api.counter.cash({ id: shift.id, type: 'in', amount: 50000, reason: 'Float top-up' });
-    await manager.api.counter.cash({ id: shift.id, type: 'out', amount: 20000, reason: 'To the safe' });
-    expect((await staff.api.counter.reading({ id: shift.id })).expectedCash).toBe(30000);
+    const { shift } = await staff.api.shifts.open({ openingCash: 0 });
+    await manager.api.shifts.cash({ id: shift.id, type: 'in', amount: 50000, reason: 'Float top-up' });
+    await manager.api.shifts.cash({ id: shift.id, type: 'out', amount: 20000, reason: 'To the safe' });
+    expect((await staff.api.shifts.reading({ id: shift.id })).expectedCash).toBe(30000);
     const rows = shop.db
       .select()
       .from(activityLogs)
@@ -100,19 +100,19 @@ describe("a manager on a cashier's open shift", () => {
     expect(rows[0]?.description).toContain(manager.user.username);
     const other = await shop.signedIn('staff');
     await expectTrpcError(
-      other.api.counter.cash({ id: shift.id, type: 'in', amount: 100, reason: 'x' }),
+      other.api.shifts.cash({ id: shift.id, type: 'in', amount: 100, reason: 'x' }),
       'FORBIDDEN',
       SHIFT_TEXT.notYours,
     );
-    await staff.api.counter.close({ id: shift.id, countedCash: 30000 });
+    await staff.api.shifts.close({ id: shift.id, countedCash: 30000 });
   });
 });
 
 describe('a Z reading asked twice with one key', () => {
   it('is made once; the second ask answers the same reading, over tRPC and REST, even sent together', async () => {
     const before = readings();
-    const first = await owner.api.counter.endOfDay({ requestKey: 'dialog-1' });
-    const again = await manager.api.counter.endOfDay({ requestKey: 'dialog-1' });
+    const first = await owner.api.shifts.takeZReading({ requestKey: 'dialog-1' });
+    const again = await manager.api.shifts.takeZReading({ requestKey: 'dialog-1' });
     expect(again).toEqual({ ...first, repeated: true });
     expect(first.repeated).toBe(false);
     expect(readings()).toBe(before + 1);
@@ -125,11 +125,11 @@ describe('a Z reading asked twice with one key', () => {
     expect(readings()).toBe(before + 2);
 
     // Answered from the key even once a shift is open again (a plain ask would be 409).
-    const { shift } = await staff.api.counter.open({ openingCash: 0 });
+    const { shift } = await staff.api.shifts.open({ openingCash: 0 });
     const late = await postJson(shop, '/api/end-of-day', { requestKey: 'dialog-2' }, owner.accessToken);
     expect(late.statusCode).toBe(200);
     expect(late.json().number).toBe(answers[0]!.json().number);
-    await staff.api.counter.close({ id: shift.id, countedCash: 0 });
+    await staff.api.shifts.close({ id: shift.id, countedCash: 0 });
 
     // Without a key, each ask is a reading, as before.
     const plain = await rest(shop, 'POST', '/api/end-of-day', owner.accessToken);
@@ -146,7 +146,7 @@ describe('a Z reading asked twice with one key', () => {
       expect(res.json()).toEqual({ message: SHIFT_TEXT.badRequestKey });
     }
     await expectTrpcError(
-      owner.api.counter.endOfDay({ requestKey: '' }),
+      owner.api.shifts.takeZReading({ requestKey: '' }),
       'BAD_REQUEST',
       SHIFT_TEXT.badRequestKey,
     );
@@ -212,7 +212,7 @@ describe('a restored sale from an earlier day', () => {
     });
     expect(restored.json()).toMatchObject({ added: 1, updated: 1, applied: true });
 
-    const z = await owner.api.counter.endOfDay({});
+    const z = await owner.api.shifts.takeZReading({});
     expect(z).toMatchObject({ salesCount: 0, salesTotal: 0, refundsCount: 0, refunds: 0, net: 0 });
     expect(z.grandTotal).toBe(counted.grandTotal);
     const report = await owner.api.reports.summary({ range: 'custom', from: day, to: day });

@@ -68,9 +68,9 @@ let laterGCashSale = 0;
 
 describe('a shift', () => {
   it('expected cash = opening + cash taken - change - cash refunded + cash in - cash out', async () => {
-    const opened = await cashier.api.counter.open({ openingCash: 100000 }); // ₱1,000.00
+    const opened = await cashier.api.shifts.open({ openingCash: 100000 }); // ₱1,000.00
     shiftId = opened.shift.id;
-    await expectTrpcError(cashier.api.counter.open({ openingCash: 0 }), 'CONFLICT', SHIFT_TEXT.alreadyOpen);
+    await expectTrpcError(cashier.api.shifts.open({ openingCash: 0 }), 'CONFLICT', SHIFT_TEXT.alreadyOpen);
 
     // A: ₱500.00 cash, ₱1,000.00 tendered, ₱500.00 change.
     const a = await sell(cashier, { paymentMethod: 'Cash', cashTendered: 100000 });
@@ -87,10 +87,10 @@ describe('a shift', () => {
     laterGCashSale = c.sale.id;
     // A refunded: ₱500.00 cash back out of the drawer.
     await cashier.api.sales.refund({ id: a.sale.id });
-    await cashier.api.counter.cash({ id: shiftId, type: 'in', amount: 30000, reason: 'Change fund' });
-    await cashier.api.counter.cash({ id: shiftId, type: 'out', amount: 15000, reason: 'Ice for the cakes' });
+    await cashier.api.shifts.cash({ id: shiftId, type: 'in', amount: 30000, reason: 'Change fund' });
+    await cashier.api.shifts.cash({ id: shiftId, type: 'out', amount: 15000, reason: 'Ice for the cakes' });
 
-    const { reading } = await cashier.api.counter.current();
+    const { reading } = await cashier.api.shifts.current();
     // 1,000.00 + (1,000.00 + 250.00) - (500.00 + 50.00) - 500.00 + 300.00 - 150.00 = 1,350.00
     expect(reading).toMatchObject({
       shiftId,
@@ -114,7 +114,7 @@ describe('a shift', () => {
   });
 
   it('closes with the counted cash and its variance; over ₱100.00 makes a warning', async () => {
-    const { reading } = await cashier.api.counter.close({ id: shiftId, countedCash: 120000 });
+    const { reading } = await cashier.api.shifts.close({ id: shiftId, countedCash: 120000 });
     expect(reading).toMatchObject({ expectedCash: 135000, countedCash: 120000, variance: -15000 });
     expect(reading.closedAt).toBeInstanceOf(Date);
     const warning = shop.db
@@ -128,48 +128,48 @@ describe('a shift', () => {
       shop.db.select().from(activityLogs).where(eq(activityLogs.action, 'Close Shift')).all(),
     ).toHaveLength(1);
     await expectTrpcError(
-      cashier.api.counter.close({ id: shiftId, countedCash: 1 }),
+      cashier.api.shifts.close({ id: shiftId, countedCash: 1 }),
       'CONFLICT',
       SHIFT_TEXT.closed,
     );
     await expectTrpcError(
-      cashier.api.counter.cash({ id: shiftId, type: 'in', amount: 1, reason: 'late' }),
+      cashier.api.shifts.cash({ id: shiftId, type: 'in', amount: 1, reason: 'late' }),
       'CONFLICT',
       SHIFT_TEXT.closed,
     );
-    expect(await cashier.api.counter.current()).toEqual({ shift: null, reading: null });
+    expect(await cashier.api.shifts.current()).toEqual({ shift: null, reading: null });
   });
 });
 
 describe('end of day (Z reading)', () => {
   it('X equals Z for one shift, and the grand total starts from the first sale', async () => {
-    const x = await cashier.api.counter.reading({ id: shiftId });
-    const z = await owner.api.counter.endOfDay();
+    const x = await cashier.api.shifts.reading({ id: shiftId });
+    const z = await owner.api.shifts.takeZReading();
     expect(z.number).toBe(1);
     expect(totalsOf(z)).toEqual(totalsOf(x));
     expect(z.grandTotal).toBe(150000);
   });
 
   it('waits for every open shift (409 naming the cashier), then counts what came since', async () => {
-    await staff.api.counter.open({ openingCash: 0 });
+    await staff.api.shifts.open({ openingCash: 0 });
     await expectTrpcError(
-      owner.api.counter.endOfDay(),
+      owner.api.shifts.takeZReading(),
       'CONFLICT',
       SHIFT_TEXT.shiftsOpen(staff.user.username),
     );
     await sell(staff, { paymentMethod: 'Cash' });
-    const mine = await staff.api.counter.current();
-    await staff.api.counter.close({ id: mine.shift!.id, countedCash: 50000 });
-    const z = await owner.api.counter.endOfDay();
+    const mine = await staff.api.shifts.current();
+    await staff.api.shifts.close({ id: mine.shift!.id, countedCash: 50000 });
+    const z = await owner.api.shifts.takeZReading();
     expect(z).toMatchObject({ number: 2, salesCount: 1, salesTotal: 50000, grandTotal: 200000 });
   });
 
   it('numbers readings without gaps; a refund after a reading changes none and counts in the next', async () => {
-    const before = await owner.api.counter.endOfDayList({});
+    const before = await owner.api.shifts.zReadings({});
     await cashier.api.sales.refund({ id: laterGCashSale });
-    const after = await owner.api.counter.endOfDayList({});
+    const after = await owner.api.shifts.zReadings({});
     expect(after).toEqual(before);
-    const z = await cashier.api.counter.endOfDay();
+    const z = await cashier.api.shifts.takeZReading();
     expect(z).toMatchObject({
       number: 3,
       salesCount: 0,
@@ -179,36 +179,36 @@ describe('end of day (Z reading)', () => {
       grandTotal: 200000,
     });
     expect(z.byMethod).toEqual([{ method: 'GCash', sales: 0, refunds: 50000, net: -50000 }]);
-    const empty = await owner.api.counter.endOfDay();
+    const empty = await owner.api.shifts.takeZReading();
     expect(empty).toMatchObject({ number: 4, salesCount: 0, refundsCount: 0, grandTotal: 200000 });
-    expect((await owner.api.counter.endOfDayList({})).map((r) => r.number)).toEqual([4, 3, 2, 1]);
+    expect((await owner.api.shifts.zReadings({})).map((r) => r.number)).toEqual([4, 3, 2, 1]);
   });
 });
 
 describe('who may do what', () => {
   it('staff run their own shift and read its X; only managers and up read others’ or take the Z', async () => {
-    const own = await staff.api.counter.open({ openingCash: 5000 });
-    expect((await staff.api.counter.reading({ id: own.shift.id })).openingCash).toBe(5000);
-    await expectTrpcError(staff.api.counter.reading({ id: shiftId }), 'FORBIDDEN', SHIFT_TEXT.notYours);
-    await expectTrpcError(staff.api.counter.endOfDay(), 'FORBIDDEN');
-    await expectTrpcError(staff.api.counter.endOfDayList({}), 'FORBIDDEN');
-    expect((await cashier.api.counter.reading({ id: own.shift.id })).shiftId).toBe(own.shift.id);
-    expect((await staff.api.counter.shifts({})).every((s) => s.cashier === staff.user.username)).toBe(true);
-    expect((await owner.api.counter.shifts({})).length).toBeGreaterThanOrEqual(3);
-    await staff.api.counter.close({ id: own.shift.id, countedCash: 5000 });
+    const own = await staff.api.shifts.open({ openingCash: 5000 });
+    expect((await staff.api.shifts.reading({ id: own.shift.id })).openingCash).toBe(5000);
+    await expectTrpcError(staff.api.shifts.reading({ id: shiftId }), 'FORBIDDEN', SHIFT_TEXT.notYours);
+    await expectTrpcError(staff.api.shifts.takeZReading(), 'FORBIDDEN');
+    await expectTrpcError(staff.api.shifts.zReadings({}), 'FORBIDDEN');
+    expect((await cashier.api.shifts.reading({ id: own.shift.id })).shiftId).toBe(own.shift.id);
+    expect((await staff.api.shifts.list({})).every((s) => s.cashier === staff.user.username)).toBe(true);
+    expect((await owner.api.shifts.list({})).length).toBeGreaterThanOrEqual(3);
+    await staff.api.shifts.close({ id: own.shift.id, countedCash: 5000 });
     expect((await rest(shop, 'GET', '/api/shifts/current')).statusCode).toBe(401);
     expect((await rest(shop, 'POST', '/api/end-of-day', staff.accessToken)).statusCode).toBe(403);
   });
 
   it('bad input is 400 with its message, and nothing is written', async () => {
     await expectTrpcError(
-      cashier.api.counter.open({ openingCash: -1 }),
+      cashier.api.shifts.open({ openingCash: -1 }),
       'BAD_REQUEST',
       SHIFT_TEXT.openingCash,
     );
     const res = await postJson(shop, '/api/shifts/open', { openingCash: 'lots' }, cashier.accessToken);
     expect(res.statusCode).toBe(400);
-    expect(await cashier.api.counter.current()).toEqual({ shift: null, reading: null });
+    expect(await cashier.api.shifts.current()).toEqual({ shift: null, reading: null });
   });
 });
 

@@ -9,8 +9,8 @@ import { SALES_TEXT } from '../../shared/texts/sales';
 import { manilaDate } from '../../shared/time';
 import { saleTotals } from '../../shared/totals';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
+import { atCounter } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
-import { atTill } from '../helpers/till';
 
 // The counter's money: the SC/PWD discount (20% off eligible lines, which are
 // VAT-exempt; other lines taxed as usual) in integer centavos, and split tender with
@@ -23,7 +23,7 @@ let seq = 0;
 beforeAll(async () => {
   shop = await testApp();
   // Staff sell inside their own open shift.
-  cashier = await atTill(await shop.signedIn('staff'));
+  cashier = await atCounter(await shop.signedIn('staff'));
 });
 afterAll(() => shop.close());
 

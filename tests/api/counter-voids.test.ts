@@ -38,8 +38,8 @@ describe('voiding a cash movement', () => {
   let staffShift = 0;
 
   it('a manager voids at once: the movement stays, marked, and leaves the expected cash', async () => {
-    managerShift = (await manager.api.counter.open({ openingCash: 100000 })).shift.id;
-    const moved = await manager.api.counter.cash({
+    managerShift = (await manager.api.shifts.open({ openingCash: 100000 })).shift.id;
+    const moved = await manager.api.shifts.cash({
       id: managerShift,
       type: 'in',
       amount: 50000,
@@ -48,7 +48,7 @@ describe('voiding a cash movement', () => {
     expect(moved.reading.expectedCash).toBe(150000);
     const move = moved.reading.movements[0]!;
     const before = logged('Void Cash').length;
-    const voided = await manager.api.counter.voidCash({ id: move.id, reason: 'Typed twice' });
+    const voided = await manager.api.shifts.voidCash({ id: move.id, reason: 'Typed twice' });
     expect(voided).toMatchObject({ message: SHIFT_TEXT.cashVoidedOk });
     if (!('reading' in voided)) throw new Error('a manager’s void is applied');
     expect(voided.reading.cashIn).toBe(0);
@@ -66,7 +66,7 @@ describe('voiding a cash movement', () => {
 
     // Twice: refused, nothing written.
     await expectTrpcError(
-      manager.api.counter.voidCash({ id: move.id, reason: 'Again' }),
+      manager.api.shifts.voidCash({ id: move.id, reason: 'Again' }),
       'CONFLICT',
       SHIFT_TEXT.cashVoided,
     );
@@ -75,11 +75,11 @@ describe('voiding a cash movement', () => {
 
   it('bad input is a 4xx with its message, nothing written', async () => {
     await expectTrpcError(
-      manager.api.counter.voidCash({ id: 999999, reason: 'Gone' }),
+      manager.api.shifts.voidCash({ id: 999999, reason: 'Gone' }),
       'NOT_FOUND',
       SHIFT_TEXT.cashNotFound,
     );
-    const { reading } = await manager.api.counter.cash({
+    const { reading } = await manager.api.shifts.cash({
       id: managerShift,
       type: 'in',
       amount: 100,
@@ -98,26 +98,26 @@ describe('voiding a cash movement', () => {
   });
 
   it('staff void their own movement as a request; approval applies it', async () => {
-    staffShift = (await staff.api.counter.open({ openingCash: 20000 })).shift.id;
-    const { reading } = await staff.api.counter.cash({
+    staffShift = (await staff.api.shifts.open({ openingCash: 20000 })).shift.id;
+    const { reading } = await staff.api.shifts.cash({
       id: staffShift,
       type: 'out',
       amount: 5000,
       reason: 'Ice',
     });
     const move = reading.movements[0]!;
-    const held = await staff.api.counter.voidCash({ id: move.id, reason: 'Ice was not bought' });
+    const held = await staff.api.shifts.voidCash({ id: move.id, reason: 'Ice was not bought' });
     expect(held).toMatchObject({ requested: true });
-    const still = await staff.api.counter.reading({ id: staffShift });
+    const still = await staff.api.shifts.reading({ id: staffShift });
     expect(still.cashOut).toBe(5000);
     expect(still.movements[0]!.voidedAt).toBeNull();
     const [request] = pendingVoids();
     expect(request).toMatchObject({ requestType: 'delete', targetId: `CASH-${move.id}` });
     // The same void asked again while one waits: refused.
-    await expectTrpcError(staff.api.counter.voidCash({ id: move.id, reason: 'Again' }), 'CONFLICT');
+    await expectTrpcError(staff.api.shifts.voidCash({ id: move.id, reason: 'Again' }), 'CONFLICT');
 
     await manager.api.actionRequests.approve({ id: request!.id });
-    const after = await staff.api.counter.reading({ id: staffShift });
+    const after = await staff.api.shifts.reading({ id: staffShift });
     expect(after.cashOut).toBe(0);
     expect(after.expectedCash).toBe(20000);
     expect(after.movements[0]).toMatchObject({
@@ -128,7 +128,7 @@ describe('voiding a cash movement', () => {
   });
 
   it('staff may not void a movement of another cashier’s shift', async () => {
-    const { reading } = await manager.api.counter.cash({
+    const { reading } = await manager.api.shifts.cash({
       id: managerShift,
       type: 'in',
       amount: 2000,
@@ -136,16 +136,16 @@ describe('voiding a cash movement', () => {
     });
     const id = reading.movements.at(-1)!.id;
     await expectTrpcError(
-      staff.api.counter.voidCash({ id, reason: 'Not mine' }),
+      staff.api.shifts.voidCash({ id, reason: 'Not mine' }),
       'FORBIDDEN',
       SHIFT_TEXT.voidOtherShift,
     );
     expect(pendingVoids()).toHaveLength(0);
-    expect((await manager.api.counter.reading({ id: managerShift })).cashIn).toBe(2000);
+    expect((await manager.api.shifts.reading({ id: managerShift })).cashIn).toBe(2000);
   });
 
   it('a manager closes a shift left open (with a reason); its cash can no longer be voided; the Z lists the voids', async () => {
-    const { reading } = await staff.api.counter.cash({
+    const { reading } = await staff.api.shifts.cash({
       id: staffShift,
       type: 'in',
       amount: 1000,
@@ -158,9 +158,9 @@ describe('voiding a cash movement', () => {
       .set({ openedAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(shifts.id, staffShift))
       .run();
-    const listed = await manager.api.counter.shifts({});
+    const listed = await manager.api.shifts.list({});
     expect(listed.map((s) => s.shiftId)).toContain(staffShift);
-    const closed = await manager.api.counter.close({
+    const closed = await manager.api.shifts.close({
       id: staffShift,
       countedCash: 21000,
       reason: 'Left open on the tablet',
@@ -172,7 +172,7 @@ describe('voiding a cash movement', () => {
       variance: 0,
     });
     await expectTrpcError(
-      manager.api.counter.voidCash({ id: last, reason: 'Late' }),
+      manager.api.shifts.voidCash({ id: last, reason: 'Late' }),
       'CONFLICT',
       SHIFT_TEXT.voidClosedShift,
     );
@@ -185,11 +185,11 @@ describe('voiding a cash movement', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(shop.db.select().from(shifts).where(eq(shifts.id, managerShift)).get()!.closedAt).toBeNull();
 
-    await manager.api.counter.close({ id: managerShift, countedCash: 102000 });
-    const z = await manager.api.counter.endOfDay({});
+    await manager.api.shifts.close({ id: managerShift, countedCash: 102000 });
+    const z = await manager.api.shifts.takeZReading({});
     expect(z.cashVoids.map((v) => v.voidReason)).toEqual(['Typed twice', 'Test', 'Ice was not bought']);
     expect(z.cashVoids[0]).toMatchObject({ type: 'in', amount: 50000, shiftId: managerShift });
-    const [listedZ] = await manager.api.counter.endOfDayList({});
+    const [listedZ] = await manager.api.shifts.zReadings({});
     expect(listedZ!.cashVoids).toHaveLength(3);
   });
 });
@@ -220,14 +220,14 @@ describe('a sale of an earlier day and today’s drawer', () => {
     );
 
   it('counts in the open shift only when its cash is in today’s drawer', async () => {
-    const shift = (await cashier.api.counter.open({ openingCash: 0 })).shift.id;
+    const shift = (await cashier.api.shifts.open({ openingCash: 0 })).shift.id;
     const inDrawer = await sell({ date: yesterday(), inDrawer: true });
     expect(inDrawer.sale.shiftId).toBe(shift);
     const elsewhere = await sell({ date: yesterday(), inDrawer: false });
     expect(elsewhere.sale.shiftId).toBeNull();
     const unsaid = await sell({ date: yesterday() });
     expect(unsaid.sale.shiftId).toBeNull();
-    const reading = await cashier.api.counter.reading({ id: shift });
+    const reading = await cashier.api.shifts.reading({ id: shift });
     expect(reading.salesCount).toBe(1);
     expect(reading.expectedCash).toBe(30000);
 
@@ -246,7 +246,7 @@ describe('a sale of an earlier day and today’s drawer', () => {
       cashier.accessToken,
     );
     expect(rest.statusCode).toBe(201);
-    expect((await cashier.api.counter.reading({ id: shift })).expectedCash).toBe(60000);
+    expect((await cashier.api.shifts.reading({ id: shift })).expectedCash).toBe(60000);
     const badType = await postJson(
       shop,
       '/api/sales',
@@ -265,7 +265,7 @@ describe('a sale of an earlier day and today’s drawer', () => {
 
     // Today's sale is always in the drawer.
     await expectTrpcError(sell({ inDrawer: false }), 'BAD_REQUEST', SALES_TEXT.inDrawerToday);
-    await cashier.api.counter.close({ id: shift, countedCash: 60000 });
+    await cashier.api.shifts.close({ id: shift, countedCash: 60000 });
     // No shift open: a manager's earlier sale cannot go into a drawer.
     await expectTrpcError(
       sell({ date: yesterday(), inDrawer: true }),

@@ -14,7 +14,7 @@ beforeAll(async () => {
   shop = await testApp();
   cashier = await shop.signedIn('manager');
   staff = await shop.signedIn('staff');
-  await cashier.api.counter.open({ openingCash: 0 });
+  await cashier.api.shifts.open({ openingCash: 0 });
 });
 afterAll(() => shop.close());
 

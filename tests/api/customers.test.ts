@@ -2,17 +2,17 @@ import { expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
 import { CUSTOMER_SORT_FIELDS } from '../../shared/schemas/customers';
 import { CUSTOMER_TEXT } from '../../shared/texts/customers';
-import { catalogueSuite } from '../helpers/catalogue';
+import { contactSuite } from '../helpers/contacts';
 
 // Customer Management: the
 // messages, the uniqueness rule, the list's search, sort and paging, staff requests,
 // roles, and the REST contract the POS reads. What suppliers share is in
-// tests/helpers/catalogue.ts; here are the customer's fields and texts, and what only
+// tests/helpers/contacts.ts; here are the customer's fields and texts, and what only
 // customers do (the email check, the paged GET).
 
 const FIRST_NAMES = ['ana', 'Ben', 'carla', 'Dante', 'elena', 'Fe', 'gino'];
 
-catalogueSuite(
+contactSuite(
   {
     noun: 'customer',
     module: 'Customer Management',
@@ -119,7 +119,7 @@ catalogueSuite(
         expect(await ids('_', 'address')).toEqual(['M-1']);
         expect(await ids('_', 'name')).toEqual([]);
         expect(await ids('_')).toEqual(['M-1']);
-        await l.api.customers.remove({ id: 'm-1' });
+        await l.api.customers.delete({ id: 'm-1' });
         expect(await l.shop.db.$count(customers)).toBe(25);
       });
 

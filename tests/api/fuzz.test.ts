@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BODY_LIMIT, type RouteRecord } from '../../server/app';
-import { appRouter } from '../../server/router';
+import { appRouter } from '../../server/trpc/appRouter';
 import { MAX_BATCH } from '../../shared/constants';
 import { BACKUP_AREAS, RESTORE_MAX_BYTES } from '../../shared/schemas/backup';
 import { SETTINGS_LISTS } from '../../shared/texts/settings';
@@ -148,8 +148,8 @@ beforeAll(async () => {
       ingredients: [{ itemId: ids.itemA, quantity: 1 }],
     })
   ).cake.id;
-  ids.shift = (await api.counter.open({ openingCash: 100000 })).shift.id;
-  const coins = await api.counter.cash({ id: ids.shift, type: 'in', amount: 100, reason: 'Coins' });
+  ids.shift = (await api.shifts.open({ openingCash: 100000 })).shift.id;
+  const coins = await api.shifts.cash({ id: ids.shift, type: 'in', amount: 100, reason: 'Coins' });
   ids.cashMove = coins.reading.movements[0]!.id;
   const sale = await api.sales.checkout({
     orderType: 'Walk-in',
@@ -613,7 +613,7 @@ const CUSTOM_PERIOD = { range: 'custom', from: '2026-01-01', to: '2026-12-31' };
 const FAILED_SIGN_IN = ['activity_logs', 'activity_by_day', 'sqlite_sequence'];
 
 function restSpecs(): Record<string, RestSpec> {
-  const catalogue = (key: 'supplierId' | 'customerId', extra: Record<string, RestKind>) => ({
+  const contact = (key: 'supplierId' | 'customerId', extra: Record<string, RestKind>) => ({
     fields: { [key]: 'code', name: 'text', ...extra } as Record<string, RestKind>,
   });
   const supplierBody = (supplierId: string) => ({
@@ -629,8 +629,8 @@ function restSpecs(): Record<string, RestSpec> {
     phoneNumber: '0918',
     address: 'Pasig',
   });
-  const supplierFields = catalogue('supplierId', { contact: 'optText', company: 'optText' });
-  const customerFields = catalogue('customerId', {
+  const supplierFields = contact('supplierId', { contact: 'optText', company: 'optText' });
+  const customerFields = contact('customerId', {
     email: 'email',
     phoneNumber: 'optText',
     address: 'optText',
@@ -1172,7 +1172,7 @@ function handInputs(): Record<string, unknown> {
     'resetRequests.create': { email: 'fuzz.trpc.reset@bakeshop.test' },
     'resetRequests.approve': { id: ids.reset },
     'resetRequests.reject': { id: ids.reset },
-    'resetRequests.remove': { id: ids.reset },
+    'resetRequests.delete': { id: ids.reset },
     'settings.saveShopProfile': { businessName: 'Sweet Crumbs', tin: '123-456-789-000' },
     'settings.categories.list': { type: 'inventory' },
     'settings.categories.add': { name: 'Toppings', type: 'cake' },
@@ -1200,7 +1200,7 @@ function handInputs(): Record<string, unknown> {
       contact: '0917',
       company: 'Mill',
     },
-    'suppliers.remove': { id: ids.supplier },
+    'suppliers.delete': { id: ids.supplier },
     'customers.list': { ...list, searchField: 'email' },
     'customers.add': { customerId: 'CUST-TRPC', name: 'Cora', email: '', phoneNumber: '', address: '' },
     'customers.update': {
@@ -1211,7 +1211,7 @@ function handInputs(): Record<string, unknown> {
       phoneNumber: '0917 000 0000',
       address: 'Quezon City',
     },
-    'customers.remove': { id: ids.customer },
+    'customers.delete': { id: ids.customer },
     'customers.purchases': { id: ids.customer },
     'inventory.list': { ...list, status: 'Expiring soon' },
     'inventory.lookup': { search: 'flour' },
@@ -1246,15 +1246,15 @@ function handInputs(): Record<string, unknown> {
     'sales.productsPage': { search: 'flour', page: 1 },
     'sales.list': { page: 1, limit: 20 },
     'sales.today': { search: 'SALE-' },
-    'counter.open': { openingCash: 0 },
-    'counter.cash': { id: ids.shift, type: 'out', amount: 100, reason: 'Ice' },
-    'counter.reading': { id: ids.shift },
-    'counter.close': { id: ids.shift, countedCash: 0, reason: 'Left open' },
-    'counter.voidCash': { id: ids.cashMove, reason: 'Typed twice' },
-    'counter.endOfDay': { requestKey: 'fuzz-dialog-2' },
-    'counter.shifts': days,
-    'counter.endOfDayList': days,
-    'counter.scPwdBook': days,
+    'shifts.open': { openingCash: 0 },
+    'shifts.cash': { id: ids.shift, type: 'out', amount: 100, reason: 'Ice' },
+    'shifts.reading': { id: ids.shift },
+    'shifts.close': { id: ids.shift, countedCash: 0, reason: 'Left open' },
+    'shifts.voidCash': { id: ids.cashMove, reason: 'Typed twice' },
+    'shifts.takeZReading': { requestKey: 'fuzz-dialog-2' },
+    'shifts.list': days,
+    'shifts.zReadings': days,
+    'shifts.scPwdBook': days,
     'reports.revenueCostByDay': { days: 30 },
     'reports.summary': period,
     'reports.records': { period, limit: 6, cursor: { soldAt: Date.now(), id: ids.sale } },
@@ -1890,7 +1890,7 @@ describe('afterwards', () => {
     expect((await api.requests.list()).find((r) => r.id === ids.registration)?.status).toBe('pending');
     expect((await api.resetRequests.list()).find((r) => r.id === ids.reset)?.status).toBe('pending');
     expect((await api.actionRequests.list({ status: 'pending' })).map((r) => r.id)).toContain(ids.action);
-    expect((await api.counter.current()).shift?.id).toBe(ids.shift);
+    expect((await api.shifts.current()).shift?.id).toBe(ids.shift);
     // The staff member the fuzz aimed at is untouched: active, same role, same password.
     const email = shop.db.$client.prepare('select email from users where id = ?').pluck().get(ids.staffId);
     const staff = await shop.login(String(email), PASSWORD);

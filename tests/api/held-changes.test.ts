@@ -12,8 +12,8 @@ import {
   shiftCash,
   suppliers,
 } from '../../server/db/schema';
-import { APPROVALS } from '../../server/domains/actions/approvals';
-import type { ActionModule, Approval } from '../../server/domains/actions/held';
+import { APPROVALS } from '../../server/domains/actionRequests/approvals';
+import type { ActionModule, Approval } from '../../server/domains/actionRequests/held';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
 import { CUSTOMER_TEXT } from '../../shared/texts/customers';
@@ -22,8 +22,8 @@ import { SALES_TEXT } from '../../shared/texts/sales';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
 import { type Session, type TestShop, testApp } from '../helpers/app';
+import { closeEveryShift } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
-import { closeEveryShift } from '../helpers/till';
 
 // A held change is approved only as the domain's own schema accepts it: a stored payload
 // that no longer passes (an older version's, or one changed in the database) is refused
@@ -187,7 +187,7 @@ const cases: Case[] = [
     name: 'a refund',
     module: 'Sales Management',
     hold: async () => {
-      await staff.api.counter.open({ openingCash: 100000 });
+      await staff.api.shifts.open({ openingCash: 100000 });
       const item = await newItem(50);
       const { sale } = await staff.api.sales.checkout(
         checkoutInput.parse({
@@ -208,15 +208,15 @@ const cases: Case[] = [
     name: 'a cash void',
     module: 'Cash Drawer',
     hold: async () => {
-      const shift = (await staff.api.counter.open({ openingCash: 100000 })).shift;
-      const { reading } = await staff.api.counter.cash({
+      const shift = (await staff.api.shifts.open({ openingCash: 100000 })).shift;
+      const { reading } = await staff.api.shifts.cash({
         id: shift.id,
         type: 'in',
         amount: 20000,
         reason: 'Float top-up',
       });
       const move = reading.movements[0]!;
-      await staff.api.counter.voidCash({ id: move.id, reason: 'Typed twice' });
+      await staff.api.shifts.voidCash({ id: move.id, reason: 'Typed twice' });
       const state = () => shop.db.select().from(shiftCash).where(eq(shiftCash.id, move.id)).get();
       return { targetId: `CASH-${move.id}`, state };
     },

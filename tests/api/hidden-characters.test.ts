@@ -37,7 +37,7 @@ beforeAll(async () => {
     })
   ).item.id;
   ids.staff = (await shop.signedIn('staff')).user.id;
-  ids.shift = (await api.counter.open({ openingCash: 100_000 })).shift.id;
+  ids.shift = (await api.shifts.open({ openingCash: 100_000 })).shift.id;
 });
 afterAll(() => shop.close());
 
@@ -324,7 +324,7 @@ const FIELDS: Field[] = [
     label: 'The reason',
     kind: 'text',
     rest: (v) => post(`/api/shifts/${ids.shift}/cash`, { type: 'in', amount: 1, reason: v }),
-    trpc: (v) => ['counter.cash', { id: ids.shift, type: 'in', amount: 100, reason: v }],
+    trpc: (v) => ['shifts.cash', { id: ids.shift, type: 'in', amount: 100, reason: v }],
     stored: count('shift_cash', 'reason'),
   },
   {

@@ -107,20 +107,20 @@ describe('who sees what the app announces', () => {
   });
 
   it('a shift closed with a variance: admin, owner and manager, who oversee shifts', async () => {
-    const { shift } = await as.staff.api.counter.open({ openingCash: 0 });
+    const { shift } = await as.staff.api.shifts.open({ openingCash: 0 });
     await expectSeenOnlyBy(
-      () => as.staff.api.counter.close({ id: shift.id, countedCash: 20000 }),
+      () => as.staff.api.shifts.close({ id: shift.id, countedCash: 20000 }),
       `Shift #${shift.id} closed with a variance of ₱200.00: counted ₱200.00, expected ₱0.00.`,
       ['admin', 'owner', 'manager'],
     );
   });
 
   it('the end of day: admin, owner and manager, who take it', async () => {
-    await expectSeenOnlyBy(() => as.owner.api.counter.endOfDay(), `${SHIFT_TEXT.dayClosed(1)} Net ₱0.00.`, [
-      'admin',
-      'owner',
-      'manager',
-    ]);
+    await expectSeenOnlyBy(
+      () => as.owner.api.shifts.takeZReading(),
+      `${SHIFT_TEXT.dayClosed(1)} Net ₱0.00.`,
+      ['admin', 'owner', 'manager'],
+    );
   });
 
   it('a stock alert: every role, staff at the counter too', async () => {

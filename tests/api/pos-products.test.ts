@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units } from '../../server/db/schema';
-import { POS_FETCH_CAP } from '../../shared/constants';
+import { COUNTER_FETCH_CAP } from '../../shared/constants';
 import { AUTH_TEXT } from '../../shared/texts/auth';
 import { addDays, manilaDate } from '../../shared/time';
 import { type TestShop, testApp } from '../helpers/app';
@@ -99,15 +99,15 @@ describe('sales.products', () => {
     expect((await api.sales.products({ search: 'ck-1' })).map((r) => r.code)).toEqual(['CK-1']);
   });
 
-  it(`caps each kind at ${POS_FETCH_CAP}`, async () => {
-    const many = Array.from({ length: POS_FETCH_CAP + 5 }, (_, n) => ({
+  it(`caps each kind at ${COUNTER_FETCH_CAP}`, async () => {
+    const many = Array.from({ length: COUNTER_FETCH_CAP + 5 }, (_, n) => ({
       itemId: `BULK-${n}`,
       name: `Bulk ${String(n).padStart(4, '0')}`,
       stock: 1,
     }));
     shop.db.insert(inventoryItems).values(many).run();
     const rows = await api.sales.products({ search: 'bulk' });
-    expect(rows).toHaveLength(POS_FETCH_CAP);
+    expect(rows).toHaveLength(COUNTER_FETCH_CAP);
   });
 
   it('is for signed-in staff only, and refuses a search that is not text', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakeSizes, cakes, categories, inventoryItems } from '../../server/db/schema';
 import { AUTH_TEXT } from '../../shared/texts/auth';
-import { MONEY_TEXT } from '../../shared/texts/catalogue';
+import { MONEY_TEXT } from '../../shared/texts/fields';
 import { PRICING_TEXT } from '../../shared/texts/pricing';
 import { type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -13,9 +13,9 @@ import { checkoutInput } from '../../shared/schemas/sales';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
+import { closeEveryShift } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
-import { closeEveryShift } from '../helpers/till';
 
 // A staff refund approved by a manager belongs to the drawer of the cashier who asked for
 // it; when that shift has closed it goes to no drawer, is its own line in the Z reading and
@@ -68,39 +68,39 @@ const refundMoves = (itemId: number) =>
 
 describe('a staff refund approved by a manager', () => {
   it("is booked to the asking cashier's shift, not to the approver's", async () => {
-    const mine = (await staff.api.counter.open({ openingCash: 100000 })).shift;
-    const theirs = (await manager.api.counter.open({ openingCash: 0 })).shift;
+    const mine = (await staff.api.shifts.open({ openingCash: 100000 })).shift;
+    const theirs = (await manager.api.shifts.open({ openingCash: 0 })).shift;
     const { sale } = await sell(staff);
     expect(await staff.api.sales.refund({ id: sale.id })).toMatchObject({ requested: true });
     await manager.api.actionRequests.approve({ id: requestOf(sale.saleId).id });
 
     expect(saleRow(sale.saleId)).toMatchObject({ status: 'refunded', refundShiftId: mine.id });
     // ₱1,000.00 + ₱500.00 taken − ₱500.00 handed back: the cashier's drawer balances.
-    expect(await staff.api.counter.reading({ id: mine.id })).toMatchObject({
+    expect(await staff.api.shifts.reading({ id: mine.id })).toMatchObject({
       salesCount: 1,
       refundsCount: 1,
       cashRefunded: 50000,
       expectedCash: 100000,
     });
-    expect(await manager.api.counter.reading({ id: theirs.id })).toMatchObject({
+    expect(await manager.api.shifts.reading({ id: theirs.id })).toMatchObject({
       refundsCount: 0,
       cashRefunded: 0,
       expectedCash: 0,
     });
-    await staff.api.counter.close({ id: mine.id, countedCash: 100000 });
-    await manager.api.counter.close({ id: theirs.id, countedCash: 0 });
+    await staff.api.shifts.close({ id: mine.id, countedCash: 100000 });
+    await manager.api.shifts.close({ id: theirs.id, countedCash: 0 });
   });
 
   it('goes to no drawer when that shift closed first: its own line in the Z reading, and managers are told', async () => {
-    const mine = (await staff.api.counter.open({ openingCash: 0 })).shift;
+    const mine = (await staff.api.shifts.open({ openingCash: 0 })).shift;
     const { sale } = await sell(staff);
     await staff.api.sales.refund({ id: sale.id });
-    await staff.api.counter.close({ id: mine.id, countedCash: 50000 });
-    const theirs = (await manager.api.counter.open({ openingCash: 0 })).shift;
+    await staff.api.shifts.close({ id: mine.id, countedCash: 50000 });
+    const theirs = (await manager.api.shifts.open({ openingCash: 0 })).shift;
     await manager.api.actionRequests.approve({ id: requestOf(sale.saleId).id });
 
     expect(saleRow(sale.saleId)).toMatchObject({ status: 'refunded', refundShiftId: null });
-    expect((await manager.api.counter.reading({ id: theirs.id })).refundsCount).toBe(0);
+    expect((await manager.api.shifts.reading({ id: theirs.id })).refundsCount).toBe(0);
     const notice = shop.db
       .select()
       .from(notifications)
@@ -117,7 +117,7 @@ describe('a staff refund approved by a manager', () => {
         mine.id,
       ),
     });
-    await manager.api.counter.close({ id: theirs.id, countedCash: 0 });
+    await manager.api.shifts.close({ id: theirs.id, countedCash: 0 });
 
     const z = await rest(shop, 'POST', '/api/end-of-day', owner.accessToken);
     expect(z.statusCode).toBe(201);
@@ -126,22 +126,22 @@ describe('a staff refund approved by a manager', () => {
       refundsOutsideShifts: 500,
       refundsOutsideShiftsCount: 1,
     });
-    const listed = await owner.api.counter.endOfDayList({});
+    const listed = await owner.api.shifts.zReadings({});
     expect(listed[0]).toMatchObject({ refundsOutsideShifts: 50000, refundsOutsideShiftsCount: 1 });
   });
 
   it("stays on the manager's own open shift when the manager refunds directly", async () => {
-    const own = (await manager.api.counter.open({ openingCash: 0 })).shift;
+    const own = (await manager.api.shifts.open({ openingCash: 0 })).shift;
     const { sale } = await sell(manager);
     await manager.api.sales.refund({ id: sale.id });
     expect(saleRow(sale.saleId).refundShiftId).toBe(own.id);
-    await manager.api.counter.close({ id: own.id, countedCash: 0 });
+    await manager.api.shifts.close({ id: own.id, countedCash: 0 });
   });
 });
 
 describe('a refund request the sale no longer needs', () => {
   it('is closed with the reason when the sale is refunded directly; approving it is 409 and refunds nothing twice', async () => {
-    const shift = (await staff.api.counter.open({ openingCash: 0 })).shift;
+    const shift = (await staff.api.shifts.open({ openingCash: 0 })).shift;
     const product = item();
     const { sale } = await sell(staff, product.id);
     await staff.api.sales.refund({ id: sale.id });
@@ -176,6 +176,6 @@ describe('a refund request the sale no longer needs', () => {
     expect(shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, product.id)).get()?.stock).toBe(
       50,
     );
-    await staff.api.counter.close({ id: shift.id, countedCash: 0 });
+    await staff.api.shifts.close({ id: shift.id, countedCash: 0 });
   });
 });

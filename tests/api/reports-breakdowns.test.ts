@@ -75,7 +75,7 @@ beforeAll(async () => {
       cashTendered: 6000,
     })
   ).sale.saleId;
-  await staff.api.counter.open({ openingCash: 0 });
+  await staff.api.shifts.open({ openingCash: 0 });
   await sell(staff, {
     lines: [{ kind: 'item', id: bread, quantity: 3 }],
     paymentMethod: 'GCash',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { cakesRouter } from '../../server/domains/cakes/router';
 import type { inventoryRouter } from '../../server/domains/inventory/router';
 import type { salesRouter } from '../../server/domains/sales/router';
-import { asSent, bodyOf, call, type Loose } from '../../server/legacy';
+import { asSent, bodyOf, call, type Loose } from '../../server/transport/restShapes';
 import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { type TestShop, testApp } from '../helpers/app';
 import { apiRoutes } from '../helpers/routes';
@@ -49,8 +49,8 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** The REST side: every rest.ts, the files beside them named …Rest.ts, and the helpers in legacy.ts. */
-const REST_FILES = filesUnder(SERVER).filter((file) => /(^|\/)(\w*Rest|rest|legacy)\.ts$/.test(file));
+/** The REST side: every rest.ts, the files beside them named …Rest.ts, and the helpers in transport/restShapes.ts. */
+const REST_FILES = filesUnder(SERVER).filter((file) => /(^|\/)(\w*Rest|rest|restShapes)\.ts$/.test(file));
 
 describe('the REST adapters', () => {
   it('are the files this test reads', () => {
@@ -58,13 +58,13 @@ describe('the REST adapters', () => {
     const names = REST_FILES.map((file) => relative(SERVER, file));
     expect(names).toEqual(
       expect.arrayContaining([
-        'rest.ts',
-        'legacy.ts',
-        'catalogueRest.ts',
+        'transport/rest.ts',
+        'transport/restShapes.ts',
+        'domains/contacts/rest.ts',
         'domains/inventory/rest.ts',
         'domains/settings/rest.ts',
         'domains/backup/snapshotRest.ts',
-        'domains/counter/bookRest.ts',
+        'domains/shifts/bookRest.ts',
       ]),
     );
   });

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_TEXT } from '../../shared/texts/catalogue';
+import { MONEY_TEXT } from '../../shared/texts/fields';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 
 // The REST contract takes money in pesos with at most two decimals, as a
@@ -37,12 +37,12 @@ afterAll(() => shop.close());
 
 /** The admin's shift: closed (for opening one) or a new open one. */
 async function noShift() {
-  const { shift } = await admin.api.counter.current();
-  if (shift) await admin.api.counter.close({ id: shift.id, countedCash: 0 });
+  const { shift } = await admin.api.shifts.current();
+  if (shift) await admin.api.shifts.close({ id: shift.id, countedCash: 0 });
 }
 async function openShift() {
   await noShift();
-  return (await admin.api.counter.open({ openingCash: 0 })).shift.id;
+  return (await admin.api.shifts.open({ openingCash: 0 })).shift.id;
 }
 
 const sql = (query: string, ...params: unknown[]) =>

@@ -31,7 +31,7 @@ beforeAll(async () => {
     scPwdEligible: true,
     supplierId: supplier.record.id,
   });
-  await api.counter.open({ openingCash: 0 });
+  await api.shifts.open({ openingCash: 0 });
   const line = { kind: 'item' as const, id: item.id, quantity: 1 };
   await api.sales.checkout({
     customerName: 'Lola',

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../server/db/schema';
-import { DATABASE_BUSY } from '../../server/errors';
+import { DATABASE_BUSY } from '../../server/lib/errors';
 import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { deflatedZeros, inventoryWorkbook, withPart, workbookOf } from '../helpers/zip';

@@ -5,7 +5,7 @@ import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
-import { atTill } from '../helpers/till';
+import { atCounter } from '../helpers/counter';
 
 // The sales backup carries what the counter now keeps on a sale (the reason for an earlier
 // date), and a refund a restore records closes the staff request waiting to make it.
@@ -20,7 +20,7 @@ beforeAll(async () => {
   shop = await testApp();
   manager = await shop.signedIn('manager');
   owner = await shop.signedIn('owner');
-  staff = await atTill(await shop.signedIn('staff'));
+  staff = await atCounter(await shop.signedIn('staff'));
   itemId = shop.db
     .insert(inventoryItems)
     .values({ itemId: 'INV-700001', name: 'Cake Flour', stock: 100, unitPrice: 5000 })

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../server/router';
-import { allow, contextFrom, createCallerFactory, KNOWN_ACCESS, type Meta, router } from '../../server/trpc';
+import { appRouter } from '../../server/trpc/appRouter';
+import {
+  allow,
+  contextFrom,
+  createCallerFactory,
+  KNOWN_ACCESS,
+  type Meta,
+  router,
+} from '../../server/trpc/procedures';
 import {
   ACCESS,
   type AccessRule,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, saleLines, sales, stockMovements } from '../../server/db/schema';
 import { ADMIN, postJson, type Session, type TestShop, testApp } from '../helpers/app';
-import { atTill } from '../helpers/till';
+import { atCounter } from '../helpers/counter';
 
 // Properties of sales: the totals of any cart (VAT 12% of the subtotal, rounded half up
 // to the centavo), and stock conservation under any sequence of sales and refunds.
@@ -107,7 +107,7 @@ describe('stock conservation (property)', () => {
   beforeAll(async () => {
     shop = await testApp();
     // Staff sell inside their own open shift.
-    cashier = await atTill(await shop.signedIn('staff'));
+    cashier = await atCounter(await shop.signedIn('staff'));
     manager = await shop.signedIn('manager');
   });
   afterAll(() => shop.close());

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, sales } from '../../server/db/schema';
-import { takeEndOfDay } from '../../server/domains/counter/endOfDay';
+import { takeEndOfDay } from '../../server/domains/shifts/endOfDay';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, formatDateTime, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
@@ -60,7 +60,7 @@ const salesCount = () => shop.db.select({ n: count() }).from(sales).get()!.n;
 
 describe('what staff see of sales', () => {
   it('no line costs, and the SC/PWD ID number of others’ sales only masked; managers see all', async () => {
-    await staff.api.counter.open({ openingCash: 0 });
+    await staff.api.shifts.open({ openingCash: 0 });
     const { sale } = await sell(manager, { discount: SENIOR }, [
       { kind: 'cake', id: cake().id, quantity: 1 },
     ]);
@@ -216,7 +216,7 @@ describe('selling without a shift, and dating a sale earlier', () => {
       const cashier = await other.signedIn('staff');
       const taken = new Date(Date.now() - 3 * 86_400_000);
       const z = takeEndOfDay(other.db, other.adminViewer(), taken);
-      await cashier.api.counter.open({ openingCash: 0 });
+      await cashier.api.shifts.open({ openingCash: 0 });
       const product = other.db
         .insert(inventoryItems)
         .values({ itemId: 'INV-V900', name: 'Later Flour', stock: 10, unitPrice: 10000 })

@@ -20,9 +20,9 @@ import { AUTH_TEXT } from '../../shared/texts/auth';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
+import { atCounter } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
 import { rest } from '../helpers/rest';
-import { atTill } from '../helpers/till';
 
 // Sales: checkout priced and stocked from the database in one transaction,
 // saleId as the idempotency key, the checkout's messages, whole-sale refunds once (staff:
@@ -38,7 +38,7 @@ beforeAll(async () => {
   admin = await shop.adminSession();
   manager = await shop.signedIn('manager');
   // Staff sell inside their own open shift.
-  staff = await atTill(await shop.signedIn('staff'));
+  staff = await atCounter(await shop.signedIn('staff'));
 });
 afterAll(() => shop.close());
 
@@ -807,7 +807,7 @@ describe('roles', () => {
   it('lets every role check out, over tRPC and REST', async () => {
     const a = item({ stock: 100 });
     for (const role of ROLES) {
-      const who = role === 'admin' ? admin : await atTill(await shop.signedIn(role));
+      const who = role === 'admin' ? admin : await atCounter(await shop.signedIn(role));
       const viaTrpc = await checkout(who.api, [{ id: a.id, quantity: 1 }]);
       expect(viaTrpc.message, role).toBe(SALES_TEXT.created);
       expect(viaTrpc.sale.soldBy).toBe(who.user.id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes } from '../../server/db/schema';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
-import { XLSX_TYPE } from '../../server/xlsx';
+import { XLSX_TYPE } from '../../server/lib/xlsx';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { addDays, manilaDate } from '../../shared/time';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, cakeSizes, cakes, categories, inventoryItems, units } from '../../server/db/schema';
-import { conflictOnConstraint } from '../../server/errors';
+import { conflictOnConstraint } from '../../server/lib/errors';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
 import { ROLES, type Role } from '../../shared/roles';
 import { AUTH_TEXT } from '../../shared/texts/auth';
-import { NAME_MAX } from '../../shared/texts/catalogue';
+import { NAME_MAX } from '../../shared/texts/fields';
 import { SETTINGS_TEXT } from '../../shared/texts/settings';
 import { ADMIN, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -12,8 +12,8 @@ afterAll(() => shop.close());
 
 it('a shift-variance notice names its figure once, beside the counted and the expected cash', async () => {
   const cashier = await shop.signedIn('manager');
-  const { shift } = await cashier.api.counter.open({ openingCash: 100000 });
-  await cashier.api.counter.close({ id: shift.id, countedCash: 85000, reason: 'short change' });
+  const { shift } = await cashier.api.shifts.open({ openingCash: 100000 });
+  await cashier.api.shifts.close({ id: shift.id, countedCash: 85000, reason: 'short change' });
   const message = shop.db
     .select()
     .from(notifications)

@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config';
 import { passwordResetRequests, refreshTokens, users } from '../../server/db/schema';
 import { REFRESH_GRACE_MS } from '../../server/domains/auth/service';
 import { hashRefreshToken } from '../../server/domains/auth/tokens';
-import { INPUT_UNREADABLE, MAX_BATCH } from '../../server/trpc';
+import { INPUT_UNREADABLE, MAX_BATCH } from '../../server/trpc/procedures';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/texts/auth';
 import { ADMIN, PASSWORD, postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';

@@ -2,15 +2,15 @@ import { expect, it } from 'vitest';
 import { inventoryItems, suppliers } from '../../server/db/schema';
 import { SUPPLIER_SORT_FIELDS } from '../../shared/schemas/suppliers';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
-import { catalogueSuite } from '../helpers/catalogue';
+import { contactSuite } from '../helpers/contacts';
 import { expectTrpcError } from '../helpers/errors';
 
 // Supplier Management: the
 // messages, the uniqueness rule, the list's search, sort and paging, staff requests,
-// roles, and the REST contract. What customers share is in tests/helpers/catalogue.ts;
+// roles, and the REST contract. What customers share is in tests/helpers/contacts.ts;
 // here are the supplier's fields and texts, and what only suppliers do.
 
-catalogueSuite(
+contactSuite(
   {
     noun: 'supplier',
     module: 'Supplier Management',
@@ -77,7 +77,7 @@ catalogueSuite(
           ])
           .run();
         await expectTrpcError(
-          s.admin.api.suppliers.remove({ id: supplier.id }),
+          s.admin.api.suppliers.delete({ id: supplier.id }),
           'CONFLICT',
           SUPPLIER_TEXT.inUse('Sugar House', 2),
         );
@@ -86,7 +86,7 @@ catalogueSuite(
         expect(res.statusCode).toBe(409);
         expect(s.rowOf(supplier.id)).toBeDefined();
         // Staff cannot even ask for it.
-        await expectTrpcError(s.staff.api.suppliers.remove({ id: supplier.id }), 'CONFLICT');
+        await expectTrpcError(s.staff.api.suppliers.delete({ id: supplier.id }), 'CONFLICT');
       });
     },
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems, sales } from '../../server/db/schema';
 import { amountOf } from '../../server/domains/sales/today';
 import { type Session, type TestShop, testApp } from '../helpers/app';
+import { atCounter, closeEveryShift } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
-import { atTill, closeEveryShift } from '../helpers/till';
 
 // Receipts at the counter: today's sales found by sale id, customer or amount (sales.today),
 // and a receipt that names its cashier and shift, and who refunded it and when.
@@ -16,7 +16,7 @@ let sugar: number;
 
 beforeAll(async () => {
   shop = await testApp();
-  staff = await atTill(await shop.signedIn('staff'));
+  staff = await atCounter(await shop.signedIn('staff'));
   manager = await shop.signedIn('manager');
   sugar = shop.db
     .insert(inventoryItems)

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { appRouter } from '../../server/router';
-import { plainJson } from '../../server/trpc';
+import { appRouter } from '../../server/trpc/appRouter';
+import { plainJson } from '../../server/trpc/procedures';
 
 // Answers go out without superjson's walk when they hold nothing but plain JSON
-// (server/trpc.ts). What a client reads back must be exactly what superjson alone gives.
+// (server/trpc/procedures.ts). What a client reads back must be exactly what superjson alone gives.
 
 const { serialize } = (
   appRouter._def._config.transformer as { output: { serialize: (v: unknown) => unknown } }

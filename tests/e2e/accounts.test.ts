@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { activityLogs, notifications, settings, users } from '../../server/db/schema';
-import { type ActionModule, asStaffRequest } from '../../server/domains/actions/held';
+import { type ActionModule, asStaffRequest } from '../../server/domains/actionRequests/held';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
 import { AUTH_TEXT } from '../../shared/texts/auth';
 import { ADMIN, PASSWORD, postJson } from '../helpers/app';
@@ -13,11 +13,11 @@ import { STAFF_MENU } from '../helpers/menus';
 const b = browserShopForFile();
 
 // A domain's approval, as inventory or customers have theirs, beside the app's.
-vi.mock(import('../../server/domains/actions/approvals'), async (importOriginal) => {
+vi.mock(import('../../server/domains/actionRequests/approvals'), async (importOriginal) => {
   const { APPROVALS } = await importOriginal();
   const { z } = await import('zod');
   const { settings } = await import('../../server/db/schema');
-  const { heldKind } = await import('../../server/domains/actions/held');
+  const { heldKind } = await import('../../server/domains/actionRequests/held');
   const shelfApproval = {
     update: heldKind(z.object({ stock: z.number() }), (tx, _approver, held) => {
       tx.insert(settings)

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems, shifts } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
-import { closeShift, moveCash, openShift, xReading } from '../../server/domains/counter/service';
+import { closeShift, moveCash, openShift, xReading } from '../../server/domains/shifts/service';
 import { formatPeso } from '../../shared/money';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';

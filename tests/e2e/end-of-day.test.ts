@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cakes } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
-import { closeShift, openShift } from '../../server/domains/counter/service';
 import { checkout } from '../../server/domains/sales/service';
+import { closeShift, openShift } from '../../server/domains/shifts/service';
 import { formatPeso } from '../../shared/money';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
@@ -83,7 +83,7 @@ describe('the Z readings', () => {
     // Each confirmation sends its own key, so a second send of it answers the same reading.
     const keys: (string | undefined)[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('counter.endOfDay'))
+      if (r.method() === 'POST' && r.url().includes('shifts.takeZReading'))
         keys.push(/"requestKey":"([0-9a-f]{32})"/.exec(r.postData() ?? '')?.[1]);
     });
     expect(await menuLabels(page)).toEqual(MANAGER_MENU);

@@ -12,7 +12,7 @@ import {
   units,
 } from '../../server/db/schema';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
-import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
+import { FORM_TEXT } from '../../shared/texts/fields';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { manilaDate } from '../../shared/time';
 import { ADMIN, PASSWORD } from '../helpers/app';
@@ -215,7 +215,7 @@ describe('the Inventory screen', () => {
     expect(await scPwd.isChecked()).toBe(false);
     await scPwd.check();
     await edit.getByRole('button', { name: 'Save' }).click();
-    await confirmDialog(page).getByText(CATALOGUE_TEXT.confirmSave).waitFor();
+    await confirmDialog(page).getByText(FORM_TEXT.confirmSave).waitFor();
     await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
     await confirmDialog(page).waitFor({ state: 'hidden' });
     expect(b.shop.db.select().from(inventoryItems).get()!.unitPrice).toBe(6000);
@@ -260,7 +260,7 @@ describe('the Inventory screen', () => {
 
     // Delete, behind a confirmation.
     await view.getByRole('button', { name: 'Delete' }).click();
-    await confirmDialog(page).getByText(CATALOGUE_TEXT.confirmDelete('Bread Flour')).waitFor();
+    await confirmDialog(page).getByText(FORM_TEXT.confirmDelete('Bread Flour')).waitFor();
     await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
     await shows(page, INVENTORY_TEXT.deleted);
     await view.waitFor({ state: 'hidden' });
@@ -385,7 +385,7 @@ describe('the Inventory screen', () => {
     await edit.getByRole('button', { name: 'Remove Cake Flour' }).click();
     await expect.poll(() => edit.getByLabel('Base Cost', { exact: true }).inputValue()).toBe('₱24.00');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await confirmDialog(page).getByText(CATALOGUE_TEXT.confirmSave).waitFor();
+    await confirmDialog(page).getByText(FORM_TEXT.confirmSave).waitFor();
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
     await shows(page, CAKE_TEXT.saved);
     await row.getByRole('cell', { name: '₱900.00' }).waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cakeSizes, categories, inventoryItems, settings, units } from '../../server/db/schema';
 import { DEFAULT_SHOP_NAME } from '../../shared/constants';
-import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
+import { FORM_TEXT } from '../../shared/texts/fields';
 import { SETTINGS_TEXT } from '../../shared/texts/settings';
 import { manilaYear } from '../../shared/time';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
@@ -120,7 +120,7 @@ describe('the Settings screen', () => {
     const jar = b.shop.db.select().from(units).where(eq(units.name, 'jar')).get()!;
     b.shop.db.insert(inventoryItems).values({ itemId: 'INV-000001', name: 'Honey', unitId: jar.id }).run();
     await row(page, 'Units of Measure', 'jar').getByRole('button', { name: 'Delete jar' }).click();
-    await page.getByText(CATALOGUE_TEXT.confirmDelete('jar')).waitFor();
+    await page.getByText(FORM_TEXT.confirmDelete('jar')).waitFor();
     await confirmYes(page);
     await shows(page, SETTINGS_TEXT.inUse('jar', { items: 1, cakes: 0 }));
     await row(page, 'Units of Measure', 'jar').waitFor();
@@ -137,7 +137,7 @@ describe('the Settings screen', () => {
     await row(page, 'Cake Sizes', '8-inch Round')
       .getByRole('button', { name: 'Delete 8-inch Round' })
       .click();
-    await page.getByText(CATALOGUE_TEXT.confirmDelete('8-inch Round')).waitFor();
+    await page.getByText(FORM_TEXT.confirmDelete('8-inch Round')).waitFor();
     await confirmYes(page);
     await shows(page, SETTINGS_TEXT.deleted('size', '8-inch Round'));
     await row(page, 'Cake Sizes', '8-inch Round').waitFor({ state: 'detached' });

@@ -3,8 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { actionRequests, customers, suppliers } from '../../server/db/schema';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
-import { CATALOGUE_TEXT } from '../../shared/texts/catalogue';
 import { CUSTOMER_TEXT } from '../../shared/texts/customers';
+import { FORM_TEXT } from '../../shared/texts/fields';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
 import { openScreen, snapshot as saveSnapshot, signedInPage, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
@@ -110,7 +110,7 @@ describe('Supplier Management', () => {
     await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Golden Flour Traders');
     await edit.getByLabel('Name').fill('Golden Flour Trading');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await confirm(page, CATALOGUE_TEXT.confirmSave);
+    await confirm(page, FORM_TEXT.confirmSave);
     await page.getByText(SUPPLIER_TEXT.saved).first().waitFor();
     await row(page, 'Supplier Management', 'FLR-001').getByText('Golden Flour Trading').waitFor();
     expect(b.shop.db.select().from(suppliers).get()?.name).toBe('Golden Flour Trading');
@@ -159,7 +159,7 @@ describe('Supplier Management', () => {
     await view.getByRole('rowheader', { name: 'Created At' }).waitFor();
     await snapshot(page, 'suppliers-view');
     await view.getByRole('button', { name: 'Delete' }).click();
-    await confirm(page, CATALOGUE_TEXT.confirmDelete('Golden Flour Trading'), 'Delete');
+    await confirm(page, FORM_TEXT.confirmDelete('Golden Flour Trading'), 'Delete');
     await page.getByText(SUPPLIER_TEXT.deleted).first().waitFor();
     await page.getByText(SUPPLIER_TEXT.empty).waitFor();
     expect(
@@ -216,7 +216,7 @@ describe('Customer Management', () => {
     const edit = dialog(page, 'Edit Customer');
     await edit.getByLabel('Phone Number').fill('0918 765 4321');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await confirm(page, CATALOGUE_TEXT.confirmSave);
+    await confirm(page, FORM_TEXT.confirmSave);
     await page.getByText(CUSTOMER_TEXT.saved).first().waitFor();
     await maria.getByText('0918 765 4321').waitFor();
     await snapshot(page, 'customers');
@@ -225,7 +225,7 @@ describe('Customer Management', () => {
     const view = dialog(page, 'Customer Details');
     await view.getByRole('cell', { name: '12 Mabini St, Quezon City', exact: true }).waitFor();
     await view.getByRole('button', { name: 'Delete' }).click();
-    await confirm(page, CATALOGUE_TEXT.confirmDelete('Maria Clara'), 'Delete');
+    await confirm(page, FORM_TEXT.confirmDelete('Maria Clara'), 'Delete');
     expect(await toastColour(page, CUSTOMER_TEXT.deleted)).toBe('green');
     await page.getByText(CUSTOMER_TEXT.empty).waitFor();
     expect(await b.shop.db.$count(customers)).toBe(0);
@@ -255,7 +255,7 @@ describe('Customer Management', () => {
     await edit.getByLabel('Name').fill('Juan de la Cruz Jr.');
     await snapshot(page, 'customers-staff-edit-tablet');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await confirm(page, CATALOGUE_TEXT.confirmSave);
+    await confirm(page, FORM_TEXT.confirmSave);
     expect(await toastColour(page, ACCOUNT_TEXT.sentForApproval)).toBe('blue');
     await edit.waitFor({ state: 'hidden' });
     await snapshot(page, 'customers-staff-requested-tablet');
@@ -278,7 +278,7 @@ describe('Customer Management', () => {
     // A staff delete is held too.
     await juan.getByRole('button', { name: 'View CUST-777' }).click();
     await dialog(page, 'Customer Details').getByRole('button', { name: 'Delete' }).click();
-    await confirm(page, CATALOGUE_TEXT.confirmDelete('Juan Dela Cruz'), 'Delete');
+    await confirm(page, FORM_TEXT.confirmDelete('Juan Dela Cruz'), 'Delete');
     await expect.poll(() => page.getByText(ACCOUNT_TEXT.sentForApproval).count()).toBeGreaterThan(0);
     await juan.waitFor();
     // Juan is still there, whatever the test before left behind.

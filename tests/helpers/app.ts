@@ -9,8 +9,8 @@ import { users } from '../../server/db/schema';
 import { seedSystemAdmin } from '../../server/db/seed';
 import { hashPassword } from '../../server/domains/auth/passwords';
 import type { Viewer } from '../../server/domains/auth/viewer';
-import { createCaller } from '../../server/router';
-import { contextFrom } from '../../server/trpc';
+import { createCaller } from '../../server/trpc/appRouter';
+import { contextFrom } from '../../server/trpc/procedures';
 import type { Role } from '../../shared/roles';
 
 export const ADMIN = { email: 'admin@bakeshop.test', password: 'admin-pass-123' };

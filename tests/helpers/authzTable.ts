@@ -51,7 +51,7 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   cakes: 'inventory',
   sales: 'salesManagement',
   // Every cashier's own shift; another cashier's is the service's shiftsOversee check.
-  counter: 'shifts',
+  shifts: 'shifts',
   reports: 'salesReport',
   pricing: 'dashboardFinance',
 };
@@ -67,9 +67,9 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   'resetRequests.create': 'public',
   // The login screen's footer shows the shop's name before anyone signs in.
   'settings.shopProfile': 'public',
-  'counter.endOfDay': 'endOfDay',
-  'counter.endOfDayList': 'endOfDay',
-  'counter.scPwdBook': 'endOfDay',
+  'shifts.takeZReading': 'endOfDay',
+  'shifts.zReadings': 'endOfDay',
+  'shifts.scPwdBook': 'endOfDay',
   'reports.dashboard': 'dashboard',
   'reports.revenueCostByDay': 'dashboardFinance',
 };

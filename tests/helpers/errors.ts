@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import { readableMessage } from '../../server/errors';
+import { readableMessage } from '../../server/lib/errors';
 
 /** Awaits a call that must fail with this tRPC code and, when given, this exact message. */
 export async function expectTrpcError(call: Promise<unknown>, code: TRPCError['code'], message?: string) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type RouteRecord, routesOf } from '../../server/app';
-import { appRouter } from '../../server/router';
-import type { Meta } from '../../server/trpc';
+import { appRouter } from '../../server/trpc/appRouter';
+import type { Meta } from '../../server/trpc/procedures';
 import type { ProcedureAccess } from '../../shared/roles';
 
 /** Every REST route under /api, as the app registered it ("GET /api/inventory/:id"). */

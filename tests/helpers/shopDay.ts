@@ -117,7 +117,7 @@ export async function aDayOfInput(shop: TestShop, owner: Session) {
     customerId: 'CUS-000002',
     name: '"Quoted" O’Brien Jr.',
   });
-  await api.customers.remove({ id: gone.record.id });
+  await api.customers.delete({ id: gone.record.id });
   // Two flans sold to José.
   await api.sales.checkout({
     orderType: 'Walk-in',

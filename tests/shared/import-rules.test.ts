@@ -7,18 +7,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // The import rules of biome.json's overrides, run on small files laid out like the project:
 // the client reaches the server only through the type AppRouter, and a domain never
-// imports what sits above the domains (the root router, server/app, server/rest).
+// imports what sits above the domains (the root router, server/app, server/transport/rest).
 
 const CASES: { file: string; code: string; refused: boolean }[] = [
-  { file: 'client/trpc.ts', code: "import type { AppRouter } from '../server/router';", refused: false },
   {
-    file: 'client/screens/inventory/a.ts',
-    code: "import type { AppRouter } from '../../../server/router';",
+    file: 'client/trpc.ts',
+    code: "import type { AppRouter } from '../server/trpc/appRouter';",
     refused: false,
   },
-  { file: 'client/screens/b.ts', code: "import { appRouter } from '../../server/router';", refused: true },
+  {
+    file: 'client/screens/inventory/a.ts',
+    code: "import type { AppRouter } from '../../../server/trpc/appRouter';",
+    refused: false,
+  },
+  {
+    file: 'client/screens/b.ts',
+    code: "import { appRouter } from '../../server/trpc/appRouter';",
+    refused: true,
+  },
   { file: 'client/screens/c.ts', code: "import type { Db } from '../../server/db/open';", refused: true },
-  { file: 'client/screens/d.ts', code: "import { fail } from '../../server/errors';", refused: true },
+  { file: 'client/screens/d.ts', code: "import { fail } from '../../server/lib/errors';", refused: true },
   {
     file: 'client/screens/e.ts',
     code: "export const app = () => import('../../server/app');",
@@ -30,19 +38,27 @@ const CASES: { file: string; code: string; refused: boolean }[] = [
     code: "import { PAGE_SIZE } from '../../shared/constants';",
     refused: false,
   },
-  { file: 'server/domains/sales/a.ts', code: "import { appRouter } from '../../router';", refused: true },
+  {
+    file: 'server/domains/sales/a.ts',
+    code: "import { appRouter } from '../../trpc/appRouter';",
+    refused: true,
+  },
   {
     file: 'server/domains/backup/restore/b.ts',
-    code: "import { appRouter } from '../../../router';",
+    code: "import { appRouter } from '../../../trpc/appRouter';",
     refused: true,
   },
   {
     file: 'server/domains/sales/c.ts',
-    code: "import type { AppRouter } from '../../router';",
+    code: "import type { AppRouter } from '../../trpc/appRouter';",
     refused: true,
   },
   { file: 'server/domains/sales/d.ts', code: "import { buildApp } from '../../app';", refused: true },
-  { file: 'server/domains/sales/e.ts', code: "import { restRoutes } from '../../rest';", refused: true },
+  {
+    file: 'server/domains/sales/e.ts',
+    code: "import { restRoutes } from '../../transport/rest';",
+    refused: true,
+  },
   { file: 'server/domains/sales/f.ts', code: "import { salesRouter } from './router';", refused: false },
   {
     file: 'server/domains/backup/restore/g.ts',
@@ -54,8 +70,12 @@ const CASES: { file: string; code: string; refused: boolean }[] = [
     code: "import { inventoryRouter } from '../inventory/router';",
     refused: false,
   },
-  { file: 'server/domains/sales/i.ts', code: "import { router } from '../../trpc';", refused: false },
-  { file: 'server/app.ts', code: "import { appRouter } from './router';", refused: false },
+  {
+    file: 'server/domains/sales/i.ts',
+    code: "import { router } from '../../trpc/procedures';",
+    refused: false,
+  },
+  { file: 'server/app.ts', code: "import { appRouter } from './trpc/appRouter';", refused: false },
 ];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'import-rules-'));

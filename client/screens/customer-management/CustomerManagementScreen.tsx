@@ -1,19 +1,19 @@
 import type { CustomerFields, CustomerSortField } from '../../../shared/schemas/customers';
 import { CUSTOMER_LABELS, CUSTOMER_SEARCH_FIELDS, CUSTOMER_TEXT } from '../../../shared/texts/customers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
+import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
 import { CustomerPurchases } from './CustomerPurchases';
 import { BLANK_CUSTOMER, CUSTOMER_FORM_FIELDS } from './customerForm';
 
 type Customer = RouterOutputs['customers']['list']['rows'][number];
-type Props = CatalogueScreenProps<
+type Props = ContactScreenProps<
   Customer,
   CustomerFields,
   CustomerSortField,
   (typeof CUSTOMER_SEARCH_FIELDS)[number]
 >;
 
-// What differs from Supplier Management: columns, fields and texts (client/ui/CatalogueScreen).
+// What differs from Supplier Management: columns, fields and texts (client/ui/ContactScreen).
 const SCREEN = {
   texts: CUSTOMER_TEXT,
   searchFields: CUSTOMER_SEARCH_FIELDS.map((value) => ({ value, label: CUSTOMER_LABELS[value] })),
@@ -52,14 +52,14 @@ const SCREEN = {
 export function CustomerManagementScreen() {
   const trpc = useTRPC();
   return (
-    <CatalogueScreen
+    <ContactScreen
       {...SCREEN}
       procedures={{
         list: (input) => trpc.customers.list.queryOptions(input),
         listKey: trpc.customers.list.queryKey(),
         add: trpc.customers.add,
         update: trpc.customers.update,
-        remove: trpc.customers.remove,
+        delete: trpc.customers.delete,
       }}
     />
   );

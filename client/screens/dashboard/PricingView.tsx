@@ -7,7 +7,7 @@ import { PRICING_TEXT } from '../../../shared/texts/pricing';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';
-import { numberOf, PESO_INPUT } from '../inventory/stockroom';
+import { numberOf, PESO_INPUT } from '../inventory/inventory';
 import { KindSwitch, type MarginRow, MarginsTable, useMargins } from './margins';
 
 /**

@@ -20,7 +20,7 @@ export function ScPwdBook({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
   const [exporting, setExporting] = useState(false);
   const book = useQuery({
-    ...trpc.counter.scPwdBook.queryOptions(days.shown),
+    ...trpc.shifts.scPwdBook.queryOptions(days.shown),
     placeholderData: keepPreviousData,
   });
   const rows = book.data?.rows ?? [];

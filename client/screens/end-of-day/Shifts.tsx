@@ -11,9 +11,9 @@ import { useSessionUser } from '../../shell/useSessionUser';
 import { useTRPC } from '../../trpc';
 import { toastOutcome } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
-import { ReadingDialog } from '../sales-management/counter/ReadingDialog';
-import type { Reading } from '../sales-management/counter/ReadingSheet';
-import { CloseShiftModal } from '../sales-management/counter/ShiftModals';
+import { ReadingDialog } from '../sales-management/shift/ReadingDialog';
+import type { Reading } from '../sales-management/shift/ReadingSheet';
+import { CloseShiftModal } from '../sales-management/shift/ShiftModals';
 import { EmptyRow } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
@@ -36,17 +36,17 @@ export function Shifts({ today }: { today: string }) {
   const me = useSessionUser();
   const [reading, setReading] = useState<Reading | null>(null);
   const [closing, setClosing] = useState<Shift | null>(null);
-  const list = useQuery(trpc.counter.shifts.queryOptions({ from: today, to: today }));
+  const list = useQuery(trpc.shifts.list.queryOptions({ from: today, to: today }));
   const close = useMutation(
-    trpc.counter.close.mutationOptions({
+    trpc.shifts.close.mutationOptions({
       ...toastOutcome({ success: SHIFT_TEXT.closedOk, failure: SHIFT_TEXT.closeFailed }, () => {
-        void queryClient.invalidateQueries(trpc.counter.pathFilter());
+        void queryClient.invalidateQueries(trpc.shifts.pathFilter());
       }),
       onSuccess: (answer) => {
         toastOutcome({ success: SHIFT_TEXT.closedOk, failure: '' }).onSuccess(answer);
         setClosing(null);
         setReading({ ...answer.reading, kind: 'X' });
-        void queryClient.invalidateQueries(trpc.counter.pathFilter());
+        void queryClient.invalidateQueries(trpc.shifts.pathFilter());
       },
     }),
   );

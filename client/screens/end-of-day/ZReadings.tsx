@@ -10,8 +10,8 @@ import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { toast } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
-import { ReadingDialog } from '../sales-management/counter/ReadingDialog';
-import type { Reading } from '../sales-management/counter/ReadingSheet';
+import { ReadingDialog } from '../sales-management/shift/ReadingDialog';
+import type { Reading } from '../sales-management/shift/ReadingSheet';
 import { DateRange, type DaysTabProps } from './DateRange';
 import { Shifts } from './Shifts';
 import { EmptyRow, PesoCells } from './tableParts';
@@ -51,14 +51,14 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
   const [open, setOpen] = useState<ZReading | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const list = useQuery({
-    ...trpc.counter.endOfDayList.queryOptions(days.shown),
+    ...trpc.shifts.zReadings.queryOptions(days.shown),
     placeholderData: keepPreviousData,
   });
   const take = useMutation(
-    trpc.counter.endOfDay.mutationOptions({
+    trpc.shifts.takeZReading.mutationOptions({
       onSuccess: (reading) => {
         toast(SHIFT_TEXT.dayClosed(reading.number), 'success');
-        void queryClient.invalidateQueries(trpc.counter.pathFilter());
+        void queryClient.invalidateQueries(trpc.shifts.pathFilter());
         setOpen({ ...reading, kind: 'Z' });
       },
       onError: (error) => setRefusal(failureText(error, END_OF_DAY_TEXT.takeFailed)),

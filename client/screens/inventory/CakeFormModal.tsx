@@ -4,12 +4,12 @@ import '@mantine/core/styles/Combobox.css';
 import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { AVAILABILITY, AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
-import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/texts/catalogue';
+import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/texts/fields';
 import { useTRPC } from '../../trpc';
 import { type Availability, BLANK_CAKE, baseCostOf, cakeDraftOf, cakeFieldsOf, checkCake } from './cakeDraft';
 import { IngredientsEditor } from './IngredientsEditor';
+import { type CakeRow, PESO_INPUT, SC_PWD_CHECKBOX } from './inventory';
 import { StockFormModal } from './StockFormModal';
-import { type CakeRow, PESO_INPUT, SC_PWD_CHECKBOX } from './stockroom';
 import { useCategoryOptions, useSizeOptions } from './useChoices';
 import { useStockForm } from './useStockForm';
 

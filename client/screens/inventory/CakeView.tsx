@@ -7,8 +7,8 @@ import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { RecordView } from '../../ui/RecordView';
+import type { CakeRow } from './inventory';
 import { StatusBadge } from './StatusBadge';
-import type { CakeRow } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /**

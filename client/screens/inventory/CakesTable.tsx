@@ -3,8 +3,8 @@ import type { CakeSortField } from '../../../shared/schemas/cakes';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';
+import type { CakeRow } from './inventory';
 import { nameColumn, StockTable } from './StockTable';
-import type { CakeRow } from './stockroom';
 
 /** The cake table; Edit lives in the view dialog. */
 export function CakesTable({

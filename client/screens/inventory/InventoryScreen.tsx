@@ -12,7 +12,7 @@ import type { CakeTarget } from './CakeFormModal';
 import { CakesTable } from './CakesTable';
 import type { ItemTarget } from './ItemFormModal';
 import { ItemsTable } from './ItemsTable';
-import type { CakeRow, ItemRow } from './stockroom';
+import type { CakeRow, ItemRow } from './inventory';
 
 // The forms and record views load when first opened (client/ui/lazyDialog.tsx).
 const ItemFormModal = lazyDialog(
@@ -32,7 +32,7 @@ const CakeView = lazyDialog(
   (p) => p.cake !== null,
 );
 
-type Shelf = 'items' | 'cakes';
+type InventoryTab = 'items' | 'cakes';
 const SHELVES = [
   { value: 'items', label: 'Inventory' },
   { value: 'cakes', label: 'Cake Inventory' },
@@ -44,7 +44,7 @@ const SHELVES = [
  * delete comes back as a request for approval (docs/rules.md, Held changes) and shows as info.
  */
 export function InventoryScreen() {
-  const [shelf, setShelf] = useState<Shelf>('items');
+  const [tab, setTab] = useState<InventoryTab>('items');
   const items = useListState<ItemSortField>();
   const cakes = useListState<CakeSortField>();
   const [itemForm, setItemForm] = useState<ItemTarget | null>(null);
@@ -65,8 +65,8 @@ export function InventoryScreen() {
         <Group gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label="Show"
-            value={shelf}
-            onChange={(value) => setShelf(value as Shelf)}
+            value={tab}
+            onChange={(value) => setTab(value as InventoryTab)}
             data={SHELVES}
           />
           <TextInput
@@ -77,7 +77,7 @@ export function InventoryScreen() {
             onChange={(e) => search(e.currentTarget.value)}
             w={{ base: 220, md: 260 }}
           />
-          {shelf === 'items' ? (
+          {tab === 'items' ? (
             <Select
               aria-label="Status"
               placeholder="All statuses"
@@ -97,7 +97,7 @@ export function InventoryScreen() {
           <Button onClick={() => setCakeForm({})}>+ Add Cake</Button>
         </Group>
       </Group>
-      {shelf === 'items' ? (
+      {tab === 'items' ? (
         <ItemsTable
           list={items}
           status={status}
@@ -107,9 +107,9 @@ export function InventoryScreen() {
       ) : (
         <CakesTable list={cakes} onView={setCakeView} />
       )}
-      <ItemFormModal target={itemForm} onClose={() => setItemForm(null)} onAdded={() => setShelf('items')} />
+      <ItemFormModal target={itemForm} onClose={() => setItemForm(null)} onAdded={() => setTab('items')} />
       <ItemView item={itemView} onClose={() => setItemView(null)} onEdit={(item) => setItemForm({ item })} />
-      <CakeFormModal target={cakeForm} onClose={() => setCakeForm(null)} onAdded={() => setShelf('cakes')} />
+      <CakeFormModal target={cakeForm} onClose={() => setCakeForm(null)} onAdded={() => setTab('cakes')} />
       <CakeView cake={cakeView} onClose={() => setCakeView(null)} onEdit={(cake) => setCakeForm({ cake })} />
     </Stack>
   );

@@ -2,13 +2,13 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
-import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/texts/catalogue';
+import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/texts/fields';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
+import { type ItemRow, PESO_INPUT, SC_PWD_CHECKBOX } from './inventory';
 import { BLANK_ITEM, changesOf, checkItem, draftOf, fieldsOf } from './itemDraft';
 import { StockFormModal } from './StockFormModal';
-import { type ItemRow, PESO_INPUT, SC_PWD_CHECKBOX } from './stockroom';
 import { useCategoryOptions, useItemOptions } from './useChoices';
 import { useStockForm } from './useStockForm';
 

@@ -4,9 +4,9 @@ import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';
+import type { ItemRow } from './inventory';
 import { StatusBadge } from './StatusBadge';
 import { StockMovements } from './StockMovements';
-import type { ItemRow } from './stockroom';
 import { useStockView, type ViewActions } from './useStockView';
 
 /** The item's details, its stock history, and Edit and Delete. */

@@ -5,8 +5,8 @@ import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import type { ListState } from '../../ui/useListState';
+import type { ItemRow } from './inventory';
 import { nameColumn, type RowActions, StockTable } from './StockTable';
-import type { ItemRow } from './stockroom';
 
 /** The item table, searched, filtered by status, sorted and paged on the server. */
 export function ItemsTable({

@@ -3,7 +3,7 @@ import { Modal, type ModalProps, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useChangesHeld } from '../../shell/useSessionUser';
 import { ModalActions } from '../../ui/ModalActions';
-import { STAFF_EDIT_NOTE } from './stockroom';
+import { STAFF_EDIT_NOTE } from './inventory';
 
 /**
  * The item and cake forms' frame: the fields two to a row, anything below them, the

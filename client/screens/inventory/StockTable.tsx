@@ -7,8 +7,8 @@ import type { Page } from '../../../shared/schemas/paging';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import type { QueryOptionsOf } from '../../ui/procedures';
 import type { ListState } from '../../ui/useListState';
+import { TIGHT_TABLE, withoutRowClick } from './inventory';
 import { StatusBadge } from './StatusBadge';
-import { TIGHT_TABLE, withoutRowClick } from './stockroom';
 
 interface StockRow {
   id: number;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { POS_FETCH_CAP } from '../../../shared/constants';
+import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import type { CategoryType } from '../../../shared/schemas/settings';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { useTRPC } from '../../trpc';
 import { toast } from '../../ui/outcome';
-import { optionOf } from './stockroom';
+import { optionOf } from './inventory';
 
 /** Toasts `text` once when a query that feeds a form's selects fails. */
 function useFailureToast(failed: boolean, text: string) {
@@ -29,7 +29,7 @@ export function useItemOptions() {
   const suppliers = useQuery(
     trpc.suppliers.list.queryOptions({
       page: 1,
-      limit: POS_FETCH_CAP,
+      limit: COUNTER_FETCH_CAP,
       search: '',
       field: 'name',
       order: 'asc',

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
+import { FORM_TEXT } from '../../../shared/texts/fields';
 import { confirmThen } from '../../ui/confirm';
 import type { Procedure } from '../../ui/procedures';
 import { useLastShown } from '../../ui/useLastShown';
-import { saveOutcome, useRefreshStockroom } from './stockroom';
+import { saveOutcome, useRefreshInventory } from './inventory';
 
 type Errors = Partial<Record<string, string>>;
 /** The draft's yes-or-no fields. */
@@ -37,7 +37,7 @@ export function useStockForm<Target, Row extends { id: number }, Draft, Fields, 
   options: StockFormOptions<Target, Row, Draft, Fields, UpdateIn>,
 ) {
   const { target, blank, draftOf, onClose } = options;
-  const refresh = useRefreshStockroom();
+  const refresh = useRefreshInventory();
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Errors>({});
   // The last target keeps the title while the modal fades out after `target` became null.
@@ -76,7 +76,7 @@ export function useStockForm<Target, Row extends { id: number }, Draft, Fields, 
       });
       return;
     }
-    confirmThen(CATALOGUE_TEXT.confirmSave, () =>
+    confirmThen(FORM_TEXT.confirmSave, () =>
       update.mutate(options.updateOf(fields, editing), { onSuccess: onClose }),
     );
   };

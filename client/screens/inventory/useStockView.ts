@@ -3,7 +3,7 @@ import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { useReportedMutation } from '../../ui/outcome';
 import type { Procedure, QueryOptionsOf } from '../../ui/procedures';
 import { useLastShown } from '../../ui/useLastShown';
-import { useRefreshStockroom } from './stockroom';
+import { useRefreshInventory } from './inventory';
 
 /** What the screen does when a view dialog closes, or its Edit is pressed. */
 export interface ViewActions<Row> {
@@ -29,7 +29,7 @@ export function useStockView<Row extends { id: number; name: string }>(
   deleted: string,
   { onClose, onEdit }: ViewActions<Row>,
 ) {
-  const refresh = useRefreshStockroom();
+  const refresh = useRefreshInventory();
   const shown = useLastShown(row);
   const fresh = useQuery({ ...procedures.get.queryOptions({ id: shown?.id ?? 0 }), enabled: row !== null });
   const texts = { success: deleted, failure: INVENTORY_TEXT.deleteFailed };

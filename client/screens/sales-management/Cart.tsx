@@ -121,7 +121,7 @@ export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkou
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Box>
-            <Text size="lg" fw={700} data-testid="till-total">
+            <Text size="lg" fw={700} data-testid="counter-total">
               Total {formatPeso(cart.totals.totalAmount)}
             </Text>
             <Text size="sm" c="dimmed">

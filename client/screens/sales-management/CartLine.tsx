@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatPeso } from '../../../shared/money';
-import './till.css';
+import './counter.css';
 import type { CartLine as Line } from './useCart';
 
 /**
@@ -32,7 +32,7 @@ export function CartLine({
       <ActionIcon
         variant="default"
         size="md"
-        className="till-tap"
+        className="counter-tap"
         aria-label={`Decrease ${line.name}`}
         disabled={line.quantity <= 1}
         onClick={onDecrease}
@@ -45,7 +45,7 @@ export function CartLine({
       <ActionIcon
         variant="default"
         size="md"
-        className="till-tap"
+        className="counter-tap"
         aria-label={`Increase ${line.name}`}
         disabled={line.quantity >= line.stock}
         onClick={onIncrease}
@@ -59,7 +59,7 @@ export function CartLine({
         variant="subtle"
         color="red"
         size="md"
-        className="till-tap"
+        className="counter-tap"
         aria-label={`Remove ${line.name}`}
         onClick={onRemove}
       >

@@ -2,8 +2,8 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Box, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { POS_FETCH_CAP } from '../../../shared/constants';
-import { NAME_MAX } from '../../../shared/texts/catalogue';
+import { COUNTER_FETCH_CAP } from '../../../shared/constants';
+import { NAME_MAX } from '../../../shared/texts/fields';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { useTRPC } from '../../trpc';
 import { NewCustomer } from './NewCustomer';
@@ -16,7 +16,7 @@ function useCustomerOptions() {
   const trpc = useTRPC();
   const customers = useQuery(
     trpc.customers.list.queryOptions(
-      { page: 1, limit: POS_FETCH_CAP, search: '', field: 'name', order: 'asc' },
+      { page: 1, limit: COUNTER_FETCH_CAP, search: '', field: 'name', order: 'asc' },
       { staleTime: 60_000 },
     ),
   );

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Radio.css';
 import { ActionIcon, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatPeso } from '../../../shared/money';
-import { NAME_MAX } from '../../../shared/texts/catalogue';
+import { NAME_MAX } from '../../../shared/texts/fields';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import { manilaDate } from '../../../shared/time';

@@ -4,12 +4,12 @@ import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useListState } from '../../ui/useListState';
+import { TIGHT_TABLE } from '../inventory/inventory';
 import { StatusBadge } from '../inventory/StatusBadge';
-import { TIGHT_TABLE } from '../inventory/stockroom';
 import { counterToast } from './counterToast';
 import { type Product, sellableStatus, useFindByCode, useProductsPage } from './products';
 import type { Cart } from './useCart';
-import './till.css';
+import './counter.css';
 
 const dash = (text: string | null) => text || '—';
 /** A scan's red notice stays at least this long: the next scans come faster than a glance. */
@@ -104,7 +104,7 @@ export function ProductTable({
   ];
 
   return (
-    <Stack gap="sm" style={TIGHT_TABLE} className="till-products">
+    <Stack gap="sm" style={TIGHT_TABLE} className="counter-products">
       <TextInput
         aria-label="Search products"
         type="search"

@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { Cart, TillBar } from './Cart';
-import { CounterBar } from './counter/CounterBar';
 import { ProductTable } from './ProductTable';
+import { ShiftBar } from './shift/ShiftBar';
 import { useCart } from './useCart';
 import { type Sale, useCheckout } from './useCheckout';
 
@@ -69,7 +69,7 @@ export function SalesManagementScreen() {
             </Button>
           </Group>
         </Group>
-        <CounterBar />
+        <ShiftBar />
         <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
       </Stack>
       <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>

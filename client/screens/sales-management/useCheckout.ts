@@ -10,7 +10,7 @@ import {
 } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { numberOf } from '../inventory/stockroom';
+import { numberOf } from '../inventory/inventory';
 import { counterOutcome, counterToast } from './counterToast';
 import { useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
@@ -148,7 +148,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
           cart.clear();
           onSold(answer.sale);
           // The shift's reading counts this sale.
-          void queryClient.invalidateQueries(trpc.counter.pathFilter());
+          void queryClient.invalidateQueries(trpc.shifts.pathFilter());
         },
         // A refusal (a price changed, too little stock) carries the lines as they are now:
         // the cart takes them, and the table is read again.

@@ -10,7 +10,7 @@ import { failureText } from '../../errors';
 import { useSessionUser } from '../../shell/useSessionUser';
 import { useTRPC } from '../../trpc';
 import { toastOutcome } from '../../ui/outcome';
-import { numberOf } from '../inventory/stockroom';
+import { numberOf } from '../inventory/inventory';
 import { type Product, useRefreshProducts } from './products';
 import type { OrderType, PaymentMethod } from './useCart';
 import type { Sale } from './useCheckout';

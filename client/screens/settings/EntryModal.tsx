@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { CategoryType } from '../../../shared/schemas/settings';
-import { NAME_MAX } from '../../../shared/texts/catalogue';
+import { NAME_MAX } from '../../../shared/texts/fields';
 import { CATEGORY_TYPES, SETTINGS_TEXT, type SettingsList } from '../../../shared/texts/settings';
 import { ModalActions } from '../../ui/ModalActions';
 import { toast } from '../../ui/outcome';

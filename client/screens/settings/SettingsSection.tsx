@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
+import { FORM_TEXT } from '../../../shared/texts/fields';
 import { SETTINGS_LABELS, SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { formatDateTime } from '../../../shared/time';
 import { confirmThen } from '../../ui/confirm';
@@ -38,7 +38,7 @@ export function SettingsSection<Entry extends SettingEntry>({
         variant="light"
         color="red"
         aria-label={`Delete ${describe(entry)}`}
-        onClick={() => confirmThen(CATALOGUE_TEXT.confirmDelete(entry.name), () => api.remove(entry))}
+        onClick={() => confirmThen(FORM_TEXT.confirmDelete(entry.name), () => api.delete(entry))}
       >
         Delete
       </Button>

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type ShopProfileInput, shopProfileInput } from '../../../shared/schemas/settings';
-import { CATALOGUE_TEXT } from '../../../shared/texts/catalogue';
+import { FORM_TEXT } from '../../../shared/texts/fields';
 import { SETTINGS_TEXT } from '../../../shared/texts/settings';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
@@ -97,7 +97,7 @@ export function ShopProfileCard() {
         requiredText={SETTINGS_TEXT.businessNameRequired}
         check={checkProfile}
         saving={save.isPending}
-        onSave={(values) => confirmThen(CATALOGUE_TEXT.confirmSave, () => save.mutate(values))}
+        onSave={(values) => confirmThen(FORM_TEXT.confirmSave, () => save.mutate(values))}
         onClose={() => setEditing(false)}
       />
     </Paper>

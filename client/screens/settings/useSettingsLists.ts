@@ -28,7 +28,7 @@ export interface ListApi<Entry extends SettingEntry> {
   saving: boolean;
   /** Adds or edits; `done` runs only when the server accepted it (the modal closes then). */
   save: (draft: Draft, done: () => void) => void;
-  remove: (entry: Entry) => void;
+  delete: (entry: Entry) => void;
 }
 
 /** One list's procedures, and what its add and edit send besides the id. */
@@ -36,7 +36,7 @@ interface ListProcedures<Entry, In> {
   rows: QueryOptionsOf<Entry[]>;
   add: Procedure<In>;
   update: Procedure<In & { id: number }>;
-  remove: Procedure<{ id: number }>;
+  delete: Procedure<{ id: number }>;
   inputOf: (draft: Draft) => In;
 }
 
@@ -45,7 +45,7 @@ const nameOnly = ({ name }: Draft) => ({ name });
 
 function useSettingsList<Entry extends SettingEntry, In>(
   list: SettingsList,
-  { rows, add, update, remove, inputOf }: ListProcedures<Entry, In>,
+  { rows, add, update, delete: remove, inputOf }: ListProcedures<Entry, In>,
 ): ListApi<Entry> {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -65,7 +65,7 @@ function useSettingsList<Entry extends SettingEntry, In>(
       draft.id === undefined
         ? adding.mutate(inputOf(draft), { onSuccess: done })
         : updating.mutate({ id: draft.id, ...inputOf(draft) }, { onSuccess: done }),
-    remove: (entry) => removing.mutate({ id: entry.id }),
+    delete: (entry) => removing.mutate({ id: entry.id }),
   };
 }
 
@@ -76,7 +76,7 @@ export function useNamedList(list: NamedList): ListApi<SettingEntry> {
     rows: procedures.list.queryOptions(),
     add: procedures.add,
     update: procedures.update,
-    remove: procedures.delete,
+    delete: procedures.delete,
     inputOf: nameOnly,
   });
 }
@@ -88,7 +88,7 @@ export function useCategoryList(): ListApi<CategoryEntry> {
     rows: categories.list.queryOptions({}),
     add: categories.add,
     update: categories.update,
-    remove: categories.delete,
+    delete: categories.delete,
     // The modal checks the type first; the server refuses a missing one all the same.
     inputOf: ({ name, type }) => ({ name, type: type as CategoryType }),
   });

@@ -1,17 +1,17 @@
 import type { SupplierFields, SupplierSortField } from '../../../shared/schemas/suppliers';
 import { SUPPLIER_LABELS, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../../../shared/texts/suppliers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { CatalogueScreen, type CatalogueScreenProps } from '../../ui/CatalogueScreen';
+import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
 
 type Supplier = RouterOutputs['suppliers']['list']['rows'][number];
-type Props = CatalogueScreenProps<
+type Props = ContactScreenProps<
   Supplier,
   SupplierFields,
   SupplierSortField,
   (typeof SUPPLIER_SEARCH_FIELDS)[number]
 >;
 
-// What differs from Customer Management: columns, fields and texts (client/ui/CatalogueScreen).
+// What differs from Customer Management: columns, fields and texts (client/ui/ContactScreen).
 const SCREEN = {
   texts: {
     ...SUPPLIER_TEXT,
@@ -50,14 +50,14 @@ const SCREEN = {
 export function SupplierManagementScreen() {
   const trpc = useTRPC();
   return (
-    <CatalogueScreen
+    <ContactScreen
       {...SCREEN}
       procedures={{
         list: (input) => trpc.suppliers.list.queryOptions(input),
         listKey: trpc.suppliers.list.queryKey(),
         add: trpc.suppliers.add,
         update: trpc.suppliers.update,
-        remove: trpc.suppliers.remove,
+        delete: trpc.suppliers.delete,
       }}
     />
   );

@@ -28,7 +28,7 @@ export function ResetSection() {
     refresh,
   );
   const remove = useMutation(
-    trpc.resetRequests.remove.mutationOptions({
+    trpc.resetRequests.delete.mutationOptions({
       onSuccess: (answer) => {
         toast(answer.message, 'success');
         refresh();

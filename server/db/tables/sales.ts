@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
-import { cakes, customers, inventoryItems } from './catalogue';
 import { createdAt } from './columns';
-import { shifts } from './counter';
+import { cakes, customers, inventoryItems } from './records';
+import { shifts } from './shifts';
 
 // ---- Sales -------------------------------------------------------------------------------
 

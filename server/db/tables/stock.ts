@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
-import { cakes, inventoryItems } from './catalogue';
 import { createdAt } from './columns';
+import { cakes, inventoryItems } from './records';
 
 // ---- Stock: the ledger and the alerts ----------------------------------------------------
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asSent, call } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { asSent, call } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { activityRouter } from './router';
 
 const activity = createCallerFactory(activityRouter);

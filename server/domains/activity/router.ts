@@ -1,5 +1,5 @@
 import { activityInput } from '../../../shared/schemas/accounts';
-import { allow, router } from '../../trpc';
+import { allow, router } from '../../trpc/procedures';
 import * as activity from './service';
 
 export const activityRouter = router({

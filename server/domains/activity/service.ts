@@ -4,7 +4,7 @@ import { type Range, rangeStart } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { activityLogs, users } from '../../db/schema';
-import { pageOf, pageWindow } from '../../paging';
+import { pageOf, pageWindow } from '../../lib/paging';
 
 export interface ActivityEntry {
   userId: number | null;

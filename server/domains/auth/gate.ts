@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 
 /** Answered when so much work is queued that a caller would wait too long anyway. */
 export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asSent, call, isFields, numberIn } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { asSent, call, isFields, numberIn } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { authRouter } from './router';
 
 const auth = createCallerFactory(authRouter);

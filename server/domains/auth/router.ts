@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginInput, refreshInput, setNewPasswordInput } from '../../../shared/schemas/auth';
-import { passwordResetProcedure, publicProcedure, router, signedInProcedure } from '../../trpc';
+import { passwordResetProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/procedures';
 import * as auth from './service';
 import { toSessionUser } from './viewer';
 

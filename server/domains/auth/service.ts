@@ -4,7 +4,7 @@ import { AUTH_TEXT } from '../../../shared/texts/auth';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/open';
 import { refreshTokens, registrationRequests, sessions, users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import { checkPassword, decoyHash, hashPassword } from './passwords';
 import { endSession, endUserSessions, startSession } from './sessions';

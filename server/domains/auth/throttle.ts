@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { throttleHits } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 
 // One sliding window for every throttle: 15 minutes.
 const WINDOW_MS = 15 * 60 * 1000;

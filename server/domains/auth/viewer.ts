@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { readAccessToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import type { BackupArea } from '../../../shared/schemas/backup';
 import type { Db } from '../../db/open';
-import type { Sheet } from '../../xlsx';
-import { cakesSheets, customersSheet, inventorySheet, supplierSheet } from './catalogueSheets';
+import type { Sheet } from '../../lib/xlsx';
+import { cakesSheets, customersSheet, inventorySheet, supplierSheet } from './recordSheets';
 import { salesSheets, usersSheet } from './salesSheets';
 
 // What each area's backup holds: one sheet per table, a header row of field names, the

@@ -1,18 +1,20 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../../shared/texts/backup';
-import { call } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { sendDownload, XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../lib/xlsx';
+import { call } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { backupFilesRouter } from './router';
 
-const files = createCallerFactory(backupFilesRouter);
+const backupFiles = createCallerFactory(backupFilesRouter);
 
 // GET /api/backup/{inventory|supplier|sales|users} downloads {area}_backup.xlsx;
 // POST /api/backup/{area}/restore takes that file back as the body (?dryRun=true previews).
 export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Params: { area: string } }>('/backup/:area', async (req, reply) => {
-    const { filename, stream } = await call(files(contextFrom(deps, req)).area, { area: req.params.area });
+    const { filename, stream } = await call(backupFiles(contextFrom(deps, req)).area, {
+      area: req.params.area,
+    });
     return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 
@@ -31,7 +33,7 @@ export const backupRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
   app.post<{ Params: { area: string }; Querystring: { dryRun?: string } }>(
     '/backup/:area/restore',
     async (req, reply) => {
-      const outcome = await call(files(contextFrom(deps, req)).restore, {
+      const outcome = await call(backupFiles(contextFrom(deps, req)).restore, {
         area: req.params.area,
         dryRun: req.query.dryRun === 'true' || req.query.dryRun === '1',
         // Not a file (JSON, no body): the procedure checks the caller, then refuses it with 400.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backupAreaInput } from '../../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../../shared/texts/backup';
-import { allow, router } from '../../trpc';
+import { allow, router } from '../../trpc/procedures';
 import { restoreArea } from './restore/offThread';
 import { backupArea } from './service';
 

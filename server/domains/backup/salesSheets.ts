@@ -2,7 +2,7 @@ import { eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open';
 import { customers, saleLines, salePayments, sales, users } from '../../db/schema';
-import type { Sheet } from '../../xlsx';
+import type { Sheet } from '../../lib/xlsx';
 import { byId, columns, iso, pesos } from './sheets';
 
 // The sales area (sales, their lines and payments) and the users area.

@@ -2,7 +2,7 @@ import type { BackupArea } from '../../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../../shared/texts/backup';
 import type { Db } from '../../db/open';
 import { readSnapshot } from '../../db/readSnapshot';
-import { workbookStream } from '../../xlsx';
+import { workbookStream } from '../../lib/xlsx';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';

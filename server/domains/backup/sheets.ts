@@ -1,5 +1,5 @@
 import { toPesos } from '../../../shared/money';
-import { type Column, PESO_FORMAT } from '../../xlsx';
+import { type Column, PESO_FORMAT } from '../../lib/xlsx';
 
 // Pieces every area's sheets are built from: field names to column specs, pesos, ISO
 // instants, and rows read a thousand at a time.

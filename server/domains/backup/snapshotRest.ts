@@ -1,17 +1,17 @@
 import { createReadStream, rmSync, statSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { sendDownload } from '../../xlsx';
+import { sendDownload } from '../../lib/xlsx';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { snapshotRouter } from './snapshotRouter';
 
 const SQLITE_TYPE = 'application/vnd.sqlite3';
 
-const snapshots = createCallerFactory(snapshotRouter);
+const snapshot = createCallerFactory(snapshotRouter);
 
 // GET /api/backup/database: the whole database as one checked SQLite file (admin, owner).
 export const snapshotRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get('/backup/database', async (req, reply) => {
-    const { file, filename } = await snapshots(contextFrom(deps, req)).take();
+    const { file, filename } = await snapshot(contextFrom(deps, req)).take();
     const stream = createReadStream(file);
     // Sent, failed or cut off by the client: the temp copy goes either way.
     stream.once('close', () => rmSync(file, { force: true }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { allow, router } from '../../trpc';
+import { allow, router } from '../../trpc/procedures';
 import { scrubOffThread } from './restore/offThread';
 import { backupsFolder, recordedSnapshot, snapshotName } from './snapshot';
 

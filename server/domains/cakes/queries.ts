@@ -3,7 +3,7 @@ import type { CakeSortField, CakeStatus, ListCakesInput } from '../../../shared/
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units, users } from '../../db/schema';
-import { likePattern, pageOf, pageWindow, sortOrder } from '../../paging';
+import { likePattern, pageOf, pageWindow, sortOrder } from '../../lib/paging';
 
 const c = cakes;
 

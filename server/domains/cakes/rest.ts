@@ -11,13 +11,13 @@ import {
   pesosIn,
   present,
   refIn,
-} from '../../legacy';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+} from '../../transport/restShapes';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { booleanIn } from '../inventory/rest';
 import type { CakeDetail } from './queries';
 import { cakesRouter } from './router';
 
-const bakery = createCallerFactory(cakesRouter);
+const cakes = createCallerFactory(cakesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
@@ -94,7 +94,7 @@ function answer(result: { message: string; cake?: CakeDetail }) {
 export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   app.get<{ Querystring: Query }>('/cake', async (req) => {
     const q = req.query;
-    const page = await call(bakery(contextFrom(deps, req)).list, listQuery(q));
+    const page = await call(cakes(contextFrom(deps, req)).list, listQuery(q));
     return {
       cakes: page.rows.map(legacyCake),
       totalCakes: page.total,
@@ -104,19 +104,19 @@ export const cakesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     };
   });
   app.get<ById>('/cake/:id', async (req) =>
-    legacyCake(await call(bakery(contextFrom(deps, req)).get, { id: req.params.id })),
+    legacyCake(await call(cakes(contextFrom(deps, req)).get, { id: req.params.id })),
   );
   const { add, update } = cakesRouter._def.procedures;
   app.post('/cake/add', { preHandler: admitTo(deps, add, cakeBody) }, async (req, reply) =>
-    reply.status(201).send(answer(await call(bakery(contextFrom(deps, req)).add, cakeBody(req.body)))),
+    reply.status(201).send(answer(await call(cakes(contextFrom(deps, req)).add, cakeBody(req.body)))),
   );
   app.put<ById>('/cake/:id', { preHandler: admitTo(deps, update, cakeBody) }, async (req) =>
     answer(
-      await call(bakery(contextFrom(deps, req)).update, {
+      await call(cakes(contextFrom(deps, req)).update, {
         id: req.params.id,
         cake: cakeBody(req.body),
       }),
     ),
   );
-  app.delete<ById>('/cake/:id', (req) => call(bakery(contextFrom(deps, req)).delete, { id: req.params.id }));
+  app.delete<ById>('/cake/:id', (req) => call(cakes(contextFrom(deps, req)).delete, { id: req.params.id }));
 };

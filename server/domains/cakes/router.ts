@@ -1,18 +1,20 @@
 import { cakeFields, cakeIdInput, listCakesInput, updateCakeInput } from '../../../shared/schemas/cakes';
-import { allow, router } from '../../trpc';
+import { allow, router } from '../../trpc/procedures';
 import { listCakes } from './queries';
-import * as bakery from './service';
+import * as cakes from './service';
 
-const stockroom = allow('inventory');
+const inventoryProcedure = allow('inventory');
 
 export const cakesRouter = router({
-  list: stockroom.input(listCakesInput).query(({ ctx, input }) => listCakes(ctx.db, input)),
-  get: stockroom.input(cakeIdInput).query(({ ctx, input }) => bakery.getCake(ctx.db, input.id)),
-  add: stockroom.input(cakeFields).mutation(({ ctx, input }) => bakery.addCake(ctx.db, ctx.viewer, input)),
-  update: stockroom
+  list: inventoryProcedure.input(listCakesInput).query(({ ctx, input }) => listCakes(ctx.db, input)),
+  get: inventoryProcedure.input(cakeIdInput).query(({ ctx, input }) => cakes.getCake(ctx.db, input.id)),
+  add: inventoryProcedure
+    .input(cakeFields)
+    .mutation(({ ctx, input }) => cakes.addCake(ctx.db, ctx.viewer, input)),
+  update: inventoryProcedure
     .input(updateCakeInput)
-    .mutation(({ ctx, input }) => bakery.updateCake(ctx.db, ctx.viewer, input)),
-  delete: stockroom
+    .mutation(({ ctx, input }) => cakes.updateCake(ctx.db, ctx.viewer, input)),
+  delete: inventoryProcedure
     .input(cakeIdInput)
-    .mutation(({ ctx, input }) => bakery.deleteCake(ctx.db, ctx.viewer, input.id)),
+    .mutation(({ ctx, input }) => cakes.deleteCake(ctx.db, ctx.viewer, input.id)),
 });

@@ -11,7 +11,7 @@ import {
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import {
   type Approval,
   applicableEdit,
@@ -23,7 +23,7 @@ import {
   type HeldField,
   heldKind,
   holdOrApply,
-} from '../actions/held';
+} from '../actionRequests/held';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForCakes } from '../inventory/alerts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { catalogueWrites, legacyRecord } from '../../catalogueRest';
-import { asSent, call } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { asSent, call } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contactWrites, legacyRecord } from '../contacts/rest';
 import { customersRouter } from './router';
 
 const customers = createCallerFactory(customersRouter);
@@ -16,5 +16,5 @@ export const customersRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     const { rows, total, ...page } = await call(api(req).list, asSent(req.query));
     return { customers: rows.map(legacyRecord), totalCustomers: total, ...page };
   });
-  catalogueWrites(app, { path: '/customers', key: 'customer', api });
+  contactWrites(app, { path: '/customers', key: 'customer', api });
 };

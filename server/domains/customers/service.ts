@@ -6,9 +6,9 @@ import {
   CUSTOMER_TEXT,
   PURCHASES_SHOWN,
 } from '../../../shared/texts/customers';
-import { catalogue } from '../../catalogue';
 import type { Db } from '../../db/open';
 import { customers, sales } from '../../db/schema';
+import { contactService } from '../contacts/service';
 
 export const CUSTOMER_MODULE = 'Customer Management';
 
@@ -17,7 +17,7 @@ export const CUSTOMER_MODULE = 'Customer Management';
  * for approval (docs/rules.md, Held changes). Approved as actions/approvals.ts lists.
  * Sales keep the customer's name as text, so a customer can always be deleted.
  */
-export const customerService = catalogue({
+export const customerService = contactService({
   module: CUSTOMER_MODULE,
   noun: 'customer',
   title: 'Customer',

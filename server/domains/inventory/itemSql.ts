@@ -4,7 +4,7 @@ import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { inventoryItems } from '../../db/schema';
-import { likePattern } from '../../paging';
+import { likePattern } from '../../lib/paging';
 
 // The items' SQL vocabulary that the inventory list, the counter's product page and pricing
 // share: the derived status, the status filter, expiry order, search matching and its count.

@@ -5,7 +5,7 @@ import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { categories, inventoryItems, suppliers, units, users } from '../../db/schema';
-import { likePattern, pageOf, pageWindow, sortOrder } from '../../paging';
+import { likePattern, pageOf, pageWindow, sortOrder } from '../../lib/paging';
 import {
   countItems,
   expiryOrder,

@@ -11,8 +11,8 @@ import {
   pesosIn,
   present,
   refIn,
-} from '../../legacy';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+} from '../../transport/restShapes';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
 

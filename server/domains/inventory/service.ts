@@ -21,7 +21,7 @@ import {
   units,
   users,
 } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import {
   type Approval,
   applicableEdit,
@@ -32,7 +32,7 @@ import {
   type FieldList,
   heldKind,
   holdOrApply,
-} from '../actions/held';
+} from '../actionRequests/held';
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakes, inventoryItems, type StockReason, stockMovements, users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 
 /** What moved: an inventory item or a cake, by database id, with its business id for the record. */
 export type Stocked = { kind: 'item' | 'cake'; id: number; record: string };

@@ -4,7 +4,7 @@ import type { PageInput } from '../../../shared/schemas/paging';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { type NOTIFICATION_TYPES, notifications, users } from '../../db/schema';
-import { pageOf, pageWindow } from '../../paging';
+import { pageOf, pageWindow } from '../../lib/paging';
 import type { Viewer } from '../auth/viewer';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

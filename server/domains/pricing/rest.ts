@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, call, pesos, pesosIn } from '../../legacy';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { bodyOf, call, pesos, pesosIn } from '../../transport/restShapes';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { pricingRouter } from './router';
 import type { MarginRow } from './service';
 

@@ -9,8 +9,8 @@ import {
 import { PRICING_TEXT } from '../../../shared/texts/pricing';
 import type { Db, Store } from '../../db/open';
 import { cakes, inventoryItems, marginRatioSql } from '../../db/schema';
-import { fail } from '../../errors';
-import { likePattern, pageOf, pageWindow } from '../../paging';
+import { fail } from '../../lib/errors';
+import { likePattern, pageOf, pageWindow } from '../../lib/paging';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { baseCostSql } from '../cakes/queries';

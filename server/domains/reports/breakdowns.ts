@@ -2,7 +2,7 @@ import type { PageInput } from '../../../shared/schemas/paging';
 import { REPORT_TEXT } from '../../../shared/texts/reports';
 import type { Db } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { pageOf, pageWindow } from '../../paging';
+import { pageOf, pageWindow } from '../../lib/paging';
 import type { Days } from './period';
 
 // The Sales Report's breakdowns. By cashier: the period's sales grouped by who rang them up

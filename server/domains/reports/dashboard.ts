@@ -9,7 +9,7 @@ const i = inventoryItems;
 
 /** Items counted by their derived status, through the stock-state index. */
 function inventoryCounts(db: Store, today: string) {
-  // stock_state: 1 low, 2 out, 3 well-stocked (server/db/tables/catalogue.ts); expired items count as Expired.
+  // stock_state: 1 low, 2 out, 3 well-stocked (server/db/tables/records.ts); expired items count as Expired.
   const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${today}`;
   const byState = (state: number) =>
     db

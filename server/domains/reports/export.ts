@@ -2,7 +2,7 @@ import { formatPeso, toPesos } from '../../../shared/money';
 import { REPORT_TEXT } from '../../../shared/texts/reports';
 import type { Db } from '../../db/open';
 import { readSnapshot } from '../../db/readSnapshot';
-import { type Column, DATE_TIME_FORMAT, manilaCellDate, PESO_FORMAT, workbookStream } from '../../xlsx';
+import { type Column, DATE_TIME_FORMAT, manilaCellDate, PESO_FORMAT, workbookStream } from '../../lib/xlsx';
 import type { Days } from './period';
 
 // The Sales Report's workbook, readable without the app: a Summary sheet of the period's

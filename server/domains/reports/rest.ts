@@ -1,13 +1,13 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { call, type Loose, numberIn, pesos } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
-import { sendDownload, XLSX_TYPE } from '../../xlsx';
+import { sendDownload, XLSX_TYPE } from '../../lib/xlsx';
+import { call, type Loose, numberIn, pesos } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { ReportRecord } from './records';
 import { reportFilesRouter, reportsRouter } from './router';
 
 const reports = createCallerFactory(reportsRouter);
-const files = createCallerFactory(reportFilesRouter);
+const reportFiles = createCallerFactory(reportFilesRouter);
 
 type Query = { Querystring: Record<string, string | undefined> };
 
@@ -104,7 +104,10 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
   });
 
   app.get<Query>('/salesReport/export', async (req, reply) => {
-    const { filename, stream } = await call(files(contextFrom(deps, req)).salesWorkbook, periodOf(req.query));
+    const { filename, stream } = await call(
+      reportFiles(contextFrom(deps, req)).salesWorkbook,
+      periodOf(req.query),
+    );
     return sendDownload(reply, { type: XLSX_TYPE, filename, stream });
   });
 };

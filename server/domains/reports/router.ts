@@ -5,7 +5,7 @@ import {
   recordsPageInput,
   revenueCostInput,
 } from '../../../shared/schemas/reports';
-import { allow, router } from '../../trpc';
+import { allow, router } from '../../trpc/procedures';
 import { salesByCashier, salesByItem } from './breakdowns';
 import { dashboardStats, revenueCostByDay } from './dashboard';
 import { salesWorkbook } from './export';
@@ -13,7 +13,7 @@ import { periodDays } from './period';
 import { recordsAfter, recordsPage } from './records';
 import { reportSummary } from './summary';
 
-const report = allow('salesReport');
+const salesReportProcedure = allow('salesReport');
 
 export const reportsRouter = router({
   /** The dashboard's cards, only the caller's role's (docs/rules.md, Roles and sessions). */
@@ -21,24 +21,24 @@ export const reportsRouter = router({
   revenueCostByDay: allow('dashboardFinance')
     .input(revenueCostInput)
     .query(({ ctx, input }) => revenueCostByDay(ctx.db, input.days)),
-  summary: report
+  summary: salesReportProcedure
     .input(periodInput)
     .query(({ ctx, input }) => reportSummary(ctx.db, periodDays(ctx.db, input))),
   /** Infinite scroll: `cursor` is the last record shown. */
-  records: report
+  records: salesReportProcedure
     .input(recordsInput)
     .query(({ ctx, input }) =>
       recordsAfter(ctx.db, periodDays(ctx.db, input.period), input.limit, input.cursor),
     ),
   /** Sales by cashier: each one's completed sales, discounts and refunds in the period. */
-  byCashier: report
+  byCashier: salesReportProcedure
     .input(periodInput)
     .query(({ ctx, input }) => salesByCashier(ctx.db, periodDays(ctx.db, input))),
   /** Sales by item: a page of the period's products, most revenue first. */
-  byItem: report
+  byItem: salesReportProcedure
     .input(byItemInput)
     .query(({ ctx, input }) => salesByItem(ctx.db, periodDays(ctx.db, input.period), input)),
-  recordsPage: report
+  recordsPage: salesReportProcedure
     .input(recordsPageInput)
     .query(({ ctx, input }) =>
       recordsPage(ctx.db, periodDays(ctx.db, input.period), input.page, input.limit, input.asOf ?? undefined),
@@ -50,7 +50,7 @@ export const reportsRouter = router({
  * calls it, in-process, for its role check and input validation.
  */
 export const reportFilesRouter = router({
-  salesWorkbook: report
+  salesWorkbook: salesReportProcedure
     .input(periodInput)
     .query(({ ctx, input }) => salesWorkbook(ctx.db, periodDays(ctx.db, input))),
 });

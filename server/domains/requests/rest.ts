@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asSent, call } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { asSent, call } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { requestsRouter, resetRequestsRouter } from './router';
 
 const requests = createCallerFactory(requestsRouter);
@@ -34,6 +34,6 @@ export const requestsRest: FastifyPluginAsync<RestOptions> = async (app, { deps 
     call(resetRequests(contextFrom(deps, req)).reject, byId(req)),
   );
   app.delete<ById>('/resetRequest/:id', (req) =>
-    call(resetRequests(contextFrom(deps, req)).remove, byId(req)),
+    call(resetRequests(contextFrom(deps, req)).delete, byId(req)),
   );
 };

@@ -2,7 +2,7 @@ import { and, desc, eq, like, ne } from 'drizzle-orm';
 import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Store } from '../../db/open';
 import { passwordResetRequests, registrationRequests, users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { recordDecision } from './decide';

@@ -4,7 +4,7 @@ import type { RegisterInput } from '../../../shared/schemas/auth';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../../shared/texts/auth';
 import type { Db } from '../../db/open';
 import { passwordResetRequests, registrationRequests, users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import { hashPassword, temporaryPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';

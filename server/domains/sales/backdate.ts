@@ -3,9 +3,9 @@ import type { CheckoutInput } from '../../../shared/schemas/sales';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { formatDateTime, manilaDate, manilaDayStart } from '../../../shared/time';
 import type { Tx } from '../../db/open';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
-import { lastZReading, openShiftOf } from '../counter/current';
+import { lastZReading, openShiftOf } from '../shifts/current';
 
 /**
  * Who may sell when, and into which drawer (docs/decisions.md): staff only inside their own

@@ -6,7 +6,7 @@ import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakes, categories, inventoryItems } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { baseCostSql, cakeStatusSql } from '../cakes/queries';
 import { itemStatusSql } from '../inventory/itemSql';
 import { checkoutRefused, currentLine } from './refused';

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { POS_FETCH_CAP } from '../../../shared/constants';
+import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { amountText } from '../../../shared/display';
-import { shelfRank } from '../../../shared/itemStatus';
+import { productRank } from '../../../shared/itemStatus';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Page, PageInput } from '../../../shared/schemas/paging';
@@ -9,7 +9,7 @@ import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
-import { pageOf } from '../../paging';
+import { pageOf } from '../../lib/paging';
 import { baseCostSql, cakeMatches, cakeStatusSql } from '../cakes/queries';
 import { itemMatches, itemStatusSql } from '../inventory/itemSql';
 
@@ -35,13 +35,13 @@ export interface Product {
 }
 
 /** Well-stocked and available first, then low stock or expiring soon, then what cannot be sold; each by name. */
-const rank = (p: { status: ItemStatus | CakeStatus }) => shelfRank(p.status);
+const rank = (p: { status: ItemStatus | CakeStatus }) => productRank(p.status);
 const names = new Intl.Collator('en-PH', { sensitivity: 'base' });
-const shelfOrder = (a: Shelved, b: Shelved) =>
+const byProductOrder = (a: Listed, b: Listed) =>
   rank(a) - rank(b) || names.compare(a.name, b.name) || a.id - b.id;
 
 /** A product's place on the shelf: what the order needs, and nothing it does not. */
-interface Shelved {
+interface Listed {
   kind: 'item' | 'cake';
   id: number;
   name: string;
@@ -53,7 +53,7 @@ interface Shelved {
  * order. Only ids, names and statuses: the full rows (joins, a cake's base cost from its
  * ingredients) are read for the products a page shows, not for the up to 2,000 behind it.
  */
-function shelf(db: Store, search: string, today: string): Shelved[] {
+function listedProducts(db: Store, search: string, today: string): Listed[] {
   const i = inventoryItems;
   const c = cakes;
   const onDay = sql.placeholder('today');
@@ -63,14 +63,14 @@ function shelf(db: Store, search: string, today: string): Shelved[] {
       .from(i)
       .where(where)
       .orderBy(asc(sql`lower(${i.name})`), asc(i.id))
-      .limit(POS_FETCH_CAP);
+      .limit(COUNTER_FETCH_CAP);
   const cakesWhere = (where: SQL | undefined) =>
     db
       .select({ id: c.id, name: c.name, status: cakeStatusSql(onDay) })
       .from(c)
       .where(where)
       .orderBy(asc(sql`lower(${c.name})`), asc(c.id))
-      .limit(POS_FETCH_CAP);
+      .limit(COUNTER_FETCH_CAP);
   // The unsearched shelf, which the counter shows on opening and after every sale, is
   // prepared once: compiling these statements costs as much as running them.
   const [items, cakeRows] = search
@@ -80,18 +80,18 @@ function shelf(db: Store, search: string, today: string): Shelved[] {
         cakesWhere(cakeMatches(search)).all({ today }),
       ]
     : [
-        prepared(db, 'sales.shelfItems', () => itemsWhere(undefined).prepare()).all({ today }),
-        prepared(db, 'sales.shelfCakes', () => cakesWhere(undefined).prepare()).all({ today }),
+        prepared(db, 'sales.listedItems', () => itemsWhere(undefined).prepare()).all({ today }),
+        prepared(db, 'sales.listedCakes', () => cakesWhere(undefined).prepare()).all({ today }),
       ];
   return [
     ...items.map((item) => ({ ...item, kind: 'item' as const })),
     ...cakeRows.map((cake) => ({ ...cake, kind: 'cake' as const })),
-  ].sort(shelfOrder);
+  ].sort(byProductOrder);
 }
 
 /** The till's rows for `shelved`, in its order. */
-function productsOf(db: Store, shelved: readonly Shelved[], today: string): Product[] {
-  const ids = (kind: Shelved['kind']) => shelved.filter((p) => p.kind === kind).map((p) => p.id);
+function productsOf(db: Store, shelved: readonly Listed[], today: string): Product[] {
+  const ids = (kind: Listed['kind']) => shelved.filter((p) => p.kind === kind).map((p) => p.id);
   const itemIds = ids('item');
   const cakeIds = ids('cake');
   const i = inventoryItems;
@@ -165,9 +165,9 @@ function productsOf(db: Store, shelved: readonly Shelved[], today: string): Prod
  * lean answer for the counter: the full item and cake rows (suppliers, ingredients, dates)
  * cost the server and the tablet several times as much, and the till shows none of it.
  */
-export function posProducts(db: Store, search: string, now = new Date()): Product[] {
+export function counterProducts(db: Store, search: string, now = new Date()): Product[] {
   const today = manilaDate(now);
-  return productsOf(db, shelf(db, search, today), today);
+  return productsOf(db, listedProducts(db, search, today), today);
 }
 
 /**
@@ -175,14 +175,14 @@ export function posProducts(db: Store, search: string, now = new Date()): Produc
  * table) or fifty (the inline sale's picker) instead of up to 2,000, about 450 kB, on
  * opening and after every sale. A page past the end answers the last one.
  */
-export function posPage(
+export function counterPage(
   db: Store,
   search: string,
   { page, limit }: PageInput,
   now = new Date(),
 ): Page<Product> {
   const today = manilaDate(now);
-  const all = shelf(db, search, today);
+  const all = listedProducts(db, search, today);
   const shown = Math.min(page, Math.max(1, Math.ceil(all.length / limit)));
   const rows = productsOf(db, all.slice((shown - 1) * limit, shown * limit), today);
   return pageOf(rows, all.length, { page: shown, limit });

@@ -3,7 +3,7 @@ import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { saleLines, salePayments, sales, users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 
 // Reading sales back: one by id or SALE- id (the receipt), and the newest first (the list).
 

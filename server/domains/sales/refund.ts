@@ -5,13 +5,13 @@ import { recordId } from '../../../shared/schemas/ids';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Db, Tx } from '../../db/open';
 import { saleLines, sales, shifts, users } from '../../db/schema';
-import { fail } from '../../errors';
-import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actions/held';
+import { fail } from '../../lib/errors';
+import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actionRequests/held';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
-import { openShiftOf } from '../counter/current';
 import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
+import { openShiftOf } from '../shifts/current';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
 

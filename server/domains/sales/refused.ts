@@ -4,7 +4,7 @@ import type { CurrentLine } from '../../../shared/saleRules';
 /**
  * Why checkout refused a sale (409: a price changed, too little stock, a product that cannot
  * be sold), with each line's product as it is now. The tRPC error carries the lines as
- * `data.currentLines` (server/trpc.ts), so the cart re-prices from the answer itself.
+ * `data.currentLines` (server/trpc/procedures.ts), so the cart re-prices from the answer itself.
  */
 export class CheckoutRefused extends Error {
   constructor(

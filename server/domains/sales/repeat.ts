@@ -1,7 +1,7 @@
 import type { CheckoutInput } from '../../../shared/schemas/sales';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Tx } from '../../db/open';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { getSale, type SaleRow } from './records';
 
 type Payment = { method: string; amount: number; reference: string | null };

@@ -1,12 +1,21 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { SALE_ID } from '../../../shared/texts/sales';
-import { asSent, bodyOf, call, type Loose, numberIn, pesos, pesosIn, refIn } from '../../legacy';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import {
+  asSent,
+  bodyOf,
+  call,
+  type Loose,
+  numberIn,
+  pesos,
+  pesosIn,
+  refIn,
+} from '../../transport/restShapes';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { salesRouter } from './router';
 import type { ShownSale } from './shown';
 
-const counter = createCallerFactory(salesRouter);
+const sales = createCallerFactory(salesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
@@ -135,25 +144,25 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     '/sales',
     { preHandler: admitTo(deps, salesRouter._def.procedures.checkout, checkoutBody) },
     async (req, reply) => {
-      const result = await call(counter(contextFrom(deps, req)).checkout, checkoutBody(req.body));
+      const result = await call(sales(contextFrom(deps, req)).checkout, checkoutBody(req.body));
       return reply
         .status(result.repeated ? 200 : 201)
         .send({ message: result.message, sale: legacySale(result.sale), repeated: result.repeated });
     },
   );
   app.post<ById>('/sales/:id/refund', async (req) => {
-    const result = await call(counter(contextFrom(deps, req)).refund, { id: ref(req.params.id) });
+    const result = await call(sales(contextFrom(deps, req)).refund, { id: ref(req.params.id) });
     return 'sale' in result ? { message: result.message, sale: legacySale(result.sale) } : result;
   });
   // The newest 1000 unless a page is asked for: a shop's whole history is not one answer.
   app.get<{ Querystring: Query }>('/sales/all', async (req) => {
-    const page = await call(counter(contextFrom(deps, req)).list, {
+    const page = await call(sales(contextFrom(deps, req)).list, {
       page: req.query.page ?? 1,
       limit: req.query.limit ?? 1000,
     });
     return page.rows.map(legacySale);
   });
   app.get<ById>('/sales/:id', async (req) =>
-    legacySale(await call(counter(contextFrom(deps, req)).get, { id: ref(req.params.id) })),
+    legacySale(await call(sales(contextFrom(deps, req)).get, { id: ref(req.params.id) })),
   );
 };

@@ -9,7 +9,7 @@ import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
 import { placeholders, prepared } from '../../db/prepared';
 import { customers, saleLines, salePayments, sales } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';

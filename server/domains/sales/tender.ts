@@ -1,6 +1,6 @@
 import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
 import type { CheckoutInput } from '../../../shared/schemas/sales';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 
 export interface Tender {
   payments: { method: string; amount: number; reference: string | null }[];

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { addDays, manilaDate, manilaDayStart } from '../../../shared/time';
 import type { Db } from '../../db/open';
 import { sales, users } from '../../db/schema';
-import { likePattern } from '../../paging';
+import { likePattern } from '../../lib/paging';
 
 /** How many of today's sales the counter's lookup lists: the newest matches. */
 const TODAY_LIMIT = 20;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SETTINGS_LABELS, SETTINGS_LISTS, type SettingsList } from '../../../shared/texts/settings';
-import { fail, shownPath } from '../../errors';
-import { asSent, bodyOf, call } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { fail, shownPath } from '../../lib/errors';
+import { asSent, bodyOf, call } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { settingsRouter } from './router';
 import type { Saved, SettingEntry } from './service';
 
@@ -23,23 +23,23 @@ interface ListProcedures {
   list(query: Record<string, unknown>): Promise<SettingEntry[]>;
   add(body: Record<string, unknown>): Promise<Saved<SettingEntry>>;
   update(body: Record<string, unknown> & { id: unknown }): Promise<Saved<SettingEntry>>;
-  remove(input: { id: unknown }): Promise<{ message: string }>;
+  delete(input: { id: unknown }): Promise<{ message: string }>;
 }
 
 /** The router behind /api/settings/{list}: a category list is filtered by type, the others take nothing. */
 function proceduresOf(caller: SettingsCaller, list: SettingsList): ListProcedures {
   if (list === 'category') {
     const c = caller.categories;
-    return { list: (query) => call(c.list, asSent(query)), add: c.add, update: c.update, remove: c.delete };
+    return { list: (query) => call(c.list, asSent(query)), add: c.add, update: c.update, delete: c.delete };
   }
   const c = caller[SETTINGS_LABELS[list].router];
-  return { list: () => c.list(), add: c.add, update: c.update, remove: c.delete };
+  return { list: () => c.list(), add: c.add, update: c.update, delete: c.delete };
 }
 
 const NAMES = `${SETTINGS_LISTS.slice(0, -1).join(', ')} and ${SETTINGS_LISTS.at(-1)}`;
 
 // /api/settings/{list} for each list: GET, POST, PUT and DELETE /:id. Errors answer {error}
-// (server/rest.ts). Every list is open to every role (the forms' selects need them);
+// (server/transport/rest.ts). Every list is open to every role (the forms' selects need them);
 // changes are admin and owner.
 export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   for (const list of SETTINGS_LISTS) {
@@ -54,7 +54,7 @@ export const settingsRest: FastifyPluginAsync<RestOptions> = async (app, { deps 
     app.put<ById>(`${path}/:id`, async (req) =>
       saved(await call(api(req).update, asSent({ ...bodyOf(req.body), id: req.params.id }))),
     );
-    app.delete<ById>(`${path}/:id`, (req) => call(api(req).remove, { id: req.params.id }));
+    app.delete<ById>(`${path}/:id`, (req) => call(api(req).delete, { id: req.params.id }));
   }
 
   // Anything else under /api/settings answers 404 in the settings shape, {error}.

@@ -8,7 +8,7 @@ import {
   shopProfileInput,
 } from '../../../shared/schemas/settings';
 import { NAMED_LISTS, type NamedList, SETTINGS_LABELS } from '../../../shared/texts/settings';
-import { allow, publicProcedure, router } from '../../trpc';
+import { allow, publicProcedure, router } from '../../trpc/procedures';
 import { saveShopProfile, shopProfile } from './profile';
 import * as settings from './service';
 

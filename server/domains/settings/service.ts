@@ -15,7 +15,7 @@ import {
 } from '../../../shared/texts/settings';
 import type { Db, Store, Tx } from '../../db/open';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
-import { conflictOnConstraint, fail } from '../../errors';
+import { conflictOnConstraint, fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 

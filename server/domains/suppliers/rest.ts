@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_PAGE_LIMIT } from '../../../shared/schemas/paging';
-import { catalogueWrites, legacyRecord } from '../../catalogueRest';
-import { asSent, call } from '../../legacy';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc';
+import { asSent, call } from '../../transport/restShapes';
+import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contactWrites, legacyRecord } from '../contacts/rest';
 import { suppliersRouter } from './router';
 
 const suppliers = createCallerFactory(suppliersRouter);
@@ -17,5 +17,5 @@ export const suppliersRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     const query = { limit: MAX_PAGE_LIMIT, ...(req.query as object) };
     return (await call(api(req).list, asSent(query))).rows.map(legacyRecord);
   });
-  catalogueWrites(app, { path: '/suppliers', key: 'supplier', api });
+  contactWrites(app, { path: '/suppliers', key: 'supplier', api });
 };

@@ -4,18 +4,22 @@ import {
   supplierListInput,
   updateSupplierInput,
 } from '../../../shared/schemas/suppliers';
-import { allow, router } from '../../trpc';
+import { allow, router } from '../../trpc/procedures';
 import { supplierService as suppliers } from './service';
 
-const manage = allow('supplierManagement');
+const supplierManagementProcedure = allow('supplierManagement');
 
 export const suppliersRouter = router({
-  list: manage.input(supplierListInput).query(({ ctx, input }) => suppliers.list(ctx.db, input)),
-  add: manage.input(supplierFields).mutation(({ ctx, input }) => suppliers.add(ctx.db, ctx.viewer, input)),
-  update: manage
+  list: supplierManagementProcedure
+    .input(supplierListInput)
+    .query(({ ctx, input }) => suppliers.list(ctx.db, input)),
+  add: supplierManagementProcedure
+    .input(supplierFields)
+    .mutation(({ ctx, input }) => suppliers.add(ctx.db, ctx.viewer, input)),
+  update: supplierManagementProcedure
     .input(updateSupplierInput)
     .mutation(({ ctx, input }) => suppliers.update(ctx.db, ctx.viewer, input)),
-  remove: manage
+  delete: supplierManagementProcedure
     .input(supplierIdInput)
-    .mutation(({ ctx, input }) => suppliers.remove(ctx.db, ctx.viewer, input.id)),
+    .mutation(({ ctx, input }) => suppliers.deleteRecord(ctx.db, ctx.viewer, input.id)),
 });

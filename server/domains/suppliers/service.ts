@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { SUPPLIER_SORT_FIELDS, supplierFields } from '../../../shared/schemas/suppliers';
 import { SUPPLIER_LABELS, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../../../shared/texts/suppliers';
-import { catalogue } from '../../catalogue';
 import { inventoryItems, suppliers } from '../../db/schema';
+import { contactService } from '../contacts/service';
 
 export const SUPPLIER_MODULE = 'Supplier Management';
 
@@ -10,7 +10,7 @@ export const SUPPLIER_MODULE = 'Supplier Management';
  * Supplier Management: list, add, edit, delete; a staff edit or delete is held
  * for approval (docs/rules.md, Held changes). Approved as actions/approvals.ts lists.
  */
-export const supplierService = catalogue({
+export const supplierService = contactService({
   module: SUPPLIER_MODULE,
   noun: 'supplier',
   title: 'Supplier',

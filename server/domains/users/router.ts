@@ -1,22 +1,24 @@
 import { accountIdInput, updateAccountInput } from '../../../shared/schemas/accounts';
-import { allow, router } from '../../trpc';
-import * as accounts from './service';
+import { allow, router } from '../../trpc/procedures';
+import * as users from './service';
 
-const manage = allow('userManagement');
+const userManagementProcedure = allow('userManagement');
 
 export const usersRouter = router({
-  list: manage.query(({ ctx }) => accounts.listAccounts(ctx.db, ctx.viewer, ctx.config.adminEmail)),
-  update: manage
+  list: userManagementProcedure.query(({ ctx }) =>
+    users.listAccounts(ctx.db, ctx.viewer, ctx.config.adminEmail),
+  ),
+  update: userManagementProcedure
     .input(updateAccountInput)
-    .mutation(({ ctx, input }) => accounts.updateAccount(ctx.db, ctx.viewer, input, ctx.config.adminEmail)),
-  deactivate: manage
+    .mutation(({ ctx, input }) => users.updateAccount(ctx.db, ctx.viewer, input, ctx.config.adminEmail)),
+  deactivate: userManagementProcedure
     .input(accountIdInput)
     .mutation(({ ctx, input }) =>
-      accounts.setAccountStatus(ctx.db, ctx.viewer, input.id, 'deactivated', ctx.config.adminEmail),
+      users.setAccountStatus(ctx.db, ctx.viewer, input.id, 'deactivated', ctx.config.adminEmail),
     ),
-  reactivate: manage
+  reactivate: userManagementProcedure
     .input(accountIdInput)
     .mutation(({ ctx, input }) =>
-      accounts.setAccountStatus(ctx.db, ctx.viewer, input.id, 'active', ctx.config.adminEmail),
+      users.setAccountStatus(ctx.db, ctx.viewer, input.id, 'active', ctx.config.adminEmail),
     ),
 });

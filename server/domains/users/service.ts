@@ -4,7 +4,7 @@ import type { UpdateAccountInput } from '../../../shared/schemas/accounts';
 import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
 import type { Db, Store } from '../../db/open';
 import { users } from '../../db/schema';
-import { fail } from '../../errors';
+import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import { endUserSessions } from '../auth/sessions';
 import type { UserRow, Viewer } from '../auth/viewer';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cakeFields, ingredientInput } from '../../../../shared/schemas/cakes';
-import { calendarDate } from '../../../../shared/schemas/catalogue';
+import { calendarDate } from '../../../../shared/schemas/fields';
 import { CAKE_TEXT } from '../../../../shared/texts/cakes';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';

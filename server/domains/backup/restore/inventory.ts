@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { calendarDate } from '../../../../shared/schemas/catalogue';
+import { calendarDate } from '../../../../shared/schemas/fields';
 import { barcodeField, itemFields } from '../../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../../shared/texts/inventory';
 import type { Tx } from '../../../db/open';

@@ -1,6 +1,6 @@
 import { type BackupArea, RESTORE_MAX_BYTES } from '../../../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../../../shared/texts/backup';
-import { fail } from '../../../errors';
+import { fail } from '../../../lib/errors';
 import { type Cell, readWorkbook, WorkbookRefused, type WorkbookRow } from './workbook';
 
 // Reading an uploaded backup: the area's sheets with the header row its backup writes,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SALES_TEXT } from '../../../../shared/texts/sales';
 import type { Tx } from '../../../db/open';
 import { cakes, customers, inventoryItems, saleLines, salePayments, sales } from '../../../db/schema';
-import { closeWaitingRequests } from '../../actions/held';
+import { closeWaitingRequests } from '../../actionRequests/held';
 import type { Viewer } from '../../auth/viewer';
 import { linesKey, MODULE as SALES_MODULE } from '../../sales/service';
 import type { Book } from './read';

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CSSProperties, MouseEvent } from 'react';
+import { FORM_TEXT } from '../../../shared/texts/fields';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
+import { failureText } from '../../errors';
+import { type RouterOutputs, useTRPC } from '../../trpc';
+import { toast, toastOutcome } from '../../ui/outcome';
+
+export type ItemRow = RouterOutputs['inventory']['list']['rows'][number];
+export type CakeRow = RouterOutputs['cakes']['list']['rows'][number];
+
+/** Refetches both tables: an item's price changes the base cost of the cakes that use it. */
+export function useRefreshInventory() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries(trpc.inventory.pathFilter());
+    void queryClient.invalidateQueries(trpc.cakes.pathFilter());
+  };
+}
+
+/**
+ * A save's toasts: the server's message (info for a held staff change), else `success`;
+ * on failure 'Save failed: {server message}', falling back to 'Something went wrong'.
+ */
+export function saveOutcome(success: string, after: () => void) {
+  return {
+    ...toastOutcome({ success, failure: FORM_TEXT.somethingWrong }, after),
+    onError: (error: unknown) =>
+      toast(INVENTORY_TEXT.saveFailed(failureText(error, FORM_TEXT.somethingWrong)), 'error'),
+  };
+}
+
+/** A number input's value: blank reads as `blank`; anything unreadable as NaN (refused by the checks). */
+export function numberOf(value: number | string, blank = 0): number {
+  if (typeof value === 'number') return value;
+  const text = value.replaceAll(',', '').trim();
+  return text === '' ? blank : Number(text);
+}
+
+/** '₱' inputs: two decimals, thousands separated, as the shop writes prices. */
+export const PESO_INPUT = {
+  prefix: '₱',
+  placeholder: '₱0.00',
+  decimalScale: 2,
+  fixedDecimalScale: true,
+  thousandSeparator: ',',
+  hideControls: true,
+} as const;
+
+/** The item and cake forms' SC/PWD checkbox: whether the senior-citizen / PWD discount applies. */
+export const SC_PWD_CHECKBOX = {
+  label: 'SC/PWD eligible',
+  description: 'Senior citizen and PWD discount applies (food)',
+  // Level with the bottom of the input beside it in the form's grid.
+  style: { alignSelf: 'end' },
+  mb: 6,
+} as const;
+
+/** A select's option from a settings list or a supplier. */
+export const optionOf = (entry: { id: number; name: string }) => ({
+  value: String(entry.id),
+  label: entry.name,
+});
+
+/** A select's value back to a record id. */
+export const idOf = (value: string | null): number | null => (value ? Number(value) : null);
+
+/**
+ * The item table has eleven columns: 6px either side of each cell (Mantine's default is
+ * 10px) keeps them all, Actions included, inside a 1366px screen beside the side navigation.
+ * Mantine's Table reads this variable from its parent when no spacing is given to it.
+ */
+export const TIGHT_TABLE = { '--table-horizontal-spacing': '6px' } as CSSProperties;
+
+/** A row opens its view; its own buttons do their job without also clicking the row. */
+export const withoutRowClick = (action: () => void) => (event: MouseEvent) => {
+  event.stopPropagation();
+  action();
+};
+
+/** Said in a staff user's edit form: their change is held for approval. */
+export const STAFF_EDIT_NOTE = 'A manager will review your changes before they are saved.';

@@ -1,0 +1,38 @@
+import { actionRequestsRouter } from '../domains/actionRequests/router';
+import { activityRouter } from '../domains/activity/router';
+import { authRouter } from '../domains/auth/router';
+import { cakesRouter } from '../domains/cakes/router';
+import { customersRouter } from '../domains/customers/router';
+import { inventoryRouter } from '../domains/inventory/router';
+import { notificationsRouter } from '../domains/notifications/router';
+import { pricingRouter } from '../domains/pricing/router';
+import { reportsRouter } from '../domains/reports/router';
+import { requestsRouter, resetRequestsRouter } from '../domains/requests/router';
+import { salesRouter } from '../domains/sales/router';
+import { settingsRouter } from '../domains/settings/router';
+import { shiftsRouter } from '../domains/shifts/router';
+import { suppliersRouter } from '../domains/suppliers/router';
+import { usersRouter } from '../domains/users/router';
+import { createCallerFactory, router } from './procedures';
+
+export const appRouter = router({
+  auth: authRouter,
+  requests: requestsRouter,
+  resetRequests: resetRequestsRouter,
+  settings: settingsRouter,
+  users: usersRouter,
+  actionRequests: actionRequestsRouter,
+  activity: activityRouter,
+  notifications: notificationsRouter,
+  suppliers: suppliersRouter,
+  customers: customersRouter,
+  inventory: inventoryRouter,
+  cakes: cakesRouter,
+  sales: salesRouter,
+  shifts: shiftsRouter,
+  reports: reportsRouter,
+  pricing: pricingRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

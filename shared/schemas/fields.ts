@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// Pieces every record form shares (settings lists, suppliers, customers, items, cakes).
+
+const TEXT_MAX = 500;
+/** ₱10,000,000.00: no price in a cake shop comes near it; keeps sums far inside safe integers. */
+export const MONEY_MAX_CENTAVOS = 1_000_000_000;
+export const STOCK_MAX = 10_000_000;
+
+import { BUSINESS_ID_MAX } from '../texts/fields';
+import { recordId } from './ids';
+import { storedText } from './text';
+
+export { recordId } from './ids';
+
+/** A reference to another record that may be left empty (null). */
+export const optionalRef = (message: string) => z.union([z.null(), recordId(message)], { error: message });
+
+/** Free text that may be blank, trimmed. */
+export const optionalText = (label: string, max = TEXT_MAX) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .check(storedText(label))
+    .default('');
+
+/** A business id (INV-…, a supplier's code): trimmed, blank allowed where the server generates one. */
+export const businessId = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(BUSINESS_ID_MAX, `${label} must be at most ${BUSINESS_ID_MAX} characters.`)
+    // Before the spaces rule: JavaScript counts a BOM and line separators as spaces.
+    .check(storedText(label))
+    .regex(/^[^\s]*$/, `${label} cannot contain spaces.`);
+
+/** Whole centavos, never negative (tRPC sends centavos; REST converts pesos at its edge). */
+export const centavos = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(
+      MONEY_MAX_CENTAVOS,
+      `Amounts above ₱${(MONEY_MAX_CENTAVOS / 100).toLocaleString('en-PH')} are not accepted.`,
+    );
+
+/** A whole count of stock, never negative. */
+export const stockCount = (message: string) =>
+  z
+    .number({ error: message })
+    .int('Stock must be a whole number.')
+    .min(0, message)
+    .max(STOCK_MAX, `Stock above ${STOCK_MAX.toLocaleString('en-PH')} is not accepted.`);
+
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date as YYYY-MM-DD (2026-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_SHAPE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD).` })
+    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD).`)
+    .refine((v) => v >= '2000-01-01' && v <= '2199-12-31', `${label} must be between 2000 and 2199.`);
+
+/** A calendar date or none (null); a number, a list or an object is refused with the date's message. */
+export const optionalDate = (label: string) =>
+  z.union([z.null(), calendarDate(label)], { error: `${label} must be a date (YYYY-MM-DD).` });
