@@ -40,6 +40,6 @@ export function itemStatus(item: StatusFields, today: string): ItemStatus {
 const SELLABLE: ReadonlySet<string> = new Set(['Well-stocked', 'Low stock', 'Expiring soon', 'Available']);
 export const sellableStatus = (status: string): boolean => SELLABLE.has(status);
 
-/** The counter's shelf order: well-stocked and available first, then what runs short, then the unsellable. */
+/** The counter's product order: well-stocked and available first, then what runs short, then the unsellable. */
 export const productRank = (status: string): number =>
   status === 'Well-stocked' || status === 'Available' ? 0 : sellableStatus(status) ? 1 : 2;

@@ -48,7 +48,7 @@ export const ACCESS = {
   /** The Z reading (end of day) and its list, and the SC/PWD sales book BIR asks for. */
   endOfDay: ADMIN_OWNER_MANAGER,
   /**
-   * Beyond one's own till: every sale's line costs and SC/PWD ID numbers, selling without an
+   * Beyond one's own counter: every sale's line costs and SC/PWD ID numbers, selling without an
    * open shift, and dating a sale before the last Z reading (with a reason).
    */
   salesOversee: ADMIN_OWNER_MANAGER,

@@ -15,6 +15,7 @@ import type { TRPCQueryKeyWithoutPrefix } from '@trpc/tanstack-react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { AppRouter } from '../../server/trpc/appRouter';
 import type { Page } from '../../shared/schemas/paging';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { FORM_TEXT } from '../../shared/texts/fields';
 import { formatDateTime } from '../../shared/time';
 import { useChangesHeld } from '../shell/useSessionUser';
@@ -251,7 +252,7 @@ export function ContactScreen<
         initial={initial}
         fields={formFields}
         requiredText={texts.required}
-        note={editing && isStaff ? 'A manager will review your changes before they are saved.' : undefined}
+        note={editing && isStaff ? ACTION_REQUEST_TEXT.staffEditNote : undefined}
         saving={add.isPending || update.isPending}
         onSave={save}
         onClose={closeForm}

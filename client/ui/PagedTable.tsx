@@ -106,7 +106,7 @@ export function PagedTable<Row, Field extends string>({
                   key={rowKey(row)}
                   aria-disabled={disabled || undefined}
                   // A row that does something is reached with Tab and done with Enter or Space,
-                  // as a click does it: a till without a mouse can still add to the cart.
+                  // as a click does it: a counter without a mouse can still add to the cart.
                   tabIndex={activate ? 0 : undefined}
                   className={activate ? 'mantine-focus-auto' : undefined}
                   onClick={activate}

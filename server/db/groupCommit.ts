@@ -10,7 +10,7 @@ const queues = new WeakMap<Db, Job[]>();
 /**
  * Group commit: writes that arrive together run in one immediate transaction, each in a
  * savepoint of its own, and share one commit, so one fsync (synchronous=FULL) serves many
- * tills. Each write is still all or nothing: a failure rolls back its savepoint only and
+ * counters. Each write is still all or nothing: a failure rolls back its savepoint only and
  * reaches only its caller. Every caller hears back only after the commit, so nothing is
  * acknowledged that a power cut could take away.
  */

@@ -97,7 +97,7 @@ function sqliteCode(error: unknown): string | undefined {
     : undefined;
 }
 
-/** What a till is told when its write meets another connection's (a restore being applied). */
+/** What a counter is told when its write meets another connection's (a restore being applied). */
 export const DATABASE_BUSY =
   'A restore is being applied, so changes wait a moment. Please try again in a few seconds.';
 

@@ -35,7 +35,7 @@ async function textOf(reply: FastifyReply, answer: Response): Promise<string> {
  * product list is about 450 kB of JSON and 43 kB gzipped: on the shop's tablet over
  * Wi-Fi or mobile data that is seconds. The built client's files are compressed at
  * build time (server/app.ts) and streams (spreadsheets) are left alone. zlib's async
- * gzip runs on libuv's thread pool, off the thread that answers the other tills.
+ * gzip runs on libuv's thread pool, off the thread that answers the other counters.
  */
 export function compressAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {

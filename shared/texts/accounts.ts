@@ -21,16 +21,10 @@ export const ACCOUNT_TEXT = {
   resetRejected: 'Reset request rejected.',
   resetRejectFailed: 'Failed to reject reset request.',
   resetDeleted: 'Password reset request has been successfully deleted!',
-  actionApproved: 'Request approved successfully!',
-  actionApproveFailed: 'Failed to approve request.',
-  actionRejected: 'Request rejected successfully!',
-  actionRejectFailed: 'Failed to reject request.',
-  noActionRequests: 'No action requests found.',
   noActivity: 'No activity logs found.',
   noNotifications: 'No notifications yet.',
   loading: 'Loading...',
   noMoreNotifications: 'No more notifications.',
-  sentForApproval: 'Your request has been sent for approval.',
   // The accounts' rules, in words a person can act on.
   accountNotFound: 'That account does not exist.',
   systemUntouchable: 'The system account cannot be changed.',
@@ -45,16 +39,6 @@ export const ACCOUNT_TEXT = {
   usernameShape: 'Username may use letters, digits and . _ - only (at most 50).',
   requestNotFound: 'That request does not exist.',
   requestDecided: 'This request has already been decided.',
-  alreadyRequested: (type: string) => `A ${type} of this record is already waiting for approval.`,
-  /** A held edit whose changed fields were changed by someone else meanwhile ("Stock", "7"). */
-  staleRequest: (changed: readonly { label: string; now: string }[]) => {
-    const named = changed.map((c) => `${c.label} (now ${c.now})`);
-    const what =
-      changed.length === 1
-        ? `${changed[0]?.label} has changed since it was requested (now ${changed[0]?.now})`
-        : `${named.slice(0, -1).join(', ')} and ${named.at(-1)} have changed since it was requested`;
-    return `This request can no longer be applied: ${what}. Reject it and ask for a new one.`;
-  },
   resetPendingDelete: 'A pending reset request cannot be deleted; approve or reject it first.',
   badRange: 'range must be one of all, today, week, month, year.',
 } as const;

@@ -15,6 +15,7 @@ import type { UserRow, Viewer } from '../../server/domains/auth/viewer';
 import { notify } from '../../server/domains/notifications/service';
 import { ROLES, type Role } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/texts/auth';
 import type { Range } from '../../shared/time';
 import { ADMIN, PASSWORD, type TestShop, testApp } from '../helpers/app';
@@ -257,10 +258,10 @@ describe('the roles the table allows can use each procedure', () => {
         expect.arrayContaining([approveId, rejectId]),
       );
       await expect(api.actionRequests.approve({ id: approveId })).resolves.toEqual({
-        message: ACCOUNT_TEXT.actionApproved,
+        message: ACTION_REQUEST_TEXT.approved,
       });
       await expect(api.actionRequests.reject({ id: rejectId })).resolves.toEqual({
-        message: ACCOUNT_TEXT.actionRejected,
+        message: ACTION_REQUEST_TEXT.rejected,
       });
       expect(applied(yes)).toEqual({ value: 'approved value', type: 'update', by: user.username });
       expect(applied(no)).toBeUndefined();
@@ -848,7 +849,7 @@ describe('action requests', () => {
   it('holds a staff change as a pending request, with a notification and an activity row', async () => {
     const target = newTargetId();
     const { answer, id } = hold(staff, target, { value: 'Choco cake' });
-    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     expect(applied(target)).toBeUndefined();
 
     const listed = (await manager.api.actionRequests.list()).find((r) => r.id === id);
@@ -894,7 +895,7 @@ describe('action requests', () => {
     const target = newTargetId();
     const { id } = hold(staff, target, { value: 'Pandesal' });
     await expect(manager.api.actionRequests.reject({ id })).resolves.toEqual({
-      message: ACCOUNT_TEXT.actionRejected,
+      message: ACTION_REQUEST_TEXT.rejected,
     });
     expect(applied(target)).toBeUndefined();
     expect((await manager.api.actionRequests.list()).map((r) => r.id)).not.toContain(id);
@@ -979,10 +980,10 @@ describe('action requests', () => {
     });
     const approve = await rest('POST', `/api/actionRequest/approve/${approveId}`, manager.accessToken);
     expect(approve.statusCode).toBe(200);
-    expect(approve.json()).toEqual({ message: ACCOUNT_TEXT.actionApproved });
+    expect(approve.json()).toEqual({ message: ACTION_REQUEST_TEXT.approved });
     const reject = await rest('DELETE', `/api/actionRequest/reject/${rejectId}`, manager.accessToken);
     expect(reject.statusCode).toBe(200);
-    expect(reject.json()).toEqual({ message: ACCOUNT_TEXT.actionRejected });
+    expect(reject.json()).toEqual({ message: ACTION_REQUEST_TEXT.rejected });
     expect(applied(approveTarget)?.value).toBe('rest yes');
     expect(applied(rejectTarget)).toBeUndefined();
     const again = await rest('POST', `/api/actionRequest/approve/${approveId}`, manager.accessToken);

@@ -16,6 +16,7 @@ import {
 } from '../../server/db/schema';
 import { ACCESS, type AccessRule, can, ROLES, type Role, rankOf } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { AUTH_TEXT, REQUEST_TEXT } from '../../shared/texts/auth';
 import { SETTINGS_LISTS } from '../../shared/texts/settings';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
@@ -694,7 +695,7 @@ describe("a staff member's change to a shared record", () => {
   });
   const saleRow = (id: number) => shop.db.select().from(sales).where(eq(sales.id, id)).get()!;
   const held = () => shop.db.select().from(actionRequests).where(eq(actionRequests.status, 'pending')).all();
-  const asked = { message: ACCOUNT_TEXT.sentForApproval, requested: true };
+  const asked = { message: ACTION_REQUEST_TEXT.sentForApproval, requested: true };
 
   it('is held for approval and changes nothing: edits, deletes and refunds, through tRPC and REST', async () => {
     const staff = signedIn.staff!;

@@ -9,7 +9,7 @@ import {
   stockMovements,
 } from '../../server/db/schema';
 import { CAKE_SORT_FIELDS } from '../../shared/schemas/cakes';
-import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, manilaDate } from '../../shared/time';
@@ -256,10 +256,10 @@ describe('list, edit, delete', () => {
     const staff = await shop.signedIn('staff');
     const { cake: made } = await manager.api.cakes.add(cake({ name: 'Held Cake' }));
     const answer = await staff.api.cakes.update({ id: made.id, cake: cake({ name: 'Renamed Cake' }) });
-    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     expect((await manager.api.cakes.get({ id: made.id })).name).toBe('Held Cake');
     const removal = await staff.api.cakes.delete({ id: made.id });
-    expect(removal).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(removal).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     const held = shop.db.select().from(actionRequests).where(eq(actionRequests.targetId, made.cakeId)).all();
     expect(held.map((r) => r.requestType)).toEqual(['update', 'delete']);
     await manager.api.actionRequests.approve({ id: held[0]!.id });
@@ -404,7 +404,7 @@ describe('SC/PWD eligibility of cakes', () => {
       id: made.id,
       cake: cake({ name: 'Yema Cake', price: 85000, stock: 2, scPwdEligible: false }),
     });
-    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     const request = shop.db
       .select()
       .from(actionRequests)

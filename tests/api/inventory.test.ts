@@ -14,7 +14,7 @@ import {
 import { dailyStockCheck, optimizeSearchIndex } from '../../server/domains/inventory/alerts';
 import { listItems } from '../../server/domains/inventory/queries';
 import { ITEM_SORT_FIELDS, listItemsInput } from '../../shared/schemas/inventory';
-import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
@@ -505,7 +505,7 @@ describe('SC/PWD eligibility of items', () => {
       `Edited ${item.itemId} "Ube Halaya Jar": Stock 0 → 2, SC/PWD Eligible Yes → No`,
     ]);
     const answer = await staff.api.inventory.update({ id: item.id, changes: { scPwdEligible: true } });
-    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     const request = shop.db
       .select()
       .from(actionRequests)
@@ -521,7 +521,7 @@ describe('staff edits and deletes become action requests', () => {
   it('an edit is held, shows as a request, and applies only on approval', async () => {
     const { item } = await addItem({ name: 'Vanilla', stock: 10, unitPrice: 5000 });
     const answer = await staff.api.inventory.update({ id: item.id, changes: { unitPrice: 5500, stock: 12 } });
-    expect(answer).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     expect((await manager.api.inventory.get({ id: item.id })).unitPrice).toBe(5000);
     const request = shop.db
       .select()
@@ -543,7 +543,7 @@ describe('staff edits and deletes become action requests', () => {
       url: `/api/inventory/${item.id}`,
       headers: auth(staff.accessToken),
     });
-    expect(res.json()).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(res.json()).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     const request = shop.db
       .select()
       .from(actionRequests)

@@ -16,6 +16,7 @@ import { moveStock } from '../../server/domains/inventory/stock';
 import { formatPeso } from '../../shared/money';
 import { ROLES } from '../../shared/roles';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { AUTH_TEXT } from '../../shared/texts/auth';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { addDays, manilaDate } from '../../shared/time';
@@ -715,14 +716,14 @@ describe('refunds: the whole sale, once', () => {
     const sale = await sold([{ itemId: a.id, quantity: 4 }]);
     const res = await refundRest(sale.saleId, staff.accessToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(res.json()).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     expect(saleRow(sale.saleId)!.status).toBe('completed');
     expect(stockOf(a.id)).toBe(6);
     // A second refund request for the same sale while one waits is refused, not stored twice.
     await expectTrpcError(
       staff.api.sales.refund({ id: sale._id }),
       'CONFLICT',
-      ACCOUNT_TEXT.alreadyRequested('refund'),
+      ACTION_REQUEST_TEXT.alreadyRequested('refund'),
     );
     const requests = shop.db
       .select()

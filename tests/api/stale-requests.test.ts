@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRequests, cakeSizes, categories, customers, suppliers } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
 
@@ -190,20 +190,20 @@ describe.each(cases)('a held edit of a $noun', (c) => {
   it('is refused when its field changed meanwhile, keeps the newer value, stays pending, and can be rejected', async () => {
     const { id, key } = await c.add();
     const held = await edit(c, staff.api, id, { [c.field.key]: c.field.asked });
-    expect(held).toEqual({ message: ACCOUNT_TEXT.sentForApproval, requested: true });
+    expect(held).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     const request = requestFor(key);
     await edit(c, admin.api, id, { [c.field.key]: c.field.newer });
 
     await expectTrpcError(
       manager.api.actionRequests.approve({ id: request.id }),
       'CONFLICT',
-      ACCOUNT_TEXT.staleRequest([{ label: c.field.label, now: c.field.shown }]),
+      ACTION_REQUEST_TEXT.stale([{ label: c.field.label, now: c.field.shown }]),
     );
     expect((await c.form(id))[c.field.key]).toEqual(c.field.newer);
     expect(statusOf(request.id)).toBe('pending');
 
     expect(await manager.api.actionRequests.reject({ id: request.id })).toEqual({
-      message: ACCOUNT_TEXT.actionRejected,
+      message: ACTION_REQUEST_TEXT.rejected,
     });
     expect(statusOf(request.id)).toBe('rejected');
     expect((await c.form(id))[c.field.key]).toEqual(c.field.newer);
@@ -216,7 +216,7 @@ describe.each(cases)('a held edit of a $noun', (c) => {
     await edit(c, admin.api, id, { [c.other.key]: c.other.newer });
 
     expect(await manager.api.actionRequests.approve({ id: request.id })).toEqual({
-      message: ACCOUNT_TEXT.actionApproved,
+      message: ACTION_REQUEST_TEXT.approved,
     });
     const after = await c.form(id);
     expect(after[c.field.key]).toEqual(c.field.asked);
@@ -261,7 +261,7 @@ describe("QA's case, over REST", () => {
       'This request can no longer be applied: Stock has changed since it was requested (now 7). ' +
       'Reject it and ask for a new one.';
     expect(res.json()).toEqual({ message });
-    expect(ACCOUNT_TEXT.staleRequest([{ label: 'Stock', now: '7' }])).toBe(message);
+    expect(ACTION_REQUEST_TEXT.stale([{ label: 'Stock', now: '7' }])).toBe(message);
     expect((await admin.api.inventory.get({ id: item.id })).stock).toBe(7);
     expect(statusOf(request.id)).toBe('pending');
   });

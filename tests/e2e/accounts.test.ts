@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { activityLogs, notifications, settings, users } from '../../server/db/schema';
 import { type ActionModule, asStaffRequest } from '../../server/domains/actionRequests/held';
 import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { AUTH_TEXT } from '../../shared/texts/auth';
 import { ADMIN, PASSWORD, postJson } from '../helpers/app';
 import { menuLabels, sideNav, signInThroughScreen, snapshot, TABLET } from '../helpers/browser';
@@ -184,8 +185,8 @@ describe('action requests', () => {
     await request.getByText(staff.username).waitFor();
     await snapshot(page, 'action-requests');
     await request.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText(ACCOUNT_TEXT.actionApproved).first().waitFor();
-    await section(page, 'Action Requests').getByText(ACCOUNT_TEXT.noActionRequests).waitFor();
+    await page.getByText(ACTION_REQUEST_TEXT.approved).first().waitFor();
+    await section(page, 'Action Requests').getByText(ACTION_REQUEST_TEXT.none).waitFor();
     const applied = b.shop.db.select().from(settings).where(eq(settings.key, 'shelf:SHELF-1')).get();
     expect(JSON.parse(applied?.value ?? 'null')).toEqual({ stock: 12 });
     await context.close();

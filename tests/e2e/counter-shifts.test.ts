@@ -5,7 +5,7 @@ import { inventoryItems, shifts } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
 import { closeShift, moveCash, openShift, xReading } from '../../server/domains/shifts/service';
 import { formatPeso } from '../../shared/money';
-import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { addDays, manilaDate } from '../../shared/time';
 import { PASSWORD } from '../helpers/app';
@@ -206,7 +206,7 @@ describe('a staff void', () => {
     await x.getByRole('button', { name: `Void cash in of ${formatPeso(5000)}` }).click();
     await x.getByLabel(/^Why void it/).fill('Counted twice');
     await x.getByRole('button', { name: 'Void', exact: true }).click();
-    await shows(page, ACCOUNT_TEXT.sentForApproval);
+    await shows(page, ACTION_REQUEST_TEXT.sentForApproval);
     await settled(page);
     await snapshot(page, 'counter-staff-void-requested-tablet');
     expect(xReading(b.shop.db, shift)).toMatchObject({ cashIn: 5000, expectedCash: 35000 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { actionRequests, customers, suppliers } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { CUSTOMER_TEXT } from '../../shared/texts/customers';
 import { FORM_TEXT } from '../../shared/texts/fields';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
@@ -256,7 +256,7 @@ describe('Customer Management', () => {
     await snapshot(page, 'customers-staff-edit-tablet');
     await edit.getByRole('button', { name: 'Save' }).click();
     await confirm(page, FORM_TEXT.confirmSave);
-    expect(await toastColour(page, ACCOUNT_TEXT.sentForApproval)).toBe('blue');
+    expect(await toastColour(page, ACTION_REQUEST_TEXT.sentForApproval)).toBe('blue');
     await edit.waitFor({ state: 'hidden' });
     await snapshot(page, 'customers-staff-requested-tablet');
     await juan.getByText('Juan Dela Cruz', { exact: true }).waitFor();
@@ -279,7 +279,7 @@ describe('Customer Management', () => {
     await juan.getByRole('button', { name: 'View CUST-777' }).click();
     await dialog(page, 'Customer Details').getByRole('button', { name: 'Delete' }).click();
     await confirm(page, FORM_TEXT.confirmDelete('Juan Dela Cruz'), 'Delete');
-    await expect.poll(() => page.getByText(ACCOUNT_TEXT.sentForApproval).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(ACTION_REQUEST_TEXT.sentForApproval).count()).toBeGreaterThan(0);
     await juan.waitFor();
     // Juan is still there, whatever the test before left behind.
     expect(await b.shop.db.$count(customers, eq(customers.id, customer.id))).toBe(1);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionRequests, activityLogs, type customers, type suppliers } from '../../server/db/schema';
-import { ACCOUNT_TEXT } from '../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { AUTH_TEXT } from '../../shared/texts/auth';
 import { ADMIN, type TestShop, testApp } from './app';
 import { expectTrpcError } from './errors';
@@ -161,7 +161,7 @@ export function contactSuite<T extends CatalogueTable>(
       .where(eq(activityLogs.action, `${action} ${title}`))
       .all()
       .map((l) => l.description);
-  const sentForApproval = { message: ACCOUNT_TEXT.sentForApproval, requested: true };
+  const sentForApproval = { message: ACTION_REQUEST_TEXT.sentForApproval, requested: true };
 
   describe(`adding a ${noun}`, () => {
     it('saves the trimmed fields with created and updated times, logs it, and answers the saved message', async () => {

@@ -6,8 +6,8 @@ import { formatPeso, toCentavos } from '../../../shared/money';
 import { PRICING_TEXT } from '../../../shared/texts/pricing';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
+import { numberOf, PESO_INPUT } from '../../ui/inputs';
 import { useReportedMutation } from '../../ui/outcome';
-import { numberOf, PESO_INPUT } from '../inventory/inventory';
 import { KindSwitch, type MarginRow, MarginsTable, useMargins } from './margins';
 
 /**

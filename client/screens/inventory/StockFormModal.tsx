@@ -1,9 +1,9 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Modal, type ModalProps, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { ACTION_REQUEST_TEXT } from '../../../shared/texts/actionRequests';
 import { useChangesHeld } from '../../shell/useSessionUser';
 import { ModalActions } from '../../ui/ModalActions';
-import { STAFF_EDIT_NOTE } from './inventory';
 
 /**
  * The item and cake forms' frame: the fields two to a row, anything below them, the
@@ -39,7 +39,7 @@ export function StockFormModal({
           {children}
           {form.editing && isStaff ? (
             <Text size="sm" c="dimmed">
-              {STAFF_EDIT_NOTE}
+              {ACTION_REQUEST_TEXT.staffEditNote}
             </Text>
           ) : null}
           <ModalActions onCancel={onClose} submitLabel="Save" loading={form.saving} />

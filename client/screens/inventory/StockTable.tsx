@@ -4,10 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Page } from '../../../shared/schemas/paging';
+import { TIGHT_TABLE } from '../../ui/inputs';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import type { QueryOptionsOf } from '../../ui/procedures';
 import type { ListState } from '../../ui/useListState';
-import { TIGHT_TABLE, withoutRowClick } from './inventory';
+import { withoutRowClick } from './inventory';
 import { StatusBadge } from './StatusBadge';
 
 interface StockRow {

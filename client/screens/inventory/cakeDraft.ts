@@ -1,7 +1,8 @@
 import { toCentavos } from '../../../shared/money';
 import type { CakeFieldsIn } from '../../../shared/schemas/cakes';
 import { type AVAILABILITY, CAKE_TEXT } from '../../../shared/texts/cakes';
-import { type CakeRow, idOf, numberOf } from './inventory';
+import { numberOf } from '../../ui/inputs';
+import { type CakeRow, idOf } from './inventory';
 
 export type Availability = (typeof AVAILABILITY)[number];
 

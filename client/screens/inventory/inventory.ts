@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CSSProperties, MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { FORM_TEXT } from '../../../shared/texts/fields';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { failureText } from '../../errors';
@@ -31,23 +31,6 @@ export function saveOutcome(success: string, after: () => void) {
   };
 }
 
-/** A number input's value: blank reads as `blank`; anything unreadable as NaN (refused by the checks). */
-export function numberOf(value: number | string, blank = 0): number {
-  if (typeof value === 'number') return value;
-  const text = value.replaceAll(',', '').trim();
-  return text === '' ? blank : Number(text);
-}
-
-/** '₱' inputs: two decimals, thousands separated, as the shop writes prices. */
-export const PESO_INPUT = {
-  prefix: '₱',
-  placeholder: '₱0.00',
-  decimalScale: 2,
-  fixedDecimalScale: true,
-  thousandSeparator: ',',
-  hideControls: true,
-} as const;
-
 /** The item and cake forms' SC/PWD checkbox: whether the senior-citizen / PWD discount applies. */
 export const SC_PWD_CHECKBOX = {
   label: 'SC/PWD eligible',
@@ -66,18 +49,8 @@ export const optionOf = (entry: { id: number; name: string }) => ({
 /** A select's value back to a record id. */
 export const idOf = (value: string | null): number | null => (value ? Number(value) : null);
 
-/**
- * The item table has eleven columns: 6px either side of each cell (Mantine's default is
- * 10px) keeps them all, Actions included, inside a 1366px screen beside the side navigation.
- * Mantine's Table reads this variable from its parent when no spacing is given to it.
- */
-export const TIGHT_TABLE = { '--table-horizontal-spacing': '6px' } as CSSProperties;
-
 /** A row opens its view; its own buttons do their job without also clicking the row. */
 export const withoutRowClick = (action: () => void) => (event: MouseEvent) => {
   event.stopPropagation();
   action();
 };
-
-/** Said in a staff user's edit form: their change is held for approval. */
-export const STAFF_EDIT_NOTE = 'A manager will review your changes before they are saved.';

@@ -5,7 +5,8 @@ import {
   DEFAULT_RESTOCK_THRESHOLD,
   INVENTORY_TEXT,
 } from '../../../shared/texts/inventory';
-import { type ItemRow, idOf, numberOf } from './inventory';
+import { numberOf } from '../../ui/inputs';
+import { type ItemRow, idOf } from './inventory';
 
 /** The item form as typed: number inputs give '' when blank, selects give string ids. */
 export interface ItemDraft {

@@ -97,7 +97,7 @@ function changeOf(cart: CartState): number | null {
 }
 
 /**
- * The tablet's till bar (below the lg breakpoint, where the cart sits under the products):
+ * The tablet's counter bar (below the lg breakpoint, where the cart sits under the products):
  * fixed at the bottom of the screen, with the total, the change, the quick tenders and
  * Checkout, so a sale is taps on products and two taps here, never a scroll.
  */
@@ -210,7 +210,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
           />
         )}
         {fields.split ? null : (
-          // On the tablet the till bar has them, in reach without scrolling.
+          // On the tablet the counter bar has them, in reach without scrolling.
           <Box visibleFrom="lg">
             <QuickTender total={totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
           </Box>

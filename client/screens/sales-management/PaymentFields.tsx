@@ -6,7 +6,7 @@ import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
 import { needsReference } from '../../../shared/saleRules';
-import { PESO_INPUT } from '../inventory/inventory';
+import { PESO_INPUT } from '../../ui/inputs';
 import type { PaymentMethod } from './useCart';
 
 interface PaymentProps {

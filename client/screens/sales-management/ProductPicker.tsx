@@ -9,7 +9,7 @@ import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type Product, useProductsPage } from './products';
 
 const labelOf = (p: Product) => `${p.name} (${p.code})`;
-/** The first matches in shelf order; typing narrows them (every product can be found). */
+/** The first matches in product order; typing narrows them (every product can be found). */
 const PICKER_OPTIONS = 50;
 
 /**

@@ -54,7 +54,7 @@ export function SalesManagementScreen() {
       direction={{ base: 'column', lg: 'row' }}
       gap="md"
       align={{ base: 'stretch', lg: 'flex-start' }}
-      // Below lg the till bar is fixed at the bottom: room for it after the cart.
+      // Below lg the counter bar is fixed at the bottom: room for it after the cart.
       pb={{ base: 140, lg: 0 }}
     >
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>

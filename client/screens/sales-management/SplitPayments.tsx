@@ -6,7 +6,7 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
 import { formatPeso } from '../../../shared/money';
 import { needsReference } from '../../../shared/saleRules';
-import { PESO_INPUT } from '../inventory/inventory';
+import { PESO_INPUT } from '../../ui/inputs';
 import type { PaymentMethod, SplitPayment } from './useCart';
 
 interface SplitProps {

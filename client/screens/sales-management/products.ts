@@ -12,7 +12,7 @@ export const productKey = (kind: Product['kind'], id: number) => `${kind}:${id}`
 export const sellableStatus = (status: Product['status']) => isSellable(status);
 
 /**
- * A page of products in shelf order (ten for the table, more for a picker), paged on the
+ * A page of products in product order (ten for the table, more for a picker), paged on the
  * server so the tablet never downloads the whole shelf; the previous page stays while the
  * next loads.
  */

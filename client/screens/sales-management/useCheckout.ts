@@ -10,7 +10,7 @@ import {
 } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { numberOf } from '../inventory/inventory';
+import { numberOf } from '../../ui/inputs';
 import { counterOutcome, counterToast } from './counterToast';
 import { useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';

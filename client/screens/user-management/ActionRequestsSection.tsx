@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../../shared/texts/actionRequests';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
@@ -16,12 +16,12 @@ export function ActionRequestsSection() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.actionRequests.list.queryKey() });
   const approve = useReportedMutation(
     trpc.actionRequests.approve,
-    { success: ACCOUNT_TEXT.actionApproved, failure: ACCOUNT_TEXT.actionApproveFailed },
+    { success: ACTION_REQUEST_TEXT.approved, failure: ACTION_REQUEST_TEXT.approveFailed },
     refresh,
   );
   const reject = useReportedMutation(
     trpc.actionRequests.reject,
-    { success: ACCOUNT_TEXT.actionRejected, failure: ACCOUNT_TEXT.actionRejectFailed },
+    { success: ACTION_REQUEST_TEXT.rejected, failure: ACTION_REQUEST_TEXT.rejectFailed },
     refresh,
   );
 
@@ -32,7 +32,7 @@ export function ActionRequestsSection() {
         rows={requests.data}
         rowKey={(r) => r.id}
         loading={requests.isPending}
-        emptyText={ACCOUNT_TEXT.noActionRequests}
+        emptyText={ACTION_REQUEST_TEXT.none}
         columns={[
           { header: 'Module', cell: (r) => r.module },
           {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { changesHeld } from '../../../shared/roles';
-import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../../shared/texts/actionRequests';
 import type { Db, Tx } from '../../db/open';
 import { type ActionRequestType, actionRequests } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -104,7 +104,7 @@ export function applicableEdit<T extends object>(before: unknown, now: FieldList
     const field = Object.hasOwn(now, key) ? now[key] : undefined;
     return field && !sameValue(field.value, value) ? [{ label: field.label, now: shownWithUnit(field) }] : [];
   });
-  if (changed.length > 0) throw fail.conflict(ACCOUNT_TEXT.staleRequest(changed));
+  if (changed.length > 0) throw fail.conflict(ACTION_REQUEST_TEXT.stale(changed));
   return Object.fromEntries(
     Object.entries(requested).filter(([key]) => Object.hasOwn(before, key)),
   ) as Partial<T>;
@@ -138,7 +138,7 @@ export function asStaffRequest(
         ),
       )
       .get();
-    if (waiting) throw fail.conflict(ACCOUNT_TEXT.alreadyRequested(change.requestType));
+    if (waiting) throw fail.conflict(ACTION_REQUEST_TEXT.alreadyRequested(change.requestType));
   }
   tx.insert(actionRequests)
     .values({
@@ -157,7 +157,7 @@ export function asStaffRequest(
     module: change.module,
     description: `Asked to ${change.summary}`,
   });
-  return { message: ACCOUNT_TEXT.sentForApproval, requested: true };
+  return { message: ACTION_REQUEST_TEXT.sentForApproval, requested: true };
 }
 
 /**

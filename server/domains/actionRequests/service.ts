@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { ACCOUNT_TEXT } from '../../../shared/texts/accounts';
+import { ACTION_REQUEST_TEXT } from '../../../shared/texts/actionRequests';
 import type { Db, Tx } from '../../db/open';
 import { actionRequests, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -74,7 +75,7 @@ export function approveActionRequest(db: Db, approver: Viewer, id: number): { me
     },
     { behavior: 'immediate' },
   );
-  return { message: ACCOUNT_TEXT.actionApproved };
+  return { message: ACTION_REQUEST_TEXT.approved };
 }
 
 export function rejectActionRequest(db: Db, approver: Viewer, id: number): { message: string } {
@@ -89,5 +90,5 @@ export function rejectActionRequest(db: Db, approver: Viewer, id: number): { mes
     },
     { behavior: 'immediate' },
   );
-  return { message: ACCOUNT_TEXT.actionRejected };
+  return { message: ACTION_REQUEST_TEXT.rejected };
 }

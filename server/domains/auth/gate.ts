@@ -7,7 +7,7 @@ export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
 /**
  * Runs expensive work (argon2) at most `concurrency` at a time, taking turns between
  * lanes (one lane per client address). A burst from one address queues behind
- * itself, while a cashier at another till gets the next free slot.
+ * itself, while a cashier at another counter gets the next free slot.
  */
 export class FairGate {
   private running = 0;

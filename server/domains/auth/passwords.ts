@@ -8,7 +8,7 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 /**
  * Every hash and check passes the shared gate, in the lane of the address that asked
- * (`lane`), so a flood of sign-ins cannot starve the other tills of CPU.
+ * (`lane`), so a flood of sign-ins cannot starve the other counters of CPU.
  */
 export function hashPassword(password: string, lane = 'system'): Promise<string> {
   return passwordGate.run(lane, () => hash(password, OPTIONS));

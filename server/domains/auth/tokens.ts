@@ -41,7 +41,7 @@ function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
 }
 
 /**
- * Tokens already verified, with their claims, until they expire: a till sends the same
+ * Tokens already verified, with their claims, until they expire: a counter sends the same
  * token with every call for 15 minutes, and checking its signature each time is most of
  * a call's cost. Only verified tokens enter; the session itself is still checked on every
  * call (viewer.ts), so logout and deactivation take effect at once.

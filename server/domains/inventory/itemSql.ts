@@ -82,7 +82,7 @@ export function usesIndex(search: string): boolean {
 /**
  * Counts are remembered until the items change: triggers move inventory_version on every
  * insert, delete, rename, id or expiry change, whoever writes. So paging through a search,
- * or many tills asking the same, counts once.
+ * or many counters asking the same, counts once.
  */
 const remembered = new WeakMap<object, { version: number; counts: Map<string, number> }>();
 const REMEMBERED_COUNTS = 500;

@@ -18,7 +18,7 @@ export interface Movement {
 /**
  * THE stock writer (docs/rules.md, Stock and expiry): every change of stock goes through here, inside
  * the caller's transaction. The update is guarded so stock never goes below zero even if
- * two tills race; the ledger row records before, after, reason and who.
+ * two counters race; the ledger row records before, after, reason and who.
  * Returns the stock after the move, or throws 409 `shortText` when there is not enough.
  */
 export function moveStock(tx: Tx, what: Stocked, movement: Movement, shortText?: string): number {

@@ -89,7 +89,7 @@ function listedProducts(db: Store, search: string, today: string): Listed[] {
   ].sort(byProductOrder);
 }
 
-/** The till's rows for `shelved`, in its order. */
+/** The counter's rows for `shelved`, in its order. */
 function productsOf(db: Store, shelved: readonly Listed[], today: string): Product[] {
   const ids = (kind: Listed['kind']) => shelved.filter((p) => p.kind === kind).map((p) => p.id);
   const itemIds = ids('item');
@@ -161,9 +161,9 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
 }
 
 /**
- * Items and cakes matching `search` (each up to the POS cap, by name), in shelf order. One
+ * Items and cakes matching `search` (each up to the POS cap, by name), in product order. One
  * lean answer for the counter: the full item and cake rows (suppliers, ingredients, dates)
- * cost the server and the tablet several times as much, and the till shows none of it.
+ * cost the server and the tablet several times as much, and the counter shows none of it.
  */
 export function counterProducts(db: Store, search: string, now = new Date()): Product[] {
   const today = manilaDate(now);
@@ -171,7 +171,7 @@ export function counterProducts(db: Store, search: string, now = new Date()): Pr
 }
 
 /**
- * A page of the counter's products, in the same shelf order: the tablet receives ten (the
+ * A page of the counter's products, in the same product order: the tablet receives ten (the
  * table) or fifty (the inline sale's picker) instead of up to 2,000, about 450 kB, on
  * opening and after every sale. A page past the end answers the last one.
  */

@@ -20,7 +20,7 @@ function listed(parts: string[]): string {
 /**
  * A checkout whose saleId is already on file: a retry of that sale answers it; other lines are
  * 409, and so are the same lines with other tax, discount or payments, naming which, since
- * answering the old sale would tell the till a sale went through on terms it never had.
+ * answering the old sale would tell the counter a sale went through on terms it never had.
  */
 export function repeatedSale(tx: Tx, earlier: SaleRow, key: string, input: CheckoutInput) {
   if (earlier.linesKey !== key) throw fail.conflict(SALES_TEXT.saleIdReused);

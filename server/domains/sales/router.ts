@@ -27,7 +27,7 @@ export const salesRouter = router({
   get: salesManagementProcedure
     .input(saleRefInput)
     .query(({ ctx, input }) => saleShownTo(ctx.viewer, getSale(ctx.db, input.id))),
-  /** Items and cakes matching the search, in shelf order: the scanner's exact-id lookup. */
+  /** Items and cakes matching the search, in product order: the scanner's exact-id lookup. */
   products: salesManagementProcedure
     .input(lookupItemsInput)
     .query(({ ctx, input }) => counterProducts(ctx.db, input.search)),

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../../shared/money';
 import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { confirmThen } from '../../../ui/confirm';
-import { numberOf, PESO_INPUT } from '../../inventory/inventory';
+import { numberOf, PESO_INPUT } from '../../../ui/inputs';
 
 const centavos = (typed: number | string) => {
   const pesos = numberOf(typed, Number.NaN);

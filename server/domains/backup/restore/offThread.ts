@@ -9,9 +9,9 @@ import { restoreFromFile } from './index';
 import type { FromWorker, RestoreJob, ToWorker } from './worker';
 
 // The serving thread's side of a restore (and of scrubbing a downloaded database copy). Parsing a big workbook and applying it took the
-// event loop for seconds (every till waited); now a worker does both on its own connection.
+// event loop for seconds (every counter waited); now a worker does both on its own connection.
 // While the worker holds the write lock, this thread's writes fail at once as "busy" (busy
-// timeout 0; the tills are told a restore is running) instead of freezing the loop in
+// timeout 0; the counters are told a restore is running) instead of freezing the loop in
 // SQLite's wait. Reads go on: WAL lets them read beside the writer.
 
 const inSource = import.meta.url.endsWith('.ts');

@@ -8,7 +8,7 @@ import { restoreFromFile } from './index';
 
 // The backup worker: parses an uploaded workbook and applies it on a connection of its own,
 // or scrubs a downloaded copy of the database, so the serving thread keeps answering the
-// tills meanwhile. One job at a time.
+// counters meanwhile. One job at a time.
 
 export interface RestoreJob {
   dbFile: string;
