@@ -76,6 +76,26 @@ const CASES: { file: string; code: string; refused: boolean }[] = [
     refused: false,
   },
   { file: 'server/app.ts', code: "import { appRouter } from './trpc/appRouter';", refused: false },
+  {
+    file: 'server/domains/inventory/j.ts',
+    code: "import { APPROVALS } from '../actionRequests/approvals';",
+    refused: true,
+  },
+  {
+    file: 'server/domains/backup/restore/k.ts',
+    code: "import { approveActionRequest } from '../../actionRequests/service';",
+    refused: true,
+  },
+  {
+    file: 'server/domains/inventory/l.ts',
+    code: "import { holdOrApply } from '../actionRequests/held';",
+    refused: false,
+  },
+  {
+    file: 'server/domains/actionRequests/m.ts',
+    code: "import { APPROVALS } from './approvals';",
+    refused: false,
+  },
 ];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'import-rules-'));
