@@ -118,6 +118,16 @@ export function mustRequest(actor: Viewer): boolean {
   return changesHeld(actor.user.role);
 }
 
+/** The requests still waiting on one record for one kind of change. */
+function pendingFor(target: { module: string; requestType: ActionRequestType; targetId: string }) {
+  return and(
+    eq(actionRequests.module, target.module),
+    eq(actionRequests.requestType, target.requestType),
+    eq(actionRequests.targetId, target.targetId),
+    eq(actionRequests.status, 'pending'),
+  );
+}
+
 /** Stores the held change in the caller's transaction and answers what the client shows as info. */
 export function asStaffRequest(
   tx: Tx,
@@ -129,14 +139,7 @@ export function asStaffRequest(
     const waiting = tx
       .select({ id: actionRequests.id })
       .from(actionRequests)
-      .where(
-        and(
-          eq(actionRequests.module, change.module),
-          eq(actionRequests.requestType, change.requestType),
-          eq(actionRequests.targetId, change.targetId),
-          eq(actionRequests.status, 'pending'),
-        ),
-      )
+      .where(pendingFor(change))
       .get();
     if (waiting) throw fail.conflict(ACTION_REQUEST_TEXT.alreadyRequested(change.requestType));
   }
@@ -199,14 +202,7 @@ export function closeWaitingRequests(
   const waiting = tx
     .select()
     .from(actionRequests)
-    .where(
-      and(
-        eq(actionRequests.module, target.module),
-        eq(actionRequests.requestType, target.requestType),
-        eq(actionRequests.targetId, target.targetId),
-        eq(actionRequests.status, 'pending'),
-      ),
-    )
+    .where(pendingFor(target))
     .all();
   for (const request of waiting) {
     const details = { ...(JSON.parse(request.details) as Record<string, string>), Outcome: reason };
