@@ -9,6 +9,7 @@ import {
 import { allow, router } from '../../trpc/procedures';
 import { listItems, lookupItems } from './queries';
 import * as inventory from './service';
+import { itemMovements } from './stock';
 
 const inventoryProcedure = allow('inventory');
 
@@ -19,9 +20,7 @@ export const inventoryRouter = router({
     .input(lookupItemsInput)
     .query(({ ctx, input }) => lookupItems(ctx.db, input.search, COUNTER_FETCH_CAP)),
   get: inventoryProcedure.input(itemIdInput).query(({ ctx, input }) => inventory.getItem(ctx.db, input.id)),
-  movements: inventoryProcedure
-    .input(itemIdInput)
-    .query(({ ctx, input }) => inventory.itemMovements(ctx.db, input.id)),
+  movements: inventoryProcedure.input(itemIdInput).query(({ ctx, input }) => itemMovements(ctx.db, input.id)),
   add: inventoryProcedure
     .input(itemFields)
     .mutation(({ ctx, input }) => inventory.addItem(ctx.db, ctx.viewer, input)),

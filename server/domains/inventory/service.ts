@@ -289,29 +289,6 @@ export const inventoryApproval: Approval = {
   otherType: (type) => `Inventory requests cannot be of type ${type}.`,
 };
 
-/** The item's stock history for its view dialog, newest first. */
-export function itemMovements(db: Db, id: number, limit = 50) {
-  if (!db.select({ id: inventoryItems.id }).from(inventoryItems).where(eq(inventoryItems.id, id)).get())
-    throw fail.notFound(INVENTORY_TEXT.notFound);
-  return db
-    .select({
-      id: stockMovements.id,
-      createdAt: stockMovements.createdAt,
-      reason: stockMovements.reason,
-      change: stockMovements.change,
-      stockBefore: stockMovements.stockBefore,
-      stockAfter: stockMovements.stockAfter,
-      reference: stockMovements.reference,
-      username: users.username,
-    })
-    .from(stockMovements)
-    .leftJoin(users, eq(users.id, stockMovements.userId))
-    .where(and(eq(stockMovements.itemId, id)))
-    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-    .limit(limit)
-    .all();
-}
-
 export function getItem(db: Db, id: number) {
   const item = findItem(db, id);
   if (!item) throw fail.notFound(INVENTORY_TEXT.notFound);

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/open';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
+import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakes, inventoryItems, type StockReason, stockMovements, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -76,4 +77,27 @@ export function record(tx: Tx, what: Stocked, movement: Movement, before: number
 export function approvedReference(tx: Tx, requestedBy: number, approver: string): string {
   const asker = tx.select({ name: users.username }).from(users).where(eq(users.id, requestedBy)).get();
   return `asked by ${asker?.name ?? 'Unknown'}, approved by ${approver}`;
+}
+
+/** The item's stock history for its view dialog, newest first. */
+export function itemMovements(db: Db, id: number, limit = 50) {
+  if (!db.select({ id: inventoryItems.id }).from(inventoryItems).where(eq(inventoryItems.id, id)).get())
+    throw fail.notFound(INVENTORY_TEXT.notFound);
+  return db
+    .select({
+      id: stockMovements.id,
+      createdAt: stockMovements.createdAt,
+      reason: stockMovements.reason,
+      change: stockMovements.change,
+      stockBefore: stockMovements.stockBefore,
+      stockAfter: stockMovements.stockAfter,
+      reference: stockMovements.reference,
+      username: users.username,
+    })
+    .from(stockMovements)
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(and(eq(stockMovements.itemId, id)))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit)
+    .all();
 }
