@@ -136,11 +136,7 @@ export function asStaffRequest(
 ): { message: string; requested: true } {
   // A delete or refund already waiting needs no twin: approving the second could only fail.
   if (change.requestType !== 'update') {
-    const waiting = tx
-      .select({ id: actionRequests.id })
-      .from(actionRequests)
-      .where(pendingFor(change))
-      .get();
+    const waiting = tx.select({ id: actionRequests.id }).from(actionRequests).where(pendingFor(change)).get();
     if (waiting) throw fail.conflict(ACTION_REQUEST_TEXT.alreadyRequested(change.requestType));
   }
   tx.insert(actionRequests)
@@ -199,11 +195,7 @@ export function closeWaitingRequests(
   target: { module: ActionModule; requestType: ActionRequestType; targetId: string },
   reason: string,
 ): void {
-  const waiting = tx
-    .select()
-    .from(actionRequests)
-    .where(pendingFor(target))
-    .all();
+  const waiting = tx.select().from(actionRequests).where(pendingFor(target)).all();
   for (const request of waiting) {
     const details = { ...(JSON.parse(request.details) as Record<string, string>), Outcome: reason };
     tx.update(actionRequests)

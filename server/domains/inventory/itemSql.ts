@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS } from '../../../shared/itemStatus';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Store } from '../../db/open';

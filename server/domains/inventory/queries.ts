@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { EXPIRY_WARNING_DAYS } from '../../../shared/itemStatus';
-import type { ItemSortField, ItemStatus, ListItemsInput } from '../../../shared/schemas/inventory';
+import type { ItemSortField, ListItemsInput } from '../../../shared/schemas/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
@@ -12,15 +12,7 @@ import {
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
-import {
-  cakeIngredients,
-  categories,
-  inventoryItems,
-  stockMovements,
-  suppliers,
-  units,
-  users,
-} from '../../db/schema';
+import { cakeIngredients, categories, inventoryItems, suppliers, units } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import {
   type Approval,
