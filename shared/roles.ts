@@ -52,6 +52,8 @@ export const ACCESS = {
    * open shift, and dating a sale before the last Z reading (with a reason).
    */
   salesOversee: ADMIN_OWNER_MANAGER,
+  /** Purchase orders: drafting, ordering and cancelling what the shop buys. */
+  purchaseOrders: ADMIN_OWNER_MANAGER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;
@@ -91,6 +93,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'User Management', path: '/user-management', rule: 'userManagement' },
   { label: 'Activity Log', path: '/activity-log', rule: 'activityLog' },
   { label: 'Inventory', path: '/inventory', rule: 'inventory' },
+  { label: 'Purchasing', path: '/purchasing', rule: 'purchaseOrders' },
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
   { label: 'End of Day', path: '/end-of-day', rule: 'endOfDay' },

@@ -6,6 +6,7 @@ import { customersRouter } from '../domains/customers/router';
 import { inventoryRouter } from '../domains/inventory/router';
 import { notificationsRouter } from '../domains/notifications/router';
 import { pricingRouter } from '../domains/pricing/router';
+import { purchaseOrdersRouter } from '../domains/purchaseOrders/router';
 import { reportsRouter } from '../domains/reports/router';
 import { requestsRouter, resetRequestsRouter } from '../domains/requests/router';
 import { salesRouter } from '../domains/sales/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   shifts: shiftsRouter,
   reports: reportsRouter,
   pricing: pricingRouter,
+  purchaseOrders: purchaseOrdersRouter,
 });
 
 export type AppRouter = typeof appRouter;

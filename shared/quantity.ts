@@ -1,0 +1,30 @@
+// Quantities of stock are kept in thousandths of the item's unit (integers, never floats),
+// so 0.25 kg adds up exactly; units exist only at the REST boundary and on screen.
+
+/** Thousandths in one unit. */
+export const QUANTITY_SCALE = 1000;
+
+/** A float within this of a whole thousandth is noise (0.1 + 0.2), not a fourth decimal. */
+const THOUSANDTH_NOISE = 1e-6;
+
+/** Units with at most three decimals as thousandths; null for a fourth decimal (1.2345) or no number. */
+export function toMilli(units: number): number | null {
+  if (!Number.isFinite(units)) return null;
+  const milli = units * QUANTITY_SCALE;
+  const whole = Math.round(milli);
+  if (Math.abs(milli - whole) >= THOUSANDTH_NOISE) return null;
+  // -0 reads as 0.
+  return whole === 0 ? 0 : whole;
+}
+
+/** Thousandths as units: 3000 is 3, 2500 is 2.5. */
+export function fromMilli(milli: number): number {
+  return milli / QUANTITY_SCALE;
+}
+
+const quantityFormat = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 3 });
+
+/** Thousandths as people read them: "1,234.5", "3", "0.25". */
+export function formatQuantity(milli: number): string {
+  return quantityFormat.format(fromMilli(milli));
+}
