@@ -43,6 +43,9 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   '/inventory': lazyScreen(() =>
     import('./screens/inventory/InventoryScreen').then((m) => m.InventoryScreen),
   ),
+  '/purchasing': lazyScreen(() =>
+    import('./screens/purchasing/PurchasingScreen').then((m) => m.PurchasingScreen),
+  ),
   '/backuprestore': lazyScreen(() =>
     import('./screens/backuprestore/BackupRestoreScreen').then((m) => m.BackupRestoreScreen),
   ),

@@ -1,0 +1,113 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPeso } from '../../../shared/money';
+import { PO_STATUSES, type PoStatus, PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import { formatCalendarDate, manilaDate } from '../../../shared/time';
+import { useTRPC } from '../../trpc';
+import { lazyDialog } from '../../ui/lazyDialog';
+import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
+import { useListState } from '../../ui/useListState';
+import type { PoTarget } from './PoFormModal';
+import { PoStatusBadge } from './PoStatusBadge';
+import type { PoRow } from './purchasing';
+
+// The form and the view load when first opened (client/ui/lazyDialog.tsx).
+const PoFormModal = lazyDialog(
+  () => import('./PoFormModal').then((m) => m.PoFormModal),
+  (p) => p.target !== null,
+);
+const PoView = lazyDialog(
+  () => import('./PoView').then((m) => m.PoView),
+  (p) => p.orderId !== null,
+);
+
+const ALL = 'All';
+const STATUS_OPTIONS = [{ value: ALL, label: PURCHASING_TEXT.allStatuses }, ...PO_STATUSES];
+
+const COLUMNS: PagedColumn<PoRow, never>[] = [
+  { header: PURCHASING_TEXT.labels.poNumber, cell: (o) => o.poNumber, nowrap: true },
+  { header: PURCHASING_TEXT.labels.supplier, cell: (o) => o.supplierName },
+  { header: PURCHASING_TEXT.labels.status, cell: (o) => <PoStatusBadge status={o.status} />, nowrap: true },
+  {
+    header: PURCHASING_TEXT.labels.expectedDate,
+    cell: (o) => formatCalendarDate(o.expectedDate) || '—',
+    nowrap: true,
+  },
+  { header: PURCHASING_TEXT.labels.lines, cell: (o) => o.lineCount, nowrap: true },
+  { header: PURCHASING_TEXT.labels.total, cell: (o) => formatPeso(o.total), nowrap: true },
+  {
+    header: PURCHASING_TEXT.labels.createdAt,
+    cell: (o) => formatCalendarDate(manilaDate(new Date(o.createdAt))),
+    nowrap: true,
+  },
+];
+
+/**
+ * Purchasing (admin, owner, manager): the purchase orders, newest first, searched by PO
+ * number or supplier and filtered by status; a row opens the order, New Purchase Order drafts one.
+ */
+export function PurchasingScreen() {
+  const trpc = useTRPC();
+  const list = useListState<never>();
+  const [status, setStatus] = useState<PoStatus | null>(null);
+  const [form, setForm] = useState<PoTarget | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const { page, limit, search } = list.input;
+  const orders = useQuery({
+    ...trpc.purchaseOrders.list.queryOptions({ page, limit, search, ...(status ? { status } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{PURCHASING_TEXT.title}</Title>
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <TextInput
+            aria-label="Search"
+            type="search"
+            placeholder={PURCHASING_TEXT.searchPlaceholder}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
+            w={{ base: 260, md: 300 }}
+          />
+          <Select
+            aria-label="Status"
+            data={STATUS_OPTIONS}
+            value={status ?? ALL}
+            onChange={(value) => {
+              setStatus(value && value !== ALL ? (value as PoStatus) : null);
+              list.setPage(1);
+            }}
+            allowDeselect={false}
+            w={170}
+          />
+        </Group>
+        <Button onClick={() => setForm({})}>{PURCHASING_TEXT.add}</Button>
+      </Group>
+      <PagedTable<PoRow, never>
+        caption={PURCHASING_TEXT.title}
+        columns={COLUMNS}
+        data={orders.data}
+        list={list}
+        rowKey={(o) => o.id}
+        emptyText={PURCHASING_TEXT.empty}
+        noun={PURCHASING_TEXT.noun}
+        loading={orders.isFetching}
+        onRowClick={(o) => setViewing(o.id)}
+      />
+      <PoFormModal target={form} onClose={() => setForm(null)} />
+      <PoView
+        orderId={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={(order) => {
+          setViewing(null);
+          setForm({ order });
+        }}
+      />
+    </Stack>
+  );
+}
