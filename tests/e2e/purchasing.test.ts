@@ -242,6 +242,11 @@ describe('the Purchasing screen', () => {
       '₱137.50',
     ]);
     await saveSnapshot(page, 'purchasing-printout-a4');
+    // Once the counter has shown a receipt its print rules are in the page too: the order still prints alone.
+    await page.addStyleTag({ path: 'client/screens/sales-management/receipt.css' });
+    expect(await sheet.isVisible()).toBe(true);
+    expect(await sheet.locator('tbody tr').count()).toBe(2);
+    expect(await view.isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.keyboard.press('Escape');

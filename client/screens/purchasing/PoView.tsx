@@ -137,10 +137,8 @@ export function PoView({
               </Text>
             </Fact>
             <Fact label={labels.expectedDate}>{formatCalendarDate(current.expectedDate)}</Fact>
-            <Fact label={labels.createdAt}>
-              {formatDateTime(current.createdAt)}
-              {current.createdBy ? ` by ${current.createdBy}` : ''}
-            </Fact>
+            <Fact label={labels.createdAt}>{formatDateTime(current.createdAt)}</Fact>
+            <Fact label={labels.createdBy}>{current.createdBy}</Fact>
             {current.orderedAt ? (
               <Fact label={labels.orderedAt}>{formatDateTime(current.orderedAt)}</Fact>
             ) : null}

@@ -41,13 +41,13 @@ export function poDraftOf(order: PurchaseOrder): PoDraft {
 }
 
 /** A line's quantity in thousandths; null when blank, not above 0 or with a fourth decimal. */
-export function milliOf(value: number | string): number | null {
+function milliOf(value: number | string): number | null {
   const milli = toMilli(numberOf(value, Number.NaN));
   return milli !== null && milli > 0 ? milli : null;
 }
 
 /** A line's unit cost in centavos; null when blank, below 0 or with a third decimal. */
-export function unitCostOf(value: number | string): number | null {
+function unitCostOf(value: number | string): number | null {
   const centavos = centavosOf(numberOf(value, Number.NaN));
   return centavos !== null && centavos >= 0 ? centavos : null;
 }

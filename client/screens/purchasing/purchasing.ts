@@ -5,7 +5,6 @@ import { type RouterOutputs, useTRPC } from '../../trpc';
 export type PoRow = RouterOutputs['purchaseOrders']['list']['rows'][number];
 /** A purchase order with its lines, as the view, the form and the printout read it. */
 export type PurchaseOrder = RouterOutputs['purchaseOrders']['get'];
-export type PoLine = PurchaseOrder['lines'][number];
 
 /** Refetches every purchase-order query: the list and any order already opened. */
 export function useRefreshPurchaseOrders() {
