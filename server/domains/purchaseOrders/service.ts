@@ -127,8 +127,9 @@ export function listPurchaseOrders(db: Db, input: ListPoInput): Page<PurchaseOrd
   const filters: SQL[] = [];
   if (input.status) filters.push(eq(purchaseOrders.status, input.status));
   if (input.supplierId !== undefined) {
-    // An unknown supplier has no orders.
-    filters.push(eq(purchaseOrders.supplierId, supplierByRef(db, input.supplierId)?.id ?? 0));
+    const supplier = supplierByRef(db, input.supplierId);
+    if (!supplier) throw fail.badRequest(PURCHASING_TEXT.supplierNotFound);
+    filters.push(eq(purchaseOrders.supplierId, supplier.id));
   }
   if (input.search) {
     const pattern = likePattern(input.search);
