@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
+import { BUSINESS_ID_MAX } from '../texts/fields';
 import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
 import { PO_LINES_MAX, PO_NOTES_MAX, PO_STATUSES, PURCHASING_TEXT } from '../texts/purchasing';
 import { centavos, optionalDate, optionalText, recordId, STOCK_MAX } from './fields';
@@ -8,10 +9,23 @@ import { pageInput, SEARCH_TEXT } from './paging';
 /** The most of one item a line may order, in thousandths (the most stock an item holds). */
 const PO_QUANTITY_MAX = STOCK_MAX * 1000;
 
-/** One line: an item (its record id), how much in thousandths of its unit, and the unit cost in centavos. */
+/**
+ * A supplier or an item: its record id (a number, as the screen sends it) or its business id
+ * (text, SUP-… or INV-…, as REST sends it); text is never read as a record id.
+ */
+const recordRef = (message: string) =>
+  z.union(
+    [
+      z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+      z.string({ error: message }).trim().min(1, message).max(BUSINESS_ID_MAX, message),
+    ],
+    { error: message },
+  );
+
+/** One line: an item, how much in thousandths of its unit, and the unit cost in centavos. */
 export const poLineInput = z.object(
   {
-    itemId: recordId(PURCHASING_TEXT.itemRequired),
+    itemId: recordRef(PURCHASING_TEXT.itemRequired),
     quantity: z
       .number({ error: PURCHASING_TEXT.quantity })
       .int(PURCHASING_TEXT.quantity)
@@ -26,7 +40,7 @@ export type PoLineInput = z.infer<typeof poLineInput>;
 /** A purchase order's fields; an edit sends them all again (the lines replace the old ones). */
 export const poFields = z.object(
   {
-    supplierId: recordId(PURCHASING_TEXT.supplierRequired),
+    supplierId: recordRef(PURCHASING_TEXT.supplierRequired),
     expectedDate: optionalDate('Expected date').default(null),
     notes: optionalText('Notes', PO_NOTES_MAX),
     lines: z
@@ -53,6 +67,9 @@ export const listPoInput = pageInput(PAGE_SIZE).extend({
     .regex(SEARCH_TEXT, SEARCH_CONTROL)
     .default(''),
   status: z.enum(PO_STATUSES, { error: PURCHASING_TEXT.status }).optional(),
-  supplierId: recordId(PURCHASING_TEXT.supplierNotFound).optional(),
+  supplierId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    recordRef(PURCHASING_TEXT.supplierNotFound).optional(),
+  ),
 });
 export type ListPoInput = z.infer<typeof listPoInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { BUSINESS_ID_MAX, NAME_MAX } from '../texts/fields';
-import { SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../texts/suppliers';
+import { LEAD_TIME_MAX, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../texts/suppliers';
 import { businessId, optionalText, recordId } from './fields';
 import { listInput } from './paging';
 import { storedText } from './text';
@@ -35,6 +35,13 @@ export const supplierFields = z.object(
       .check(storedText('Name')),
     contact: optionalText('Contact', NAME_MAX),
     company: optionalText('Company', NAME_MAX),
+    /** Left out: 7 for a new supplier, unchanged on an edit. */
+    leadTimeDays: z
+      .number({ error: SUPPLIER_TEXT.leadTime })
+      .int(SUPPLIER_TEXT.leadTime)
+      .min(0, SUPPLIER_TEXT.leadTime)
+      .max(LEAD_TIME_MAX, SUPPLIER_TEXT.leadTime)
+      .optional(),
   },
   { error: SUPPLIER_TEXT.required },
 );

@@ -63,5 +63,10 @@ export const PURCHASING_TEXT = {
     `${poNumber} is ${status}: only a Draft purchase order can be marked as ordered.`,
   cannotCancel: (poNumber: string, status: PoStatus) =>
     `${poNumber} is ${status}: only a Draft or Ordered purchase order with nothing received can be cancelled.`,
+  /** Deleting a supplier or an item that purchase orders name. */
+  supplierOnOrders: (name: string, n: number) =>
+    `Cannot delete "${name}": ${n} purchase ${n === 1 ? 'order names' : 'orders name'} this supplier.`,
+  itemOnOrders: (name: string, n: number) =>
+    `Cannot delete "${name}": it is on ${n} purchase ${n === 1 ? 'order' : 'orders'}.`,
   status: `status must be one of ${PO_STATUSES.join(', ')}.`,
 } as const;

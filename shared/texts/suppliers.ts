@@ -18,9 +18,13 @@ export const SUPPLIER_TEXT = {
   deleted: 'Supplier deleted successfully!',
   notFound: 'That supplier does not exist.',
   unchanged: 'Nothing was changed.',
+  leadTime: 'Lead time must be a whole number of days from 0 to 365.',
   inUse: (name: string, items: number) =>
     `Cannot delete "${name}": ${items} inventory ${items === 1 ? 'item uses' : 'items use'} this supplier.`,
 } as const;
+
+/** The longest lead time a supplier may have, in days. */
+export const LEAD_TIME_MAX = 365;
 
 /** The filter dropdown: which field the search box looks in. */
 export const SUPPLIER_SEARCH_FIELDS = ['supplierId', 'name', 'contact', 'company'] as const;
@@ -32,3 +36,6 @@ export const SUPPLIER_LABELS = {
   contact: 'Contact',
   company: 'Company',
 } as const satisfies Record<SupplierSearchField, string>;
+
+/** Every field's name, the lead time too (days from ordering to delivery, 7 unless set). */
+export const SUPPLIER_FIELD_LABELS = { ...SUPPLIER_LABELS, leadTimeDays: 'Lead Time (days)' } as const;

@@ -7,6 +7,8 @@ import {
   customers,
   inventoryItems,
   passwordResetRequests,
+  purchaseOrderLines,
+  purchaseOrders,
   registrationRequests,
   sales,
   shiftCash,
@@ -66,6 +68,7 @@ const ids = {
   registration: 0,
   reset: 0,
   bystander: 0,
+  purchaseOrder: 0,
 };
 
 beforeAll(async () => {
@@ -98,6 +101,25 @@ beforeAll(async () => {
     .values({ itemId: 'INV-M1', name: 'Matrix Flour', stock: 100, unitPrice: 5000 })
     .returning()
     .get().id;
+  // A Draft of its own supplier and item, so deleting the matrix's supplier and item stays possible.
+  const poSupplier = db
+    .insert(suppliers)
+    .values({ supplierId: 'SUP-M2', name: 'Matrix Dairy' })
+    .returning()
+    .get();
+  const poItem = db
+    .insert(inventoryItems)
+    .values({ itemId: 'INV-M2', name: 'Matrix Butter' })
+    .returning()
+    .get();
+  ids.purchaseOrder = db
+    .insert(purchaseOrders)
+    .values({ poNumber: 'PO-000001', supplierId: poSupplier.id })
+    .returning()
+    .get().id;
+  db.insert(purchaseOrderLines)
+    .values({ purchaseOrderId: ids.purchaseOrder, itemId: poItem.id, quantity: 1000, unitCost: 5000 })
+    .run();
   ids.cake = db
     .insert(cakes)
     .values({ cakeId: 'CK-M1', name: 'Matrix Cake', stock: 10, price: 90000 })
@@ -189,6 +211,7 @@ const ID_OF: [prefix: string, id: () => number][] = [
   ['/api/cake/', () => ids.cake],
   ['/api/sales/', () => ids.sale],
   ['/api/shifts/', () => ids.shift],
+  ['/api/purchase-orders/', () => ids.purchaseOrder],
   ...SETTINGS_LISTS.map((list): [string, () => number] => [`/api/settings/${list}/`, () => ids.lists[list]!]),
 ];
 

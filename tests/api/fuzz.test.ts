@@ -83,6 +83,8 @@ const ids = {
   registration: 0,
   reset: 0,
   action: 0,
+  purchaseOrder: 0,
+  itemCodeA: '',
   /** One entry of each name-only settings list, by its name in the REST path. */
   lists: {} as Record<string, number>,
 };
@@ -135,7 +137,9 @@ beforeAll(async () => {
       restockThreshold: 5,
       expirationDate: '2099-12-31',
     });
-  ids.itemA = (await item('Bread Flour', 500)).item.id;
+  const breadFlour = (await item('Bread Flour', 500)).item;
+  ids.itemA = breadFlour.id;
+  ids.itemCodeA = breadFlour.itemId;
   ids.itemB = (await item('Sugar', 300)).item.id;
   ids.cake = (
     await api.cakes.add({
@@ -148,6 +152,12 @@ beforeAll(async () => {
       ingredients: [{ itemId: ids.itemA, quantity: 1 }],
     })
   ).cake.id;
+  ids.purchaseOrder = (
+    await api.purchaseOrders.create({
+      supplierId: ids.supplier,
+      lines: [{ itemId: ids.itemA, quantity: 10_000, unitCost: 6000 }],
+    })
+  ).purchaseOrder.id;
   ids.shift = (await api.shifts.open({ openingCash: 100000 })).shift.id;
   const coins = await api.shifts.cash({ id: ids.shift, type: 'in', amount: 100, reason: 'Coins' });
   ids.cashMove = coins.reading.movements[0]!.id;
@@ -317,7 +327,8 @@ type RestKind =
   | 'ingredients'
   | 'season'
   | 'discount'
-  | 'payments';
+  | 'payments'
+  | 'poLines';
 
 const INF = new Raw('1e999');
 const NEG_INF = new Raw('-1e999');
@@ -466,6 +477,35 @@ function restBad(kind: RestKind): unknown[] {
         { type: 'SC', name: BIG_TEXT, idNumber: '1' },
         { type: 'SC', name: 'Lola', idNumber: '' },
       ];
+    case 'poLines':
+      return [
+        'text',
+        {},
+        42,
+        null,
+        [],
+        [null],
+        ['x'],
+        [{ itemId: 'INV-NONE', quantity: 1, unitCost: 1 }],
+        [{ itemId: ids.itemA, quantity: 1, unitCost: 1 }],
+        [{ itemId: "' OR 1=1 --", quantity: 1, unitCost: 1 }],
+        [{ itemId: { _id: ids.itemA }, quantity: 1, unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: 0, unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: -1, unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: 1.2345, unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: 'NaN', unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: INF, unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: 1e308, unitCost: 1 }],
+        [{ itemId: ids.itemCodeA, quantity: 1, unitCost: -1 }],
+        [{ itemId: ids.itemCodeA, quantity: 1, unitCost: 1.005 }],
+        [{ itemId: ids.itemCodeA, quantity: 1, unitCost: 'NaN' }],
+        [{ itemId: ids.itemCodeA, quantity: 10_000_000, unitCost: 10_000_000 }],
+        [
+          { itemId: ids.itemCodeA, quantity: 1, unitCost: 1 },
+          { itemId: ids.itemCodeA.toLowerCase(), quantity: 2, unitCost: 1 },
+        ],
+        Array.from({ length: 201 }, () => ({ itemId: ids.itemCodeA, quantity: 1, unitCost: 1 })),
+      ];
     case 'payments':
       return [
         'text',
@@ -598,6 +638,18 @@ const CAKE_FIELDS: Record<string, RestKind> = {
   expirationDate: 'date',
   seasonalPeriod: 'season',
   ingredients: 'ingredients',
+};
+const poBody = () => ({
+  supplierId: 'SUP-001',
+  expectedDate: '2099-01-31',
+  notes: 'Deliver before noon',
+  lines: [{ itemId: ids.itemCodeA, quantity: 2.5, unitCost: 60.5 }],
+});
+const PO_FIELDS: Record<string, RestKind> = {
+  supplierId: 'code',
+  expectedDate: 'date',
+  notes: 'optText',
+  lines: 'poLines',
 };
 const LIST_QUERY: Record<string, QueryKind> = {
   page: 'page',
@@ -742,6 +794,20 @@ function restSpecs(): Record<string, RestSpec> {
       valid: [200],
     },
     'DELETE /api/inventory/:id': { params: { id: id(ids.itemB) } },
+    'GET /api/purchase-orders': {
+      validQuery: { page: '1', limit: '10', search: 'PO-', status: 'Draft', supplierId: 'SUP-001' },
+      query: { page: 'page', limit: 'limit', search: 'search', status: 'enum', supplierId: 'enum' },
+    },
+    'GET /api/purchase-orders/:id': { params: { id: id(ids.purchaseOrder) } },
+    'POST /api/purchase-orders': { body: poBody(), fields: PO_FIELDS, valid: [201] },
+    'PUT /api/purchase-orders/:id': {
+      params: { id: id(ids.purchaseOrder) },
+      body: { ...poBody(), notes: 'Edited' },
+      fields: PO_FIELDS,
+      valid: [200],
+    },
+    'POST /api/purchase-orders/:id/order': { params: { id: id(ids.purchaseOrder) } },
+    'POST /api/purchase-orders/:id/cancel': { params: { id: id(ids.purchaseOrder) } },
     'GET /api/cake': {
       validQuery: { page: '1', limit: '10', search: 'ube', field: 'price' },
       query: LIST_QUERY,
@@ -1840,7 +1906,7 @@ describe('hostile text that is valid input', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(Object.keys(res.json().supplier).sort()).toEqual(
-      ['_id', 'company', 'contact', 'createdAt', 'name', 'supplierId', 'updatedAt'].sort(),
+      ['_id', 'company', 'contact', 'createdAt', 'leadTimeDays', 'name', 'supplierId', 'updatedAt'].sort(),
     );
     const trpc = await send({
       method: 'POST',

@@ -116,7 +116,7 @@ contactSuite(
         const body = res.json();
         expect(body).toHaveLength(23);
         expect(Object.keys(body[0]).sort()).toEqual(
-          ['_id', 'company', 'contact', 'createdAt', 'name', 'supplierId', 'updatedAt'].sort(),
+          ['_id', 'company', 'contact', 'createdAt', 'leadTimeDays', 'name', 'supplierId', 'updatedAt'].sort(),
         );
         expect(body[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
         const sorted = (await l.get('/api/suppliers?field=supplierId&order=desc')).json();

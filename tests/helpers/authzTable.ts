@@ -54,6 +54,7 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   shifts: 'shifts',
   reports: 'salesReport',
   pricing: 'dashboardFinance',
+  purchaseOrders: 'purchaseOrders',
 };
 
 /** The procedures whose rule is not their router's. */

@@ -6,7 +6,7 @@ import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
 type Supplier = RouterOutputs['suppliers']['list']['rows'][number];
 type Props = ContactScreenProps<
   Supplier,
-  SupplierFields,
+  Omit<SupplierFields, 'leadTimeDays'>,
   SupplierSortField,
   (typeof SUPPLIER_SEARCH_FIELDS)[number]
 >;

@@ -49,6 +49,8 @@ export const suppliers = sqliteTable(
     name: text('name').notNull(),
     contact: text('contact').notNull().default(''),
     company: text('company').notNull().default(''),
+    /** Days from ordering to delivery, for reorder suggestions. */
+    leadTimeDays: integer('lead_time_days').notNull().default(7),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

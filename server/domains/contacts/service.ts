@@ -34,8 +34,11 @@ export interface ContactRow {
   updatedAt: Date | null;
 }
 
-/** What the screen's form and the REST body carry: text fields only (blank when not given). */
-export type TextFields = Record<string, string> & { name: string };
+/**
+ * What the screen's form and the REST body carry: text fields (blank when not given) and
+ * whole numbers (a supplier's lead time), which keep their value when an edit leaves them out.
+ */
+export type TextFields = Record<string, string | number | undefined> & { name: string };
 
 export interface ContactSpec<
   Fields extends TextFields,
@@ -74,7 +77,8 @@ export function contactService<
   SearchField extends keyof Fields & string,
   SortField extends string,
 >(spec: ContactSpec<Fields, SearchField, SortField>) {
-  type Row = Fields & ContactRow;
+  // What the table holds: every field, a number left out of an edit included.
+  type Row = Required<Fields> & ContactRow;
   // Drizzle's table types do not survive being generic; the domain's spec ties table and fields.
   const table = spec.table as SQLiteTable & Record<string, SQLiteColumn>;
   const column = (key: string): SQLiteColumn => {
@@ -214,10 +218,13 @@ export function contactService<
   /** An edit: applied, or held for approval when a staff user makes it (checked first either way). */
   function update(db: Db, actor: Viewer, input: Fields & { id: Ref }): Saved<Row> | Requested {
     const { id: ref, ...rest } = input;
-    const fields = rest as unknown as Fields;
     return db.transaction(
       (tx) => {
         const row = find(tx, ref);
+        // A field the edit leaves out (only numbers can be: text reads as blank) keeps its value.
+        const fields = Object.fromEntries(
+          keys.map((k) => [k, (rest as unknown as Partial<Fields>)[k] ?? row[k]]),
+        ) as unknown as Fields;
         const changed = changedKeys(fieldsOf(row), fieldsOf(fields));
         if (changed.length === 0) return { message: spec.text.unchanged, record: row };
         assertIdFree(tx, String(fields[spec.businessId]), row.id);

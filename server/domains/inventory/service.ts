@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, countDistinct, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
@@ -10,9 +10,17 @@ import {
   updateItemInput,
 } from '../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
+import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
-import { cakeIngredients, categories, inventoryItems, suppliers, units } from '../../db/schema';
+import {
+  cakeIngredients,
+  categories,
+  inventoryItems,
+  purchaseOrderLines,
+  suppliers,
+  units,
+} from '../../db/schema';
 import { fail } from '../../lib/errors';
 import {
   type Approval,
@@ -236,6 +244,12 @@ function applyDelete(tx: Tx, actor: Viewer, id: number) {
   const uses =
     tx.select({ n: count() }).from(cakeIngredients).where(eq(cakeIngredients.itemId, id)).get()?.n ?? 0;
   if (uses > 0) throw fail.conflict(INVENTORY_TEXT.usedByCakes(item.name, uses));
+  const orders = tx
+    .select({ n: countDistinct(purchaseOrderLines.purchaseOrderId) })
+    .from(purchaseOrderLines)
+    .where(eq(purchaseOrderLines.itemId, id))
+    .get();
+  if (orders?.n) throw fail.conflict(PURCHASING_TEXT.itemOnOrders(item.name, orders.n));
   record(
     tx,
     { kind: 'item', id, record: item.itemId },

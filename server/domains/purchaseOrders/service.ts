@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } fro
 import { formatPeso } from '../../../shared/money';
 import { MONEY_MAX_CENTAVOS } from '../../../shared/schemas/fields';
 import type { Page } from '../../../shared/schemas/paging';
-import type { ListPoInput, PoFields, PoLineInput } from '../../../shared/schemas/purchasing';
+import type { ListPoInput, PoFields } from '../../../shared/schemas/purchasing';
 import { type PoStatus, PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import type { Db, Store, Tx } from '../../db/open';
 import { inventoryItems, purchaseOrderLines, purchaseOrders, suppliers, units, users } from '../../db/schema';
@@ -126,7 +126,11 @@ export function getPurchaseOrder(db: Store, id: number): PurchaseOrder {
 export function listPurchaseOrders(db: Db, input: ListPoInput): Page<PurchaseOrderRow> {
   const filters: SQL[] = [];
   if (input.status) filters.push(eq(purchaseOrders.status, input.status));
-  if (input.supplierId) filters.push(eq(purchaseOrders.supplierId, input.supplierId));
+  if (input.supplierId !== undefined) {
+    const supplier = supplierByRef(db, input.supplierId);
+    if (!supplier) throw fail.badRequest(PURCHASING_TEXT.supplierNotFound);
+    filters.push(eq(purchaseOrders.supplierId, supplier.id));
+  }
   if (input.search) {
     const pattern = likePattern(input.search);
     const like = (column: SQLWrapper) => sql`${column} like ${pattern} escape '\\'`;
@@ -168,36 +172,54 @@ export function listPurchaseOrders(db: Db, input: ListPoInput): Page<PurchaseOrd
   });
 }
 
-/** The supplier and the lines' items must exist; an item on two lines is refused. 400 otherwise. */
-function checkFields(tx: Tx, fields: PoFields) {
-  const supplier = tx
+/** A supplier by record id or business id (any case), or undefined. */
+function supplierByRef(db: Store, ref: number | string) {
+  return db
     .select({ id: suppliers.id, supplierId: suppliers.supplierId, name: suppliers.name })
     .from(suppliers)
-    .where(eq(suppliers.id, fields.supplierId))
+    .where(
+      typeof ref === 'number' ? eq(suppliers.id, ref) : sql`lower(${suppliers.supplierId}) = lower(${ref})`,
+    )
     .get();
-  if (!supplier) throw fail.badRequest(PURCHASING_TEXT.supplierNotFound);
-  const ids = [...new Set(fields.lines.map((l) => l.itemId))];
-  const items = new Map(
-    tx
-      .select({ id: inventoryItems.id, name: inventoryItems.name })
-      .from(inventoryItems)
-      .where(inArray(inventoryItems.id, ids))
-      .all()
-      .map((i) => [i.id, i.name]),
-  );
-  const seen = new Set<number>();
-  for (const line of fields.lines) {
-    const name = items.get(line.itemId);
-    if (name === undefined) throw fail.badRequest(PURCHASING_TEXT.itemNotFound);
-    if (seen.has(line.itemId)) throw fail.badRequest(PURCHASING_TEXT.duplicateItem(name));
-    seen.add(line.itemId);
-    if (line.quantity * line.unitCost > MONEY_MAX_CENTAVOS * 1000)
-      throw fail.badRequest(PURCHASING_TEXT.lineTooLarge(name));
-  }
-  return supplier;
 }
 
-function writeLines(tx: Tx, purchaseOrderId: number, lines: PoLineInput[]) {
+/** An item by record id or business id (any case), or undefined. */
+function itemByRef(db: Store, ref: number | string) {
+  return db
+    .select({ id: inventoryItems.id, name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(
+      typeof ref === 'number'
+        ? eq(inventoryItems.id, ref)
+        : sql`lower(${inventoryItems.itemId}) = lower(${ref})`,
+    )
+    .get();
+}
+
+/** A line with its item's record id. */
+type Line = { itemId: number; quantity: number; unitCost: number };
+
+/**
+ * The supplier and the lines' items must exist (400 otherwise); an item on two lines and a line
+ * costing more than the shop's largest amount are refused. Answers the lines by record id.
+ */
+function checkFields(tx: Tx, fields: PoFields) {
+  const supplier = supplierByRef(tx, fields.supplierId);
+  if (!supplier) throw fail.badRequest(PURCHASING_TEXT.supplierNotFound);
+  const seen = new Set<number>();
+  const lines: Line[] = fields.lines.map((line) => {
+    const item = itemByRef(tx, line.itemId);
+    if (!item) throw fail.badRequest(PURCHASING_TEXT.itemNotFound);
+    if (seen.has(item.id)) throw fail.badRequest(PURCHASING_TEXT.duplicateItem(item.name));
+    seen.add(item.id);
+    if (line.quantity * line.unitCost > MONEY_MAX_CENTAVOS * 1000)
+      throw fail.badRequest(PURCHASING_TEXT.lineTooLarge(item.name));
+    return { itemId: item.id, quantity: line.quantity, unitCost: line.unitCost };
+  });
+  return { supplier, lines };
+}
+
+function writeLines(tx: Tx, purchaseOrderId: number, lines: Line[]) {
   tx.insert(purchaseOrderLines)
     .values(
       lines.map((l) => ({ purchaseOrderId, itemId: l.itemId, quantity: l.quantity, unitCost: l.unitCost })),
@@ -205,17 +227,16 @@ function writeLines(tx: Tx, purchaseOrderId: number, lines: PoLineInput[]) {
     .run();
 }
 
-const totalOf = (lines: PoLineInput[]) =>
-  lines.reduce((sum, l) => sum + lineTotalOf(l.quantity, l.unitCost), 0);
+const totalOf = (lines: Line[]) => lines.reduce((sum, l) => sum + lineTotalOf(l.quantity, l.unitCost), 0);
 
-const linesText = (lines: PoLineInput[]) =>
+const linesText = (lines: Line[]) =>
   `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}, ${formatPeso(totalOf(lines))}`;
 
 /** A new Draft, numbered as the highest number so far plus one inside the same write. */
 export function createPurchaseOrder(db: Db, viewer: Viewer, fields: PoFields): PoSaved {
   return db.transaction(
     (tx) => {
-      const supplier = checkFields(tx, fields);
+      const { supplier, lines } = checkFields(tx, fields);
       const last =
         tx
           .select({ n: sql<number | null>`max(cast(substr(${purchaseOrders.poNumber}, 4) as integer))` })
@@ -233,12 +254,12 @@ export function createPurchaseOrder(db: Db, viewer: Viewer, fields: PoFields): P
         })
         .returning({ id: purchaseOrders.id })
         .get();
-      writeLines(tx, created.id, fields.lines);
+      writeLines(tx, created.id, lines);
       logActivity(tx, {
         userId: viewer.user.id,
         action: 'Create Purchase Order',
         module: MODULE,
-        description: `Created ${poNumber} for ${supplier.supplierId} (${supplier.name}): ${linesText(fields.lines)}`,
+        description: `Created ${poNumber} for ${supplier.supplierId} (${supplier.name}): ${linesText(lines)}`,
       });
       return { message: PURCHASING_TEXT.created(poNumber), purchaseOrder: getPurchaseOrder(tx, created.id) };
     },
@@ -264,18 +285,18 @@ export function updatePurchaseOrder(db: Db, viewer: Viewer, input: PoFields & { 
       const order = current(tx, input.id);
       if (order.status !== 'Draft')
         throw fail.conflict(PURCHASING_TEXT.notDraft(order.poNumber, order.status));
-      const supplier = checkFields(tx, input);
+      const { supplier, lines } = checkFields(tx, input);
       tx.update(purchaseOrders)
         .set({ supplierId: supplier.id, expectedDate: input.expectedDate, notes: input.notes })
         .where(eq(purchaseOrders.id, order.id))
         .run();
       tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, order.id)).run();
-      writeLines(tx, order.id, input.lines);
+      writeLines(tx, order.id, lines);
       logActivity(tx, {
         userId: viewer.user.id,
         action: 'Edit Purchase Order',
         module: MODULE,
-        description: `Edited ${order.poNumber} for ${supplier.supplierId} (${supplier.name}): ${linesText(input.lines)}`,
+        description: `Edited ${order.poNumber} for ${supplier.supplierId} (${supplier.name}): ${linesText(lines)}`,
       });
       return {
         message: PURCHASING_TEXT.updated(order.poNumber),

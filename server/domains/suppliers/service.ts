@@ -1,7 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { SUPPLIER_SORT_FIELDS, supplierFields } from '../../../shared/schemas/suppliers';
-import { SUPPLIER_LABELS, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../../../shared/texts/suppliers';
-import { inventoryItems, suppliers } from '../../db/schema';
+import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import {
+  SUPPLIER_FIELD_LABELS,
+  SUPPLIER_SEARCH_FIELDS,
+  SUPPLIER_TEXT,
+} from '../../../shared/texts/suppliers';
+import { inventoryItems, purchaseOrders, suppliers } from '../../db/schema';
 import { contactService } from '../contacts/service';
 
 export const SUPPLIER_MODULE = 'Supplier Management';
@@ -16,7 +21,7 @@ export const supplierService = contactService({
   title: 'Supplier',
   table: suppliers,
   businessId: 'supplierId',
-  labels: SUPPLIER_LABELS,
+  labels: SUPPLIER_FIELD_LABELS,
   fields: supplierFields,
   sortFields: SUPPLIER_SORT_FIELDS,
   searchFields: SUPPLIER_SEARCH_FIELDS,
@@ -27,11 +32,15 @@ export const supplierService = contactService({
     deleted: SUPPLIER_TEXT.deleted,
     unchanged: SUPPLIER_TEXT.unchanged,
   },
-  // Items keep a reference to their supplier: a supplier in use stays.
+  // Items and purchase orders keep a reference to their supplier: a supplier in use stays.
   deleteRefusal: (db, supplier) => {
     const items =
       db.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.supplierId, supplier.id)).get()
         ?.n ?? 0;
-    return items > 0 ? SUPPLIER_TEXT.inUse(supplier.name, items) : null;
+    if (items > 0) return SUPPLIER_TEXT.inUse(supplier.name, items);
+    const orders =
+      db.select({ n: count() }).from(purchaseOrders).where(eq(purchaseOrders.supplierId, supplier.id)).get()
+        ?.n ?? 0;
+    return orders > 0 ? PURCHASING_TEXT.supplierOnOrders(supplier.name, orders) : null;
   },
 });

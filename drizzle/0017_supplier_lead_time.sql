@@ -1,0 +1,1 @@
+ALTER TABLE `suppliers` ADD `lead_time_days` integer DEFAULT 7 NOT NULL;

@@ -1,0 +1,130 @@
+import type { inferRouterInputs } from '@trpc/server';
+import type { FastifyPluginAsync } from 'fastify';
+import { fromMilli, toMilli } from '../../../shared/quantity';
+import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import { fail } from '../../lib/errors';
+import { asSent, bodyOf, call, type Loose, pesos, pesosIn } from '../../transport/restShapes';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { purchaseOrdersRouter } from './router';
+import type { PurchaseOrder, PurchaseOrderRow } from './service';
+
+const purchaseOrders = createCallerFactory(purchaseOrdersRouter);
+
+type ById = { Params: { id: string } };
+type Query = Record<string, string | undefined>;
+type Inputs = inferRouterInputs<typeof purchaseOrdersRouter>;
+
+/**
+ * Units with up to three decimals to thousandths; a fourth decimal (1.2345) is refused here
+ * (400), never rounded. Anything not a number is left for the schema's message.
+ */
+function quantityIn(value: unknown): unknown {
+  if (typeof value !== 'number') return value;
+  const milli = toMilli(value);
+  if (milli === null) throw fail.badRequest(PURCHASING_TEXT.quantity);
+  return milli;
+}
+
+/** REST names suppliers and items by their business ids: a number sent there is one too. */
+const businessRef = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+
+/** The REST body (pesos, units, business ids) as the procedure's input. */
+function poBody(raw: unknown): Loose<Inputs['create']> {
+  const body = bodyOf(raw);
+  return {
+    supplierId: businessRef(body.supplierId),
+    expectedDate: body.expectedDate === '' ? null : body.expectedDate,
+    notes: body.notes ?? undefined,
+    lines: Array.isArray(body.lines)
+      ? body.lines.map((raw) => {
+          const line = bodyOf(raw);
+          return {
+            itemId: businessRef(line.itemId),
+            quantity: quantityIn(line.quantity),
+            unitCost: pesosIn(line.unitCost, 'Unit cost'),
+          };
+        })
+      : asSent(body.lines),
+  };
+}
+
+/** A purchase order as REST shows it: `_id`, business ids, units and pesos. */
+function restSummary(order: PurchaseOrderRow | PurchaseOrder) {
+  return {
+    _id: order.id,
+    poNumber: order.poNumber,
+    status: order.status,
+    supplierId: order.supplierCode,
+    supplierName: order.supplierName,
+    expectedDate: order.expectedDate,
+    notes: order.notes,
+    total: pesos(order.total),
+    createdAt: order.createdAt,
+    createdBy: order.createdBy,
+    orderedAt: order.orderedAt,
+    cancelledAt: order.cancelledAt,
+  };
+}
+
+function restOrder(order: PurchaseOrder) {
+  return {
+    ...restSummary(order),
+    lines: order.lines.map((line) => ({
+      itemId: line.itemCode,
+      name: line.name,
+      unit: line.unit,
+      quantity: fromMilli(line.quantity),
+      received: fromMilli(line.received),
+      unitCost: pesos(line.unitCost),
+      lineTotal: pesos(line.lineTotal),
+    })),
+  };
+}
+
+const answer = (result: { message: string; purchaseOrder: PurchaseOrder }) => ({
+  message: result.message,
+  purchaseOrder: restOrder(result.purchaseOrder),
+});
+
+// /api/purchase-orders: {id} is the purchase order's `_id`.
+export const purchaseOrdersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  const api = (req: Parameters<typeof contextFrom>[1]) => purchaseOrders(contextFrom(deps, req));
+  const { create, update, order, cancel } = purchaseOrdersRouter._def.procedures;
+
+  app.get<{ Querystring: Query }>('/purchase-orders', async (req) => {
+    const q = req.query;
+    const page = await call(api(req).list, {
+      page: q.page ?? 1,
+      limit: q.limit ?? 10,
+      search: q.search ?? '',
+      status: q.status || undefined,
+      supplierId: q.supplierId || undefined,
+    });
+    return {
+      purchaseOrders: page.rows.map((row) => ({ ...restSummary(row), lineCount: row.lineCount })),
+      total: page.total,
+      totalPages: page.totalPages,
+      page: page.page,
+      limit: page.limit,
+    };
+  });
+  app.get<ById>('/purchase-orders/:id', async (req) =>
+    restOrder(await call(api(req).get, { id: req.params.id })),
+  );
+  app.post('/purchase-orders', { preHandler: admitTo(deps, create, poBody) }, async (req, reply) =>
+    reply.status(201).send(answer(await call(api(req).create, poBody(req.body)))),
+  );
+  app.put<ById>('/purchase-orders/:id', { preHandler: admitTo(deps, update, poBody) }, async (req) =>
+    answer(await call(api(req).update, { ...poBody(req.body), id: req.params.id })),
+  );
+  app.post<ById>(
+    '/purchase-orders/:id/order',
+    { preHandler: admitTo(deps, order, undefined, { optionalBody: true }) },
+    async (req) => answer(await call(api(req).order, { id: req.params.id })),
+  );
+  app.post<ById>(
+    '/purchase-orders/:id/cancel',
+    { preHandler: admitTo(deps, cancel, undefined, { optionalBody: true }) },
+    async (req) => answer(await call(api(req).cancel, { id: req.params.id })),
+  );
+};
