@@ -142,6 +142,12 @@ describe('the Purchasing screen', () => {
     await rowOf(lines, 'Unsalted Butter').getByText('₱1,246.50').waitFor();
     await rowOf(lines, 'All-Purpose Flour').getByText('kg', { exact: true }).waitFor();
     expect(await form.getByLabel('Order total').textContent()).toBe('₱1,384.00');
+    // No quantity: the form says so and sends nothing.
+    await form.getByLabel('Quantity of All-Purpose Flour').fill('0');
+    await form.getByRole('button', { name: 'Save as Draft' }).click();
+    await form.getByText(PURCHASING_TEXT.quantity).waitFor();
+    expect(await form.getByLabel('Quantity of All-Purpose Flour').getAttribute('aria-invalid')).toBe('true');
+    expect(await b.shop.db.$count(purchaseOrders)).toBe(0);
     // A fourth decimal is cut to three as it is typed.
     await form.getByLabel('Quantity of All-Purpose Flour').fill('2.5004');
     expect(await form.getByLabel('Quantity of All-Purpose Flour').inputValue()).toBe('2.500');

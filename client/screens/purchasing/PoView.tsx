@@ -145,7 +145,6 @@ export function PoView({
             {current.cancelledAt ? (
               <Fact label={PO_SCREEN_TEXT.cancelledAt}>{formatDateTime(current.cancelledAt)}</Fact>
             ) : null}
-            <Fact label={labels.total}>{formatPeso(current.total)}</Fact>
           </SimpleGrid>
           <LinesTable order={current} />
           {current.notes ? (
