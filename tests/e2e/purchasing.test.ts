@@ -325,6 +325,42 @@ describe('the Purchasing screen', () => {
     await context.close();
   });
 
+  it("keeps the form open with the server's reason when the order was ordered meanwhile", async () => {
+    const admin = await b.shop.adminSession();
+    const flour = b.shop.db
+      .select()
+      .from(inventoryItems)
+      .where(eq(inventoryItems.itemId, 'INV-000001'))
+      .get()!;
+    const { purchaseOrder } = await admin.api.purchaseOrders.create({
+      supplierId: ids.flourCo,
+      lines: [{ itemId: flour.id, quantity: 10_000, unitCost: 5500 }],
+    });
+    const manager = await b.shop.addUser('manager');
+    const { page, context } = await signedInPage(b, { as: manager });
+    await page.goto('/purchasing');
+    await rowOf(poTable(page), purchaseOrder.poNumber).click();
+    const view = dialog(page, `Purchase Order ${purchaseOrder.poNumber}`);
+    await view.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = dialog(page, `Edit Purchase Order ${purchaseOrder.poNumber}`);
+    await edit.getByLabel('Quantity of All-Purpose Flour').fill('12');
+    // Someone else sends the order to the supplier while the form is open.
+    await admin.api.purchaseOrders.order({ id: purchaseOrder.id });
+    await edit.getByRole('button', { name: 'Save as Draft' }).click();
+    await confirm(page, FORM_TEXT.confirmSave, 'Yes');
+    expect(await toastColour(page, PURCHASING_TEXT.notDraft(purchaseOrder.poNumber, 'Ordered'))).toBe('red');
+    expect(await edit.isVisible()).toBe(true);
+    expect(await edit.getByLabel('Quantity of All-Purpose Flour').inputValue()).toBe('12');
+    expect(
+      b.shop.db
+        .select()
+        .from(purchaseOrderLines)
+        .where(eq(purchaseOrderLines.purchaseOrderId, purchaseOrder.id))
+        .get()!.quantity,
+    ).toBe(10_000);
+    await context.close();
+  });
+
   it('is not in the menu for staff, and its address sends them to the Dashboard', async () => {
     const staff = await b.shop.addUser('staff');
     const { page, context } = await signedInPage(b, { as: staff });

@@ -110,12 +110,12 @@ export function PoView({
   const profile = useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const order = useReportedMutation(
     trpc.purchaseOrders.order,
-    { success: PURCHASING_TEXT.order, failure: PO_SCREEN_TEXT.orderFailed },
+    { success: PO_SCREEN_TEXT.ordered, failure: PO_SCREEN_TEXT.orderFailed },
     refresh,
   );
   const cancel = useReportedMutation(
     trpc.purchaseOrders.cancel,
-    { success: PURCHASING_TEXT.cancel, failure: PO_SCREEN_TEXT.cancelFailed },
+    { success: PO_SCREEN_TEXT.cancelled, failure: PO_SCREEN_TEXT.cancelFailed },
     refresh,
   );
   const current = query.data;

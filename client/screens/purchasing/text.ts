@@ -4,6 +4,8 @@
 export const PO_SCREEN_TEXT = {
   saveDraft: 'Save as Draft',
   saved: 'Purchase order saved.',
+  ordered: 'Purchase order marked as ordered.',
+  cancelled: 'Purchase order cancelled.',
   addItem: 'Add item',
   addItemPlaceholder: 'Search inventory to add an item',
   noLines: 'No items yet.',
