@@ -20,6 +20,7 @@ describe('quantities in thousandths', () => {
   it('refuses a fourth decimal and what is not a number', () => {
     expect(toMilli(1.2345)).toBeNull();
     expect(toMilli(0.0001)).toBeNull();
+    expect(toMilli(10_000_000.0001)).toBeNull();
     expect(toMilli(Number.NaN)).toBeNull();
     expect(toMilli(Number.POSITIVE_INFINITY)).toBeNull();
   });
