@@ -171,6 +171,9 @@ describe('lead time', () => {
       name: 'Big Mill',
     });
     expect('record' in renamed && renamed.record).toMatchObject({ name: 'Big Mill', leadTimeDays: 14 });
+    expect(shop.db.select().from(activityLogs).all().at(-1)?.description).toBe(
+      'Edited supplier LT-1 (Mill): Name Mill → Big Mill',
+    );
     const res = await rest(shop, 'POST', '/api/suppliers', manager.accessToken, {
       supplierId: 'LT-2',
       name: 'Dairy',
