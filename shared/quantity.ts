@@ -4,15 +4,18 @@
 /** Thousandths in one unit. */
 export const QUANTITY_SCALE = 1000;
 
-/** A float within this of a whole thousandth is noise (0.1 + 0.2), not a fourth decimal. */
-const THOUSANDTH_NOISE = 1e-6;
+/**
+ * A float within this of a whole thousandth is noise (0.1 + 0.2), not a fourth decimal; large
+ * amounts carry proportionally more (a few units in the last place).
+ */
+const thousandthNoise = (milli: number) => Math.max(1e-6, Math.abs(milli) * 4 * Number.EPSILON);
 
 /** Units with at most three decimals as thousandths; null for a fourth decimal (1.2345) or no number. */
 export function toMilli(units: number): number | null {
   if (!Number.isFinite(units)) return null;
   const milli = units * QUANTITY_SCALE;
   const whole = Math.round(milli);
-  if (Math.abs(milli - whole) >= THOUSANDTH_NOISE) return null;
+  if (Math.abs(milli - whole) >= thousandthNoise(milli)) return null;
   // -0 reads as 0.
   return whole === 0 ? 0 : whole;
 }

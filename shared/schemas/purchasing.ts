@@ -23,7 +23,7 @@ const recordRef = (message: string) =>
   );
 
 /** One line: an item, how much in thousandths of its unit, and the unit cost in centavos. */
-export const poLineInput = z.object(
+const poLineInput = z.object(
   {
     itemId: recordRef(PURCHASING_TEXT.itemRequired),
     quantity: z
@@ -35,7 +35,6 @@ export const poLineInput = z.object(
   },
   { error: PURCHASING_TEXT.itemRequired },
 );
-export type PoLineInput = z.infer<typeof poLineInput>;
 
 /** A purchase order's fields; an edit sends them all again (the lines replace the old ones). */
 export const poFields = z.object(

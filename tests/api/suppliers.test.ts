@@ -1,9 +1,12 @@
-import { expect, it } from 'vitest';
-import { inventoryItems, suppliers } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, inventoryItems, suppliers } from '../../server/db/schema';
 import { SUPPLIER_SORT_FIELDS } from '../../shared/schemas/suppliers';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
+import { type Session, type TestShop, testApp } from '../helpers/app';
 import { contactSuite } from '../helpers/contacts';
 import { expectTrpcError } from '../helpers/errors';
+import { rest } from '../helpers/rest';
 
 // Supplier Management: the
 // messages, the uniqueness rule, the list's search, sort and paging, staff requests,
@@ -116,7 +119,16 @@ contactSuite(
         const body = res.json();
         expect(body).toHaveLength(23);
         expect(Object.keys(body[0]).sort()).toEqual(
-          ['_id', 'company', 'contact', 'createdAt', 'leadTimeDays', 'name', 'supplierId', 'updatedAt'].sort(),
+          [
+            '_id',
+            'company',
+            'contact',
+            'createdAt',
+            'leadTimeDays',
+            'name',
+            'supplierId',
+            'updatedAt',
+          ].sort(),
         );
         expect(body[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
         const sorted = (await l.get('/api/suppliers?field=supplierId&order=desc')).json();
@@ -130,3 +142,57 @@ contactSuite(
     },
   },
 );
+
+describe('lead time', () => {
+  let shop: TestShop;
+  let manager: Session;
+  beforeAll(async () => {
+    shop = await testApp();
+    manager = await shop.signedIn('manager');
+  });
+  afterAll(() => shop.close());
+
+  it('is 7 days unless set, and an edit that leaves it out keeps it', async () => {
+    const { record } = await manager.api.suppliers.add({ supplierId: 'LT-1', name: 'Mill' });
+    expect(record.leadTimeDays).toBe(7);
+    const set = await manager.api.suppliers.update({
+      id: record.id,
+      supplierId: 'LT-1',
+      name: 'Mill',
+      leadTimeDays: 14,
+    });
+    expect('record' in set && set.record.leadTimeDays).toBe(14);
+    const log = shop.db.select().from(activityLogs).all().at(-1);
+    expect(log?.description).toBe('Edited supplier LT-1 (Mill): Lead Time (days) 7 → 14');
+    // The supplier form sends text fields only.
+    const renamed = await manager.api.suppliers.update({
+      id: record.id,
+      supplierId: 'LT-1',
+      name: 'Big Mill',
+    });
+    expect('record' in renamed && renamed.record).toMatchObject({ name: 'Big Mill', leadTimeDays: 14 });
+    expect(shop.db.select().from(activityLogs).all().at(-1)?.description).toBe(
+      'Edited supplier LT-1 (Mill): Name Mill → Big Mill',
+    );
+    const res = await rest(shop, 'POST', '/api/suppliers', manager.accessToken, {
+      supplierId: 'LT-2',
+      name: 'Dairy',
+      leadTimeDays: 0,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().supplier.leadTimeDays).toBe(0);
+  });
+
+  it('refuses anything but a whole number of days from 0 to 365 (400)', async () => {
+    for (const leadTimeDays of [-1, 366, 1.5, '7', null]) {
+      const res = await rest(shop, 'POST', '/api/suppliers', manager.accessToken, {
+        supplierId: 'LT-BAD',
+        name: 'Bad',
+        leadTimeDays,
+      });
+      expect(res.statusCode, String(leadTimeDays)).toBe(400);
+      expect(res.json()).toEqual({ message: SUPPLIER_TEXT.leadTime });
+    }
+    expect(shop.db.select().from(suppliers).where(eq(suppliers.supplierId, 'LT-BAD')).get()).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ export const MANAGER_MENU = [
   'User Management',
   'Activity Log',
   'Inventory',
+  'Purchasing',
   'Sales Management',
   'End of Day',
   'Supplier Management',

@@ -17,7 +17,7 @@ import type { Viewer } from '../auth/viewer';
 
 const MODULE = 'Purchasing';
 
-export interface PurchaseOrderLine {
+interface PurchaseOrderLine {
   id: number;
   itemId: number;
   itemCode: string;
@@ -31,7 +31,7 @@ export interface PurchaseOrderLine {
   lineTotal: number;
 }
 
-export interface PurchaseOrderSummary {
+interface PurchaseOrderSummary {
   id: number;
   poNumber: string;
   status: PoStatus;
@@ -60,11 +60,10 @@ export interface PoSaved {
 }
 
 /** PO-000001: six digits, more once the shop passes 999,999 orders. */
-export const poNumberOf = (n: number) => `PO-${String(n).padStart(6, '0')}`;
+const poNumberOf = (n: number) => `PO-${String(n).padStart(6, '0')}`;
 
 /** A line's cost in centavos: thousandths x centavos per unit, rounded half up to the centavo. */
-export const lineTotalOf = (quantity: number, unitCost: number) =>
-  Math.floor((quantity * unitCost + 500) / 1000);
+const lineTotalOf = (quantity: number, unitCost: number) => Math.floor((quantity * unitCost + 500) / 1000);
 
 /** The same rounding in SQL, so a list's totals are the lines' totals summed. */
 const lineTotalSql = sql`((${purchaseOrderLines.quantity} * ${purchaseOrderLines.unitCost} + 500) / 1000)`;
