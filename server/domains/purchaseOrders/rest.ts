@@ -5,8 +5,8 @@ import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { fail } from '../../lib/errors';
 import { asSent, bodyOf, call, type Loose, pesos, pesosIn } from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import type { PurchaseOrder, PurchaseOrderRow } from './queries';
 import { purchaseOrdersRouter } from './router';
-import type { PurchaseOrder, PurchaseOrderRow } from './service';
 
 const purchaseOrders = createCallerFactory(purchaseOrdersRouter);
 

@@ -1,13 +1,7 @@
 import { listPoInput, poFields, poIdInput, updatePoInput } from '../../../shared/schemas/purchasing';
 import { allow, router } from '../../trpc/procedures';
-import {
-  cancelPurchaseOrder,
-  createPurchaseOrder,
-  getPurchaseOrder,
-  listPurchaseOrders,
-  orderPurchaseOrder,
-  updatePurchaseOrder,
-} from './service';
+import { getPurchaseOrder, listPurchaseOrders } from './queries';
+import { cancelPurchaseOrder, createPurchaseOrder, orderPurchaseOrder, updatePurchaseOrder } from './service';
 
 const purchaseOrdersProcedure = allow('purchaseOrders');
 
