@@ -541,15 +541,16 @@ describe('roles', () => {
     const { purchaseOrder: po } = await owner.api.purchaseOrders.create(draft());
     await (await shop.adminSession()).api.purchaseOrders.get({ id: po.id });
     await nothingWritten(async () => {
-      const calls: Promise<unknown>[] = [
-        staff.api.purchaseOrders.list({}),
-        staff.api.purchaseOrders.get({ id: po.id }),
-        staff.api.purchaseOrders.create(draft()),
-        staff.api.purchaseOrders.update({ ...draft(), id: po.id } as never),
-        staff.api.purchaseOrders.order({ id: po.id }),
-        staff.api.purchaseOrders.cancel({ id: po.id }),
+      // Each call starts only when awaited, so no refusal is left unhandled meanwhile.
+      const calls: (() => Promise<unknown>)[] = [
+        () => staff.api.purchaseOrders.list({}),
+        () => staff.api.purchaseOrders.get({ id: po.id }),
+        () => staff.api.purchaseOrders.create(draft()),
+        () => staff.api.purchaseOrders.update({ ...draft(), id: po.id } as never),
+        () => staff.api.purchaseOrders.order({ id: po.id }),
+        () => staff.api.purchaseOrders.cancel({ id: po.id }),
       ];
-      for (const call of calls) await expectTrpcError(call, 'FORBIDDEN');
+      for (const call of calls) await expectTrpcError(call(), 'FORBIDDEN');
       const routes: [Method, string, unknown?][] = [
         ['GET', '/api/purchase-orders'],
         ['GET', `/api/purchase-orders/${po.id}`],
