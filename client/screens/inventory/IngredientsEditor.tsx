@@ -2,20 +2,10 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import { Button, Input, NumberInput, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Button, Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
-import { useTRPC } from '../../trpc';
-import { toast } from '../../ui/outcome';
+import { ItemLookup, type LookedUpItem } from '../../ui/ItemLookup';
 import { type IngredientLine, quantityOf } from './cakeDraft';
-
-/** The ingredient dropdown is at most 150px tall. */
-const DROPDOWN_MAX = 150;
-/** Options drawn at once; typing narrows the rest (the server searches all of them). */
-const SHOWN = 100;
 
 /**
  * The cake's ingredient table: a searchable lookup over the whole inventory, then one line
@@ -30,26 +20,7 @@ export function IngredientsEditor({
   onChange: (lines: IngredientLine[]) => void;
   error?: string;
 }) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const lookup = useQuery({
-    ...trpc.inventory.lookup.queryOptions({ search: debounced }),
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (lookup.isError) toast(INVENTORY_TEXT.optionsFailed, 'error');
-  }, [lookup.isError]);
-
-  const chosen = new Set(lines.map((l) => l.itemId));
-  const options = (lookup.data ?? [])
-    .filter((item) => !chosen.has(item.id))
-    .map((item) => ({ value: String(item.id), label: `${item.name} (${item.itemId})` }));
-
-  const add = (value: string | null) => {
-    const item = lookup.data?.find((i) => String(i.id) === value);
-    setSearch('');
-    if (!item || chosen.has(item.id)) return;
+  const add = (item: LookedUpItem) =>
     onChange([
       ...lines,
       {
@@ -61,7 +32,6 @@ export function IngredientsEditor({
         quantity: 1,
       },
     ]);
-  };
   const setQuantity = (itemId: number, quantity: number | string) =>
     onChange(lines.map((l) => (l.itemId === itemId ? { ...l, quantity } : l)));
   const remove = (itemId: number) => onChange(lines.filter((l) => l.itemId !== itemId));
@@ -69,19 +39,11 @@ export function IngredientsEditor({
   return (
     <Input.Wrapper label="Ingredients" labelElement="div" withAsterisk error={error}>
       <Stack gap="xs" mt={4}>
-        <Select
-          aria-label="Add ingredient"
+        <ItemLookup
+          chosen={lines.map((l) => l.itemId)}
+          onPick={add}
+          label="Add ingredient"
           placeholder="Search inventory to add an ingredient"
-          searchable
-          value={null}
-          onChange={add}
-          searchValue={search}
-          onSearchChange={setSearch}
-          data={options}
-          limit={SHOWN}
-          maxDropdownHeight={DROPDOWN_MAX}
-          nothingFoundMessage={lookup.isFetching ? 'Loading...' : 'No items found.'}
-          comboboxProps={{ withinPortal: true }}
         />
         {lines.length ? (
           <Table.ScrollContainer minWidth={0} type="native">

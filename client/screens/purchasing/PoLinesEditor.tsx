@@ -2,23 +2,13 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import { Button, Input, NumberInput, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Button, Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
-import { useTRPC } from '../../trpc';
+import { ItemLookup, type LookedUpItem } from '../../ui/ItemLookup';
 import { PESO_INPUT } from '../../ui/inputs';
-import { toast } from '../../ui/outcome';
 import { lineTotalOf, orderTotalOf, type PoErrors, type PoLineDraft } from './poDraft';
 import { PO_SCREEN_TEXT } from './text';
-
-/** The item dropdown is at most 150px tall, as in the cake form. */
-const DROPDOWN_MAX = 150;
-/** Options drawn at once; typing narrows the rest (the server searches all of them). */
-const SHOWN = 100;
 
 /** Up to three decimals, in the item's own unit (2.5 kg); nothing below 0. */
 const QUANTITY_INPUT = {
@@ -46,26 +36,7 @@ export function PoLinesEditor({
   onChange: (lines: PoLineDraft[]) => void;
   errors: PoErrors;
 }) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const lookup = useQuery({
-    ...trpc.inventory.lookup.queryOptions({ search: debounced }),
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (lookup.isError) toast(INVENTORY_TEXT.optionsFailed, 'error');
-  }, [lookup.isError]);
-
-  const chosen = new Set(lines.map((l) => l.itemId));
-  const options = (lookup.data ?? [])
-    .filter((item) => !chosen.has(item.id))
-    .map((item) => ({ value: String(item.id), label: `${item.name} (${item.itemId})` }));
-
-  const add = (value: string | null) => {
-    const item = lookup.data?.find((i) => String(i.id) === value);
-    setSearch('');
-    if (!item || chosen.has(item.id)) return;
+  const add = (item: LookedUpItem) =>
     onChange([
       ...lines,
       {
@@ -78,7 +49,6 @@ export function PoLinesEditor({
         unitCost: item.purchasePrice / 100,
       },
     ]);
-  };
   const set = (itemId: number, change: Partial<PoLineDraft>) =>
     onChange(lines.map((l) => (l.itemId === itemId ? { ...l, ...change } : l)));
   const remove = (itemId: number) => onChange(lines.filter((l) => l.itemId !== itemId));
@@ -86,19 +56,11 @@ export function PoLinesEditor({
   return (
     <Input.Wrapper label={labels.lines} labelElement="div" withAsterisk error={errors.lines}>
       <Stack gap="xs" mt={4}>
-        <Select
-          aria-label={PO_SCREEN_TEXT.addItem}
+        <ItemLookup
+          chosen={lines.map((l) => l.itemId)}
+          onPick={add}
+          label={PO_SCREEN_TEXT.addItem}
           placeholder={PO_SCREEN_TEXT.addItemPlaceholder}
-          searchable
-          value={null}
-          onChange={add}
-          searchValue={search}
-          onSearchChange={setSearch}
-          data={options}
-          limit={SHOWN}
-          maxDropdownHeight={DROPDOWN_MAX}
-          nothingFoundMessage={lookup.isFetching ? 'Loading...' : 'No items found.'}
-          comboboxProps={{ withinPortal: true }}
         />
         {lines.length ? (
           <Table.ScrollContainer minWidth={0} type="native">
