@@ -157,6 +157,9 @@ describe('Supplier Management', () => {
       await view.getByRole('cell', { name: text, exact: true }).waitFor();
     }
     await view.getByRole('rowheader', { name: 'Created At' }).waitFor();
+    // A supplier added without a lead time waits 7 days, which purchasing plans with.
+    await view.getByRole('rowheader', { name: 'Lead Time (days)' }).waitFor();
+    await view.getByRole('cell', { name: '7', exact: true }).waitFor();
     await snapshot(page, 'suppliers-view');
     await view.getByRole('button', { name: 'Delete' }).click();
     await confirm(page, FORM_TEXT.confirmDelete('Golden Flour Trading'), 'Delete');

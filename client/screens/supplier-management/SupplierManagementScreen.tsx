@@ -1,5 +1,10 @@
 import type { SupplierFields, SupplierSortField } from '../../../shared/schemas/suppliers';
-import { SUPPLIER_LABELS, SUPPLIER_SEARCH_FIELDS, SUPPLIER_TEXT } from '../../../shared/texts/suppliers';
+import {
+  SUPPLIER_FIELD_LABELS,
+  SUPPLIER_LABELS,
+  SUPPLIER_SEARCH_FIELDS,
+  SUPPLIER_TEXT,
+} from '../../../shared/texts/suppliers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
 
@@ -43,6 +48,7 @@ const SCREEN = {
     { label: SUPPLIER_LABELS.name, value: s.name },
     { label: SUPPLIER_LABELS.contact, value: s.contact },
     { label: SUPPLIER_LABELS.company, value: s.company },
+    { label: SUPPLIER_FIELD_LABELS.leadTimeDays, value: String(s.leadTimeDays) },
   ],
 } satisfies Omit<Props, 'procedures'>;
 
