@@ -11,16 +11,8 @@ import {
 } from '../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
-import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
-import {
-  cakeIngredients,
-  categories,
-  inventoryItems,
-  purchaseOrderLines,
-  suppliers,
-  units,
-} from '../../db/schema';
+import { cakeIngredients, inventoryItems, purchaseOrderLines } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import {
   type Approval,
@@ -36,7 +28,8 @@ import {
 import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
-import { findItem, findItemByItemId, type ItemRow } from './queries';
+import { checkBarcode, checkExpiration, checkRefs, idTaken } from './checks';
+import { findItem, type ItemRow } from './queries';
 import { approvedReference, moveStock, record } from './stock';
 
 export const MODULE = 'Inventory';
@@ -48,39 +41,6 @@ export function newBusinessId(prefix: string, taken: (id: string) => boolean): s
     if (!taken(id)) return id;
   }
   throw fail.conflict(`Could not find a free ${prefix} id; please type one.`);
-}
-
-function checkRefs(tx: Tx, item: Pick<ItemFields, 'categoryId' | 'supplierId' | 'unitId'>) {
-  if (item.categoryId !== null) {
-    const category = tx.select().from(categories).where(eq(categories.id, item.categoryId)).get();
-    if (category?.type !== 'inventory') throw fail.badRequest(INVENTORY_TEXT.badCategory);
-  }
-  if (item.supplierId !== null && !tx.select().from(suppliers).where(eq(suppliers.id, item.supplierId)).get())
-    throw fail.badRequest(INVENTORY_TEXT.badSupplier);
-  if (item.unitId !== null && !tx.select().from(units).where(eq(units.id, item.unitId)).get())
-    throw fail.badRequest(INVENTORY_TEXT.badUnit);
-}
-
-/** A date in the past is refused when it is set, not when an old item is edited. */
-function checkExpiration(date: string | null, previous: string | null, now: Date) {
-  if (date !== null && date !== previous && date < manilaDate(now))
-    throw fail.badRequest(INVENTORY_TEXT.expiredDate);
-}
-
-/** One pack barcode, one item; the holder is named so the clerk can fix it. */
-function checkBarcode(tx: Tx, barcode: string | null, except?: number) {
-  if (barcode === null) return;
-  const holder = tx
-    .select({ id: inventoryItems.id, itemId: inventoryItems.itemId })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.barcode, barcode))
-    .get();
-  if (holder && holder.id !== except) throw fail.conflict(INVENTORY_TEXT.duplicateBarcode(holder.itemId));
-}
-
-function idTaken(tx: Tx, itemId: string, except?: number): boolean {
-  const found = findItemByItemId(tx, itemId);
-  return found !== undefined && found.id !== except;
 }
 
 export function addItem(db: Db, actor: Viewer, input: ItemFields, now = new Date()) {
