@@ -2,9 +2,10 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import { Button, Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { ItemLookup, type LookedUpItem } from '../../ui/ItemLookup';
+import { RemoveLineButton } from '../../ui/RemoveLineButton';
 import { type IngredientLine, quantityOf } from './cakeDraft';
 
 /**
@@ -86,15 +87,7 @@ export function IngredientsEditor({
                       {formatPeso(line.purchasePrice * quantityOf(line.quantity))}
                     </Table.Td>
                     <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${line.name}`}
-                        onClick={() => remove(line.itemId)}
-                      >
-                        Remove
-                      </Button>
+                      <RemoveLineButton name={line.name} onRemove={() => remove(line.itemId)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -2,11 +2,12 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import { Button, Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { ItemLookup, type LookedUpItem } from '../../ui/ItemLookup';
 import { PESO_INPUT } from '../../ui/inputs';
+import { RemoveLineButton } from '../../ui/RemoveLineButton';
 import { lineTotalOf, orderTotalOf, type PoErrors, type PoLineDraft } from './poDraft';
 import { PO_SCREEN_TEXT } from './text';
 
@@ -118,15 +119,7 @@ export function PoLinesEditor({
                       {formatPeso(lineTotalOf(line))}
                     </Table.Td>
                     <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${line.name}`}
-                        onClick={() => remove(line.itemId)}
-                      >
-                        Remove
-                      </Button>
+                      <RemoveLineButton name={line.name} onRemove={() => remove(line.itemId)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
