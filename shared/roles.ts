@@ -54,6 +54,12 @@ export const ACCESS = {
   salesOversee: ADMIN_OWNER_MANAGER,
   /** Purchase orders: drafting, ordering and cancelling what the shop buys. */
   purchaseOrders: ADMIN_OWNER_MANAGER,
+  /** Taking a delivery in against an ordered purchase order: staff take deliveries too. */
+  receiving: ALL,
+  /** Writing off waste; a staff account's write-off is held for approval. */
+  waste: ALL,
+  /** The waste log and its totals. */
+  wasteLog: ADMIN_OWNER_MANAGER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;
