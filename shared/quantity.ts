@@ -31,3 +31,8 @@ const quantityFormat = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 3
 export function formatQuantity(milli: number): string {
   return quantityFormat.format(fromMilli(milli));
 }
+
+/** What `milli` thousandths cost at `unitCost` centavos a unit, to the nearest centavo (half up). */
+export function costOf(milli: number, unitCost: number): number {
+  return Math.floor((milli * unitCost + 500) / QUANTITY_SCALE);
+}

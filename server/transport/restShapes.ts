@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { centavosOf, pesosFromText, toPesos } from '../../shared/money';
+import { fromMilli, toMilli } from '../../shared/quantity';
 import type { listInput } from '../../shared/schemas/paging';
 import { MONEY_TEXT } from '../../shared/texts/fields';
 import { fail } from '../lib/errors';
@@ -49,6 +50,22 @@ export function pesosIn(value: unknown, label: string): unknown {
   if (centavos === null) throw fail.badRequest(MONEY_TEXT.pesos(label));
   return centavos;
 }
+
+/**
+ * Units with up to three decimals (a number or numeric text) to thousandths; blank is "not
+ * given". A fourth decimal (1.2345) is refused naming the field (400), never rounded; anything
+ * not a number is left for the schema's message.
+ */
+export function quantityIn(value: unknown, message: string): unknown {
+  const units = numberIn(value);
+  if (typeof units !== 'number') return units;
+  const milli = toMilli(units);
+  if (milli === null) throw fail.badRequest(message);
+  return milli;
+}
+
+/** Thousandths as the units REST shows: 2500 is 2.5. */
+export const units = fromMilli;
 
 /** A reference sent as an id, a numeric string or {_id}; blank means none. */
 export function refIn(value: unknown): unknown {

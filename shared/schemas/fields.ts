@@ -7,7 +7,7 @@ const TEXT_MAX = 500;
 export const MONEY_MAX_CENTAVOS = 1_000_000_000;
 export const STOCK_MAX = 10_000_000;
 
-import { BUSINESS_ID_MAX } from '../texts/fields';
+import { BUSINESS_ID_MAX, QUANTITY_TEXT } from '../texts/fields';
 import { recordId } from './ids';
 import { storedText } from './text';
 
@@ -45,6 +45,17 @@ export const centavos = (message: string) =>
       MONEY_MAX_CENTAVOS,
       `Amounts above ₱${(MONEY_MAX_CENTAVOS / 100).toLocaleString('en-PH')} are not accepted.`,
     );
+
+/**
+ * A quantity of an inventory item in thousandths of its unit (docs/decisions.md), never
+ * negative: 2.5 kg travels as 2500. Screens and REST convert with shared/quantity.ts.
+ */
+export const itemQuantity = (message: string, label: string) =>
+  z
+    .number({ error: message })
+    .int(QUANTITY_TEXT.decimals(label))
+    .min(0, message)
+    .max(STOCK_MAX * 1000, `Quantities above ${STOCK_MAX.toLocaleString('en-PH')} are not accepted.`);
 
 /** A whole count of stock, never negative. */
 export const stockCount = (message: string) =>

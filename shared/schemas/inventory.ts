@@ -7,7 +7,8 @@ import {
   ITEM_STATUSES,
 } from '../texts/inventory';
 import { SEARCH_CONTROL } from '../texts/paging';
-import { businessId, centavos, optionalDate, optionalRef, recordId, STOCK_MAX, stockCount } from './fields';
+import { QUANTITY_SCALE } from '../quantity';
+import { businessId, centavos, itemQuantity, optionalDate, optionalRef, recordId } from './fields';
 import { listInput, SEARCH_TEXT } from './paging';
 import { storedText } from './text';
 
@@ -48,7 +49,7 @@ const itemShape = {
     .min(1, INVENTORY_TEXT.required)
     .max(NAME_MAX, `Item name must be at most ${NAME_MAX} characters.`)
     .check(storedText('Item name')),
-  stock: stockCount(INVENTORY_TEXT.stockNegative),
+  stock: itemQuantity(INVENTORY_TEXT.stockNegative, 'Stock'),
   categoryId: optionalRef(INVENTORY_TEXT.badCategory),
   purchasePrice: centavos(INVENTORY_TEXT.purchasePriceNegative),
   unitPrice: centavos(INVENTORY_TEXT.unitPriceNegative),
@@ -58,11 +59,7 @@ const itemShape = {
     .max(AMOUNT_MAX, INVENTORY_TEXT.amountNegative),
   unitId: optionalRef(INVENTORY_TEXT.badUnit),
   supplierId: optionalRef(INVENTORY_TEXT.badSupplier),
-  restockThreshold: z
-    .number({ error: INVENTORY_TEXT.thresholdNegative })
-    .int(INVENTORY_TEXT.thresholdNegative)
-    .min(0, INVENTORY_TEXT.thresholdNegative)
-    .max(STOCK_MAX, INVENTORY_TEXT.thresholdNegative),
+  restockThreshold: itemQuantity(INVENTORY_TEXT.thresholdNegative, 'Restock threshold'),
   /** Takes the senior-citizen / PWD discount at checkout: food does, baking supplies do not. */
   scPwdEligible: z.boolean({ error: INVENTORY_TEXT.scPwdNotBoolean }),
   expirationDate: optionalDate('Expiration date'),
@@ -80,7 +77,7 @@ export const itemFields = z.object({
   amount: itemShape.amount.default(0),
   unitId: itemShape.unitId.default(null),
   supplierId: itemShape.supplierId.default(null),
-  restockThreshold: itemShape.restockThreshold.default(DEFAULT_RESTOCK_THRESHOLD),
+  restockThreshold: itemShape.restockThreshold.default(DEFAULT_RESTOCK_THRESHOLD * QUANTITY_SCALE),
   /** Baking supplies are not food: no SC/PWD discount unless the shop says so. */
   scPwdEligible: itemShape.scPwdEligible.default(false),
   expirationDate: itemShape.expirationDate.default(null),

@@ -11,6 +11,10 @@ export const MONEY_TEXT = {
   pesos: (label: string) => `${label} must be an amount in pesos with at most two decimals, like 12.50.`,
 } as const;
 
+export const QUANTITY_TEXT = {
+  decimals: (label: string) => `${label} can have at most three decimals, like 2.5 or 0.125.`,
+} as const;
+
 export const NAME_MAX = 120;
 
 export const BUSINESS_ID_MAX = 40;

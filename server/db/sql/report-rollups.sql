@@ -16,10 +16,10 @@ END;
 DROP TRIGGER IF EXISTS sale_lines_by_day_insert;
 CREATE TRIGGER sale_lines_by_day_insert AFTER INSERT ON sale_lines
 WHEN (SELECT status FROM sales WHERE id = new.sale_id) = 'completed' BEGIN
-  UPDATE sales_by_day SET cost = cost + new.purchase_price * new.quantity
+  UPDATE sales_by_day SET cost = cost + new.cost
   WHERE (day, payment_method) = (SELECT manila_day(sold_at), payment_method FROM sales WHERE id = new.sale_id);
   INSERT INTO product_sales_by_day (day, kind, code, name, quantity, revenue, cost)
-  SELECT manila_day(sold_at), new.kind, new.code, new.name, new.quantity, new.line_total, new.purchase_price * new.quantity
+  SELECT manila_day(sold_at), new.kind, new.code, new.name, new.quantity, new.line_total, new.cost
   FROM sales WHERE id = new.sale_id
   ON CONFLICT (day, kind, code) DO UPDATE SET quantity = quantity + excluded.quantity,
     revenue = revenue + excluded.revenue, cost = cost + excluded.cost, name = excluded.name;
@@ -34,10 +34,10 @@ DROP TRIGGER IF EXISTS sales_by_day_update;
 CREATE TRIGGER sales_by_day_update AFTER UPDATE OF status, sold_at, payment_method, subtotal, discount_amount, tax_amount, total_amount ON sales
 WHEN old.status = 'completed' OR new.status = 'completed' BEGIN
   UPDATE sales_by_day SET sales = sales - 1, total_amount = total_amount - old.total_amount, subtotal = subtotal - (old.subtotal - old.discount_amount),
-    tax_amount = tax_amount - old.tax_amount, cost = cost - (SELECT coalesce(sum(purchase_price * quantity), 0) FROM sale_lines WHERE sale_id = old.id)
+    tax_amount = tax_amount - old.tax_amount, cost = cost - (SELECT coalesce(sum(cost), 0) FROM sale_lines WHERE sale_id = old.id)
   WHERE old.status = 'completed' AND day = manila_day(old.sold_at) AND payment_method = old.payment_method;
   INSERT INTO product_sales_by_day (day, kind, code, name, quantity, revenue, cost)
-  SELECT manila_day(old.sold_at), kind, code, name, -quantity, -line_total, -(purchase_price * quantity)
+  SELECT manila_day(old.sold_at), kind, code, name, -quantity, -line_total, -cost
   FROM sale_lines WHERE old.status = 'completed' AND sale_id = old.id
   ON CONFLICT (day, kind, code) DO UPDATE SET quantity = quantity + excluded.quantity,
     revenue = revenue + excluded.revenue, cost = cost + excluded.cost;
@@ -47,12 +47,12 @@ WHEN old.status = 'completed' OR new.status = 'completed' BEGIN
   ON CONFLICT (day, category) DO UPDATE SET quantity = quantity + excluded.quantity, revenue = revenue + excluded.revenue;
   INSERT INTO sales_by_day (day, payment_method, sales, total_amount, subtotal, tax_amount, cost)
   SELECT manila_day(new.sold_at), new.payment_method, 1, new.total_amount, new.subtotal - new.discount_amount, new.tax_amount,
-    (SELECT coalesce(sum(purchase_price * quantity), 0) FROM sale_lines WHERE sale_id = new.id)
+    (SELECT coalesce(sum(cost), 0) FROM sale_lines WHERE sale_id = new.id)
   WHERE new.status = 'completed'
   ON CONFLICT (day, payment_method) DO UPDATE SET sales = sales + 1, total_amount = total_amount + excluded.total_amount,
     subtotal = subtotal + excluded.subtotal, tax_amount = tax_amount + excluded.tax_amount, cost = cost + excluded.cost;
   INSERT INTO product_sales_by_day (day, kind, code, name, quantity, revenue, cost)
-  SELECT manila_day(new.sold_at), kind, code, name, quantity, line_total, (purchase_price * quantity)
+  SELECT manila_day(new.sold_at), kind, code, name, quantity, line_total, cost
   FROM sale_lines WHERE new.status = 'completed' AND sale_id = new.id
   ON CONFLICT (day, kind, code) DO UPDATE SET quantity = quantity + excluded.quantity,
     revenue = revenue + excluded.revenue, cost = cost + excluded.cost, name = excluded.name;
@@ -66,10 +66,10 @@ END;
 DROP TRIGGER IF EXISTS sales_by_day_delete;
 CREATE TRIGGER sales_by_day_delete BEFORE DELETE ON sales WHEN old.status = 'completed' BEGIN
   UPDATE sales_by_day SET sales = sales - 1, total_amount = total_amount - old.total_amount, subtotal = subtotal - (old.subtotal - old.discount_amount),
-    tax_amount = tax_amount - old.tax_amount, cost = cost - (SELECT coalesce(sum(purchase_price * quantity), 0) FROM sale_lines WHERE sale_id = old.id)
+    tax_amount = tax_amount - old.tax_amount, cost = cost - (SELECT coalesce(sum(cost), 0) FROM sale_lines WHERE sale_id = old.id)
   WHERE day = manila_day(old.sold_at) AND payment_method = old.payment_method;
   INSERT INTO product_sales_by_day (day, kind, code, name, quantity, revenue, cost)
-  SELECT manila_day(old.sold_at), kind, code, name, -quantity, -line_total, -(purchase_price * quantity)
+  SELECT manila_day(old.sold_at), kind, code, name, -quantity, -line_total, -cost
   FROM sale_lines WHERE sale_id = old.id
   ON CONFLICT (day, kind, code) DO UPDATE SET quantity = quantity + excluded.quantity,
     revenue = revenue + excluded.revenue, cost = cost + excluded.cost;

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/sqlite-core';
 
 // Instants are stored as epoch milliseconds (UTC).
-export const createdAt = () =>
-  integer('created_at', { mode: 'timestamp_ms' })
+export const createdAt = (name = 'created_at') =>
+  integer(name, { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 

@@ -90,6 +90,11 @@ export const saleLines = sqliteTable(
     price: integer('price').notNull(),
     purchasePrice: integer('purchase_price').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * What the line cost the shop, in centavos: the sum of its lots' quantity x unit cost (an
+     * item), base cost x quantity (a cake); sales from before lots keep purchase price x quantity.
+     */
+    cost: integer('cost').notNull(),
     lineTotal: integer('line_total').notNull(),
     /** The product's category name when sold, so reports by category never change after. */
     category: text('category'),

@@ -5,11 +5,22 @@ import { cakes, inventoryItems } from './records';
 
 // ---- Stock: the ledger and the alerts ----------------------------------------------------
 
-export const STOCK_REASONS = ['created', 'edit', 'sale', 'refund', 'restore', 'deleted'] as const;
+export const STOCK_REASONS = [
+  'created',
+  'edit',
+  'sale',
+  'refund',
+  'restore',
+  'deleted',
+  'received',
+  'waste',
+  'expired',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
- * The stock-movement ledger: every change of an item's or a cake's stock,
+ * The stock-movement ledger: every change of an item's or a cake's stock (in thousandths of
+ * a unit for both, so one column reads one way; `expired` is a lot passing its date),
  * written in the same transaction as the change. `record` keeps the business id so the
  * history still reads after the item is deleted.
  */

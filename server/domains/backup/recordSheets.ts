@@ -1,3 +1,4 @@
+import { fromMilli } from '../../../shared/quantity';
 import { eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open';
@@ -31,11 +32,11 @@ export function inventorySheet(db: Db): Sheet<ReturnType<typeof inventoryPage>[n
         category: (r) => r.category,
         unit: (r) => r.unit,
         supplierId: (r) => r.supplierId,
-        stock: (r) => r.stock,
+        stock: (r) => fromMilli(r.stock),
         purchasePrice: (r) => pesos(r.purchasePrice),
         unitPrice: (r) => pesos(r.unitPrice),
         amount: (r) => r.amount,
-        restockThreshold: (r) => r.restockThreshold,
+        restockThreshold: (r) => fromMilli(r.restockThreshold),
         scPwdEligible: (r) => (r.scPwdEligible ? 'yes' : 'no'),
         barcode: (r) => r.barcode,
         expirationDate: (r) => r.expirationDate,

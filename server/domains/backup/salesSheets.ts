@@ -84,8 +84,9 @@ export function salesSheets(db: Db) {
         quantity: (r) => r.quantity,
         lineTotal: (r) => pesos(r.lineTotal),
         discount: (r) => pesos(r.discount),
+        cost: (r) => pesos(r.cost),
       },
-      ['price', 'purchasePrice', 'lineTotal', 'discount'],
+      ['price', 'purchasePrice', 'lineTotal', 'discount', 'cost'],
     ),
   };
   const paymentsPage = (after: number, limit: number) =>

@@ -1,10 +1,12 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
-import { addDays, formatCalendarDate, manilaDate } from '../../../shared/time';
+import { formatQuantity } from '../../../shared/quantity';
+import { addDays, formatCalendarDate, manilaDate, manilaDayStart } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
+import { settleExpiredLots } from './lots';
 
 type Watched = Pick<
   typeof inventoryItems.$inferSelect,
@@ -43,7 +45,7 @@ function alertFor(db: Store, items: Watched[], now = new Date()): void {
         notify(
           db,
           'warning',
-          `${label} is low on stock: ${item.stock} left (restock at ${item.restockThreshold}).`,
+          `${label} is low on stock: ${formatQuantity(item.stock)} left (restock at ${formatQuantity(item.restockThreshold)}).`,
         );
     }
     const expires = item.expirationDate;
@@ -108,6 +110,7 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
   const soon = addDays(today, EXPIRY_WARNING_DAYS);
   db.transaction(
     (tx) => {
+      settleExpiredLots(tx, now);
       const low = tx
         .select()
         .from(inventoryItems)
@@ -169,5 +172,19 @@ export function scheduleStockCheck(db: Db, log: (err: unknown) => void): () => v
   run();
   const timer = setInterval(run, DAILY_CHECK_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // And just after each Manila midnight, when the day's lots pass their date.
+  let midnight: NodeJS.Timeout;
+  const atMidnight = () => {
+    const next = manilaDayStart(addDays(manilaDate(), 1)).getTime() + 1000;
+    midnight = setTimeout(() => {
+      run();
+      atMidnight();
+    }, next - Date.now());
+    midnight.unref();
+  };
+  atMidnight();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(midnight);
+  };
 }

@@ -14,6 +14,9 @@ const i = inventoryItems;
 /** The last date that is "Expiring soon" seen from `today` (shared/itemStatus.ts's window). */
 export const soonSql = (today: Today) => sql`date(${today}, ${`+${EXPIRY_WARNING_DAYS} days`})`;
 
+/** What the counter can sell of an item: whole units of its stock (kept in thousandths). */
+export const sellableUnits = sql<number>`(${i.stock} / 1000)`;
+
 /**
  * The item status as SQL, so lists sort and filter by it and counts agree with it:
  * shared/itemStatus.ts's itemStatus() written for the database (a test holds them together).

@@ -10,8 +10,11 @@ import {
   pesos,
   pesosIn,
   present,
+  quantityIn,
   refIn,
+  units,
 } from '../../transport/restShapes';
+import { QUANTITY_TEXT } from '../../../shared/texts/fields';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
@@ -28,7 +31,7 @@ function legacyItem(item: ItemRow) {
     _id: item.id,
     itemId: item.itemId,
     name: item.name,
-    stock: item.stock,
+    stock: units(item.stock),
     category: item.categoryId,
     categoryName: item.category,
     purchasePrice: pesos(item.purchasePrice),
@@ -37,7 +40,7 @@ function legacyItem(item: ItemRow) {
     unit: item.unitId === null ? null : { _id: item.unitId, name: item.unit },
     supplier: item.supplierId,
     supplierName: item.supplier,
-    restockThreshold: item.restockThreshold,
+    restockThreshold: units(item.restockThreshold),
     scPwdEligible: item.scPwdEligible,
     expirationDate: item.expirationDate,
     barcode: item.barcode,
@@ -65,14 +68,14 @@ function itemBody(raw: unknown): Loose<Inputs['add']> {
   const fields: Loose<Inputs['add']> = {
     itemId: body.itemId,
     name: body.name,
-    stock: numberIn(body.stock),
+    stock: quantityIn(body.stock, QUANTITY_TEXT.decimals('Stock')),
     categoryId: 'category' in body ? refIn(body.category) : undefined,
     purchasePrice: pesosIn(body.purchasePrice, 'Purchase price'),
     unitPrice: pesosIn(body.unitPrice, 'Unit price'),
     amount: numberIn(body.amount),
     unitId: 'unit' in body ? refIn(body.unit) : undefined,
     supplierId: 'supplier' in body ? refIn(body.supplier) : undefined,
-    restockThreshold: numberIn(body.restockThreshold),
+    restockThreshold: quantityIn(body.restockThreshold, QUANTITY_TEXT.decimals('Restock threshold')),
     scPwdEligible: booleanIn(body.scPwdEligible),
     expirationDate:
       'expirationDate' in body ? (body.expirationDate === '' ? null : body.expirationDate) : undefined,

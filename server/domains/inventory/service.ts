@@ -3,6 +3,7 @@ import { count, countDistinct, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
+import { formatQuantity } from '../../../shared/quantity';
 import {
   type ItemFields,
   itemIdInput,
@@ -30,7 +31,8 @@ import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
 import { checkBarcode, checkExpiration, checkRefs, idTaken } from './checks';
 import { findItem, type ItemRow } from './queries';
-import { approvedReference, moveStock, record } from './stock';
+import { adjustStock, redateLots } from './lots';
+import { approvedReference, record } from './stock';
 
 export const MODULE = 'Inventory';
 
@@ -67,7 +69,7 @@ export function addItem(db: Db, actor: Viewer, input: ItemFields, now = new Date
         userId: actor.user.id,
         action: 'Add Item',
         module: MODULE,
-        description: `Added ${itemId} "${row.name}" with ${row.stock} in stock`,
+        description: `Added ${itemId} "${row.name}" with ${formatQuantity(row.stock)} in stock`,
       });
       alertForIds(tx, [row.id], now);
       return row.id;
@@ -97,7 +99,8 @@ const LABELS: Record<keyof ItemFields, string> = {
 function show(key: keyof ItemFields, v: unknown): string {
   if (v === null || v === '') return '(none)';
   if (typeof v === 'boolean') return yesNo(v);
-  return key === 'purchasePrice' || key === 'unitPrice' ? formatPeso(v as number) : String(v);
+  if (key === 'purchasePrice' || key === 'unitPrice') return formatPeso(v as number);
+  return key === 'stock' || key === 'restockThreshold' ? formatQuantity(v as number) : String(v);
 }
 
 /** The item's fields as held changes, details and the log compare and show them. */
@@ -138,13 +141,11 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
     .set({ ...fields, updatedAt: now })
     .where(eq(inventoryItems.id, current.id))
     .run();
-  if (stock !== current.stock) {
-    moveStock(
-      tx,
-      { kind: 'item', id: current.id, record: next.itemId },
-      { reason: 'edit', change: stock - current.stock, userId: actor.user.id, reference },
-    );
-  }
+  const what = { kind: 'item', id: current.id, record: next.itemId } as const;
+  const move = { reason: 'edit', userId: actor.user.id, reference } as const;
+  if (next.expirationDate !== current.expirationDate)
+    redateLots(tx, what, current.expirationDate, next.expirationDate, move, now);
+  if (stock !== current.stock) adjustStock(tx, what, stock, move, now);
   logActivity(tx, {
     userId: actor.user.id,
     action: 'Edit Item',
@@ -222,7 +223,7 @@ function applyDelete(tx: Tx, actor: Viewer, id: number) {
     userId: actor.user.id,
     action: 'Delete Item',
     module: MODULE,
-    description: `Deleted ${item.itemId} "${item.name}" (${item.stock} in stock)`,
+    description: `Deleted ${item.itemId} "${item.name}" (${formatQuantity(item.stock)} in stock)`,
   });
 }
 

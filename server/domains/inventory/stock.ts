@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { QUANTITY_SCALE } from '../../../shared/quantity';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
@@ -17,13 +18,14 @@ export interface Movement {
 }
 
 /**
- * THE stock writer (docs/rules.md, Stock and expiry): every change of stock goes through here, inside
- * the caller's transaction. The update is guarded so stock never goes below zero even if
- * two counters race; the ledger row records before, after, reason and who.
+ * Moves a cake's stock (whole cakes), inside the caller's transaction; an item's stock moves
+ * only through its lots (./lots.ts). The update is guarded so stock never goes below zero even
+ * if two counters race; the ledger row records before, after, reason and who.
  * Returns the stock after the move, or throws 409 `shortText` when there is not enough.
  */
 export function moveStock(tx: Tx, what: Stocked, movement: Movement, shortText?: string): number {
-  const table = what.kind === 'item' ? inventoryItems : cakes;
+  if (what.kind === 'item') throw new Error('An item’s stock moves through its lots (lots.ts).');
+  const table = cakes;
   const change = sql.placeholder('change');
   const after = prepared(tx, `stock.move:${what.kind}`, () =>
     tx
@@ -38,9 +40,14 @@ export function moveStock(tx: Tx, what: Stocked, movement: Movement, shortText?:
   return after.stock;
 }
 
-/** Records a move whose row write the caller already made (a new item's first stock, a deletion). */
+/**
+ * Records a move whose row write the caller already made (a new item's first stock, a
+ * deletion), in the stock's own unit: thousandths for an item, whole cakes for a cake. The
+ * ledger keeps thousandths for both.
+ */
 export function record(tx: Tx, what: Stocked, movement: Movement, before: number, after: number): void {
   if (movement.change === 0) return;
+  const scale = what.kind === 'item' ? 1 : QUANTITY_SCALE;
   const ph = sql.placeholder;
   prepared(tx, 'stock.record', () =>
     tx
@@ -62,9 +69,9 @@ export function record(tx: Tx, what: Stocked, movement: Movement, before: number
     cakeId: what.kind === 'cake' ? what.id : null,
     record: what.record,
     reason: movement.reason,
-    change: movement.change,
-    stockBefore: before,
-    stockAfter: after,
+    change: movement.change * scale,
+    stockBefore: before * scale,
+    stockAfter: after * scale,
     reference: movement.reference ?? null,
     userId: movement.userId,
   });

@@ -1,3 +1,4 @@
+import { costOf } from '../../../shared/quantity';
 import { and, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Page } from '../../../shared/schemas/paging';
 import type { ListPoInput } from '../../../shared/schemas/purchasing';
@@ -55,8 +56,7 @@ export interface PoSaved {
 export const poNumberOf = (n: number) => `PO-${String(n).padStart(6, '0')}`;
 
 /** A line's cost in centavos: thousandths x centavos per unit, rounded half up to the centavo. */
-export const lineTotalOf = (quantity: number, unitCost: number) =>
-  Math.floor((quantity * unitCost + 500) / 1000);
+export const lineTotalOf = costOf;
 
 /** The same rounding in SQL, so a list's totals are the lines' totals summed. */
 const lineTotalSql = sql`((${purchaseOrderLines.quantity} * ${purchaseOrderLines.unitCost} + 500) / 1000)`;

@@ -1,9 +1,7 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { fromMilli, toMilli } from '../../../shared/quantity';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
-import { fail } from '../../lib/errors';
-import { asSent, bodyOf, call, type Loose, pesos, pesosIn } from '../../transport/restShapes';
+import { asSent, bodyOf, call, type Loose, pesos, pesosIn, quantityIn, units } from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { PurchaseOrder, PurchaseOrderRow } from './queries';
 import { purchaseOrdersRouter } from './router';
@@ -13,17 +11,6 @@ const purchaseOrders = createCallerFactory(purchaseOrdersRouter);
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
 type Inputs = inferRouterInputs<typeof purchaseOrdersRouter>;
-
-/**
- * Units with up to three decimals to thousandths; a fourth decimal (1.2345) is refused here
- * (400), never rounded. Anything not a number is left for the schema's message.
- */
-function quantityIn(value: unknown): unknown {
-  if (typeof value !== 'number') return value;
-  const milli = toMilli(value);
-  if (milli === null) throw fail.badRequest(PURCHASING_TEXT.quantity);
-  return milli;
-}
 
 /** REST names suppliers and items by their business ids: a number sent there is one too. */
 const businessRef = (value: unknown) => (typeof value === 'number' ? String(value) : value);
@@ -40,7 +27,7 @@ function poBody(raw: unknown): Loose<Inputs['create']> {
           const line = bodyOf(raw);
           return {
             itemId: businessRef(line.itemId),
-            quantity: quantityIn(line.quantity),
+            quantity: quantityIn(line.quantity, PURCHASING_TEXT.quantity),
             unitCost: pesosIn(line.unitCost, 'Unit cost'),
           };
         })
@@ -73,8 +60,8 @@ function restOrder(order: PurchaseOrder) {
       itemId: line.itemCode,
       name: line.name,
       unit: line.unit,
-      quantity: fromMilli(line.quantity),
-      received: fromMilli(line.received),
+      quantity: units(line.quantity),
+      received: units(line.received),
       unitCost: pesos(line.unitCost),
       lineTotal: pesos(line.lineTotal),
     })),

@@ -105,7 +105,7 @@ function statements(db: Db) {
          s.order_type as orderType, s.status, s.subtotal, s.discount_type as discountType,
          s.discount_amount as discountAmount, s.vat_exempt_amount as vatExemptAmount, s.tax_amount as taxAmount,
          s.total_amount as totalAmount,
-         (select coalesce(sum(l.purchase_price * l.quantity), 0) from sale_lines l where l.sale_id = s.id) as cost
+         (select coalesce(sum(l.cost), 0) from sale_lines l where l.sale_id = s.id) as cost
        from sales s left join users u on u.id = s.sold_by
        where ${inPeriod} and (s.sold_at, s.id) < (@soldAt, @id)
        order by s.sold_at desc, s.id desc limit @limit`,
@@ -124,7 +124,7 @@ function statements(db: Db) {
          coalesce(sum(s.status = 'refunded'), 0) as refunds,
          coalesce(sum(case when s.status = 'refunded' then s.total_amount end), 0) as refundedAmount,
          coalesce(sum(case when s.status = 'completed' then
-           (select coalesce(sum(l.purchase_price * l.quantity), 0) from sale_lines l where l.sale_id = s.id) end), 0) as cost
+           (select coalesce(sum(l.cost), 0) from sale_lines l where l.sale_id = s.id) end), 0) as cost
        from sales s where ${inPeriod}`,
     ),
     byMethod: sqlite.prepare<{ start: number; end: number }, { method: string; amount: number }>(

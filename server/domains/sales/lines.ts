@@ -8,7 +8,7 @@ import { prepared } from '../../db/prepared';
 import { cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { baseCostSql, cakeStatusSql } from '../cakes/queries';
-import { itemStatusSql } from '../inventory/itemSql';
+import { itemStatusSql, sellableUnits } from '../inventory/itemSql';
 import { checkoutRefused, currentLine } from './refused';
 
 /** A cart line priced from the database as it is inside the checkout's transaction. */
@@ -78,7 +78,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         name: inventoryItems.name,
         price: inventoryItems.unitPrice,
         purchasePrice: inventoryItems.purchasePrice,
-        stock: inventoryItems.stock,
+        stock: sellableUnits,
         status: itemStatusSql(ph('today')),
         category: categories.name,
         scPwdEligible: inventoryItems.scPwdEligible,

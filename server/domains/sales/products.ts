@@ -11,7 +11,7 @@ import { prepared } from '../../db/prepared';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
 import { baseCostSql, cakeMatches, cakeStatusSql } from '../cakes/queries';
-import { itemMatches, itemStatusSql } from '../inventory/itemSql';
+import { itemMatches, itemStatusSql, sellableUnits } from '../inventory/itemSql';
 
 /** What the point of sale sells: an item or a cake, with only what its table shows. */
 export interface Product {
@@ -109,7 +109,7 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
             price: i.unitPrice,
             amount: i.amount,
             unit: units.name,
-            stock: i.stock,
+            stock: sellableUnits,
             status: itemStatusSql(today),
             scPwdEligible: i.scPwdEligible,
           })

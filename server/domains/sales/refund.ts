@@ -9,9 +9,9 @@ import { fail } from '../../lib/errors';
 import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actionRequests/held';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
-import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
 import { openShiftOf } from '../shifts/current';
+import { returnLine } from './lineStock';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
 
@@ -47,16 +47,8 @@ function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date, drawer: Dr
     })
     .where(eq(sales.id, sale.id))
     .run();
-  for (const line of lines) {
-    const id = line.kind === 'item' ? line.itemId : line.cakeId;
-    // A product deleted since the sale has no shelf to go back to; the line stays on record.
-    if (id === null) continue;
-    moveStock(
-      tx,
-      { kind: line.kind, id, record: line.code },
-      { reason: 'refund', change: line.quantity, userId: actor.user.id, reference: sale.saleId },
-    );
-  }
+  const move = { reason: 'refund', userId: actor.user.id, reference: sale.saleId } as const;
+  for (const line of lines) returnLine(tx, line, move, now);
   const where = drawer.shiftId === null ? 'outside any shift' : `into shift #${drawer.shiftId}`;
   logActivity(tx, {
     userId: actor.user.id,

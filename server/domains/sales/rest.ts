@@ -24,7 +24,7 @@ type Checkout = Loose<CheckoutInput>;
 
 /**
  * A sale in the legacy shape: pesos, `items` with the business itemId, createdAt the time of
- * sale. A line's purchasePrice is left out where the viewer may not see costs (staff).
+ * sale. A line's purchasePrice and cost are left out where the viewer may not see costs (staff).
  */
 function legacySale(sale: ShownSale) {
   return {
@@ -41,6 +41,7 @@ function legacySale(sale: ShownSale) {
       price: pesos(line.price),
       quantity: line.quantity,
       purchasePrice: line.purchasePrice === undefined ? undefined : pesos(line.purchasePrice),
+      cost: line.cost === undefined ? undefined : pesos(line.cost),
       discount: pesos(line.discount),
     })),
     subtotal: pesos(sale.subtotal),

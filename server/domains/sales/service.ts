@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { notEnoughOf, saleTotalProblem } from '../../../shared/saleRules';
+import { saleTotalProblem } from '../../../shared/saleRules';
 import type { CheckoutInput } from '../../../shared/schemas/sales';
 import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate, manilaDayStart } from '../../../shared/time';
@@ -13,9 +13,9 @@ import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
-import { moveStock } from '../inventory/stock';
 import { notify } from '../notifications/service';
 import { backdateReasonFor, drawerFor } from './backdate';
+import { keepLineLots, takeForLine } from './lineStock';
 import { currentLines, type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
 import { checkoutRefused } from './refused';
@@ -90,16 +90,13 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       zPending: true,
       backdateReason,
     });
-    for (const line of priced) insertLine(tx).run(lineRow(sale.id, line, discount));
-    for (const payment of tender.payments) insertPayment(tx).run({ saleId: sale.id, ...payment });
+    const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
     for (const line of priced) {
-      moveStock(
-        tx,
-        { kind: line.kind, id: line.id, record: line.code },
-        { reason: 'sale', change: -line.quantity, userId: actor.user.id, reference: saleId },
-        notEnoughOf(line, line.quantity),
-      );
+      const { cost, takes } = takeForLine(tx, line, move, now);
+      const saved = insertLine(tx).get({ ...lineRow(sale.id, line, discount), cost });
+      keepLineLots(tx, saved!.id, takes);
     }
+    for (const payment of tender.payments) insertPayment(tx).run({ saleId: sale.id, ...payment });
     logActivity(tx, {
       userId: actor.user.id,
       action: 'Create Sale',
@@ -178,6 +175,7 @@ const insertSale = (tx: Tx) =>
 
 const LINE_COLUMNS = [
   'saleId',
+  'cost',
   'kind',
   'itemId',
   'cakeId',
@@ -195,6 +193,7 @@ const insertLine = (tx: Tx) =>
     tx
       .insert(saleLines)
       .values(placeholders(LINE_COLUMNS) as never)
+      .returning({ id: saleLines.id })
       .prepare(),
   );
 

@@ -5,7 +5,7 @@ import type { Sale } from './records';
 type Line = Sale['lines'][number];
 /** A sale as a viewer may see it: staff get no line costs. */
 export type ShownSale = Omit<Sale, 'lines'> & {
-  lines: (Omit<Line, 'purchasePrice'> & { purchasePrice?: number })[];
+  lines: (Omit<Line, 'purchasePrice' | 'cost'> & { purchasePrice?: number; cost?: number })[];
 };
 
 /** An SC/PWD ID number with only its last four characters showing, as card receipts print. */
@@ -24,7 +24,7 @@ export function saleShownTo(viewer: Viewer, sale: Sale): ShownSale {
     ...sale,
     discountIdNumber:
       sale.soldBy === viewer.user.id ? sale.discountIdNumber : maskedIdNumber(sale.discountIdNumber),
-    lines: sale.lines.map(({ purchasePrice: _cost, ...line }) => line),
+    lines: sale.lines.map(({ purchasePrice: _price, cost: _cost, ...line }) => line),
   };
 }
 

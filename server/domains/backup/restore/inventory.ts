@@ -5,6 +5,7 @@ import { barcodeField, itemFields } from '../../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../../shared/texts/inventory';
 import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
+import { adjustStock, settleExpiry } from '../../inventory/lots';
 import { moveStock, record, type Stocked } from '../../inventory/stock';
 import type { Book } from './read';
 import {
@@ -16,6 +17,7 @@ import {
   numberCell,
   orNull,
   pesosCell,
+  quantityCell,
   type Tally,
   tableWriter,
   userLookup,
@@ -52,11 +54,11 @@ const itemRow = z.object({
   category: orNull(cellText),
   unit: orNull(cellText),
   supplierId: orNull(cellText),
-  stock: numberCell.pipe(f.stock.unwrap()),
+  stock: quantityCell.pipe(f.stock.unwrap()),
   purchasePrice: pesosCell.pipe(f.purchasePrice.unwrap()),
   unitPrice: pesosCell.pipe(f.unitPrice.unwrap()),
   amount: numberCell.pipe(f.amount.unwrap()),
-  restockThreshold: numberCell.pipe(f.restockThreshold.unwrap()),
+  restockThreshold: quantityCell.pipe(f.restockThreshold.unwrap()),
   scPwdEligible: yesNoCell(false),
   barcode: orNull(cellText).pipe(barcodeField),
   expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
@@ -140,8 +142,12 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
     const wanted = { ...fields, ...refs };
     const existing = items.find(item.itemId);
     if (!existing) {
+      // Written with its stock, the item gets an opening lot holding it (server/db/sql/stock-lots.sql);
+      // stock whose date has passed stays as an expired lot to be written off.
       const id = items.insert({ ...wanted, stock });
-      restoreStock(tx, { kind: 'item', id, record: item.itemId }, null, stock, userId);
+      const what = { kind: 'item', id, record: item.itemId } as const;
+      restoreStock(tx, what, null, stock, userId);
+      settleExpiry(tx, what, new Date());
       tally.added++;
       continue;
     }
@@ -158,11 +164,14 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
 
 /**
  * Sets a restored item's or cake's stock through the ledger (reason 'restore'): a new one's
- * from 0 (its row already written with it), an existing one's by the difference.
+ * from 0 (its row already written with it), an existing one's by the difference (an item's as
+ * an adjustment of its lots).
  */
 export function restoreStock(tx: Tx, what: Stocked, before: number | null, stock: number, userId: number) {
   const reference = what.kind === 'item' ? 'inventory_backup.xlsx' : 'cakes_backup.xlsx';
   const movement = { reason: 'restore' as const, userId, reference };
   if (before === null) record(tx, what, { ...movement, change: stock }, 0, stock);
-  else if (stock !== before) moveStock(tx, what, { ...movement, change: stock - before });
+  else if (stock === before) return;
+  else if (what.kind === 'item') adjustStock(tx, what, stock, movement, new Date());
+  else moveStock(tx, what, { ...movement, change: stock - before });
 }

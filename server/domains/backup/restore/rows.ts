@@ -1,3 +1,4 @@
+import { toMilli } from '../../../../shared/quantity';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
@@ -46,6 +47,15 @@ export const pesosCell = z.preprocess(
 );
 
 export const numberCell = z.preprocess(numeric, z.number({ error: 'must be a number' }));
+
+/** A quantity in units with at most three decimals, as thousandths (shared/quantity.ts). */
+export const quantityCell = numberCell.pipe(
+  z.number().transform((n, ctx) => {
+    const milli = toMilli(n);
+    if (milli === null) ctx.addIssue({ code: 'custom', message: 'must have at most three decimals' });
+    return milli ?? 0;
+  }),
+);
 
 /** yes or no as a boolean; a blank cell is `blank` (a column older backups lack). */
 export const yesNoCell = (blank: boolean) =>

@@ -29,6 +29,7 @@ const LINE_FIELDS = [
   'quantity',
   'lineTotal',
   'discount',
+  'cost',
 ];
 
 /** Customers, accounts and products by business id, each looked up once per restore. */
@@ -107,6 +108,7 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): v
     for (const { row: _r, saleId: _s, id, ...line } of resolved) {
       lineRows.insert({
         ...line,
+        cost: line.cost ?? line.purchasePrice * line.quantity,
         saleId,
         itemId: line.kind === 'item' ? id : null,
         cakeId: line.kind === 'cake' ? id : null,

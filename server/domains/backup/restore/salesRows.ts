@@ -48,6 +48,8 @@ export const SALES_LAYOUT = {
     'quantity',
     'lineTotal',
     'discount?',
+    // Backups made before lots have no cost column: their lines cost purchase price x quantity.
+    'cost?',
   ],
   // Older backups (before split tender) have no payments sheet: each sale was one payment of its total.
   'payments?': ['saleId', 'method', 'amount', 'reference'],
@@ -121,6 +123,7 @@ const lineRow = z.object({
   quantity: numberCell.pipe(saleLineInput.shape.quantity),
   lineTotal: pesosCell,
   discount: orNull(pesosCell).transform((v) => v ?? 0),
+  cost: orNull(pesosCell),
 });
 
 export type Line = z.infer<typeof lineRow> & { row: number };

@@ -1,0 +1,295 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { costOf } from '../../../shared/quantity';
+import { manilaDate } from '../../../shared/time';
+import type { Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
+import { inventoryItems, type LotSource, stockLots } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { type Movement, record, type Stocked } from './stock';
+
+// THE writer of an item's lots (docs/rules.md, Lots): every change of an item's stock goes
+// through here, inside the caller's transaction, and leaves the item's stock equal to the sum
+// of its unexpired lots' remaining, with one ledger row for the change. Quantities are in
+// thousandths of the item's unit.
+
+/** What a move records in the ledger; the change is what the lots' sum moved by. */
+export type LotMove = Omit<Movement, 'change'>;
+
+/** A quantity taken from one lot, at that lot's unit cost. */
+export interface LotTake {
+  lotId: number;
+  quantity: number;
+  unitCost: number;
+}
+
+/** Each take's quantity x unit cost, in centavos. */
+export const costOfTakes = (takes: readonly LotTake[]) =>
+  takes.reduce((sum, t) => sum + costOf(t.quantity, t.unitCost), 0);
+
+const l = stockLots;
+const i = inventoryItems;
+const ph = sql.placeholder;
+/** A lot that can still be sold today: no expiry, or expiring today or later. */
+const fresh = sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${ph('today')})`;
+
+/**
+ * Sets the item's stock to its unexpired lots' sum and its expiration date to the earliest
+ * among them with stock left (else the latest expired one with stock left, so the item reads
+ * Expired; with no stock at all it keeps its date). Returns the stock before and after.
+ * The date is written only when it changes: a write bumps the inventory list's version.
+ */
+function refresh(tx: Tx, itemId: number, today: string): { before: number; after: number } {
+  const before = prepared(tx, 'lots.stockOf', () =>
+    tx
+      .select({ stock: i.stock, expirationDate: i.expirationDate })
+      .from(i)
+      .where(eq(i.id, ph('id')))
+      .prepare(),
+  ).get({ id: itemId });
+  if (!before) throw fail.notFound('The item no longer exists.');
+  const now = prepared(tx, 'lots.sums', () =>
+    tx
+      .select({
+        stock: sql<number>`coalesce(sum(case when ${fresh} then ${l.remaining} end), 0)`,
+        freshLots: sql<number>`count(case when ${fresh} then 1 end)`,
+        earliest: sql<string | null>`min(case when ${fresh} then ${l.expirationDate} end)`,
+        latestExpired: sql<string | null>`max(case when not ${fresh} then ${l.expirationDate} end)`,
+        lots: sql<number>`count(*)`,
+      })
+      .from(l)
+      .where(and(eq(l.itemId, ph('id')), gt(l.remaining, 0)))
+      .prepare(),
+  ).get({ id: itemId, today })!;
+  const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.expirationDate;
+  if (now.stock !== before.stock)
+    prepared(tx, 'lots.setStock', () =>
+      tx
+        .update(i)
+        .set({ stock: sql`${ph('stock')}` })
+        .where(eq(i.id, ph('id')))
+        .prepare(),
+    ).run({ id: itemId, stock: now.stock });
+  if (date !== before.expirationDate)
+    tx.update(i).set({ expirationDate: date }).where(eq(i.id, itemId)).run();
+  return { before: before.stock, after: now.stock };
+}
+
+/**
+ * Brings the item's stock up to date before a move: lots that passed their date since the
+ * last look leave the stock with an `expired` ledger row (the daily check does this too).
+ */
+export function settleExpiry(tx: Tx, what: Stocked, now: Date): void {
+  const { before, after } = refresh(tx, what.id, manilaDate(now));
+  record(tx, what, { reason: 'expired', change: after - before, userId: null }, before, after);
+}
+
+/** Re-reads the lots after they changed and writes the one ledger row of the move. */
+function finish(tx: Tx, what: Stocked, move: LotMove, now: Date): number {
+  const { before, after } = refresh(tx, what.id, manilaDate(now));
+  record(tx, what, { ...move, change: after - before }, before, after);
+  return after;
+}
+
+export interface NewLot {
+  source: LotSource;
+  quantity: number;
+  unitCost: number;
+  expirationDate: string | null;
+  /** The supplier's code; none gives LOT- and the lot's number. */
+  lotCode?: string | null;
+  supplierId?: number | null;
+  purchaseOrderId?: number | null;
+}
+
+/** Adds a lot to the item's stock; returns the lot as stored. */
+export function addLot(tx: Tx, what: Stocked, lot: NewLot, move: LotMove, now: Date) {
+  settleExpiry(tx, what, now);
+  const row = tx
+    .insert(l)
+    .values({
+      itemId: what.id,
+      lotCode: lot.lotCode?.trim() || '',
+      source: lot.source,
+      quantity: lot.quantity,
+      remaining: lot.quantity,
+      unitCost: lot.unitCost,
+      expirationDate: lot.expirationDate,
+      supplierId: lot.supplierId ?? null,
+      purchaseOrderId: lot.purchaseOrderId ?? null,
+      receivedAt: now,
+      receivedBy: move.userId,
+    })
+    .returning()
+    .get();
+  const stored = row.lotCode
+    ? row
+    : tx
+        .update(l)
+        .set({ lotCode: sql`printf('LOT-%06d', ${l.id})` })
+        .where(eq(l.id, row.id))
+        .returning()
+        .get();
+  finish(tx, what, move, now);
+  return stored;
+}
+
+/** Which lots a take may use, and in what order. */
+export interface TakeFrom {
+  /** One chosen lot, expired or not. */
+  lotId?: number;
+  /** Expired lots first (oldest first), then the unexpired ones FEFO: writing off what went bad. */
+  expiredFirst?: boolean;
+  /** Only expired lots: writing them all off. */
+  expiredOnly?: boolean;
+}
+
+/**
+ * Takes `quantity` from the item's lots: unexpired lots in order of expiry, undated last, then
+ * in order of receipt (FEFO), unless `from` says otherwise. Throws 409 `shortText` when they
+ * do not hold enough; a lot never goes below zero (the guard and the table's CHECK).
+ */
+export function takeLots(
+  tx: Tx,
+  what: Stocked,
+  quantity: number,
+  move: LotMove,
+  now: Date,
+  shortText: string,
+  from: TakeFrom = {},
+): LotTake[] {
+  settleExpiry(tx, what, now);
+  const today = manilaDate(now);
+  const candidates = lotsToTake(tx, what.id, today, from);
+  const takes: LotTake[] = [];
+  let left = quantity;
+  for (const lot of candidates) {
+    if (left === 0) break;
+    const take = Math.min(left, lot.remaining);
+    takes.push({ lotId: lot.id, quantity: take, unitCost: lot.unitCost });
+    left -= take;
+  }
+  if (left > 0) throw fail.conflict(shortText);
+  const lower = prepared(tx, 'lots.take', () =>
+    tx
+      .update(l)
+      .set({ remaining: sql`${l.remaining} - ${ph('quantity')}` })
+      .where(and(eq(l.id, ph('id')), sql`${l.remaining} >= ${ph('quantity')}`))
+      .returning({ id: l.id })
+      .prepare(),
+  );
+  for (const take of takes)
+    if (!lower.get({ id: take.lotId, quantity: take.quantity })) throw fail.conflict(shortText);
+  finish(tx, what, move, now);
+  return takes;
+}
+
+function lotsToTake(tx: Tx, itemId: number, today: string, from: TakeFrom) {
+  const base = tx
+    .select({ id: l.id, remaining: l.remaining, unitCost: l.unitCost, expirationDate: l.expirationDate })
+    .from(l);
+  if (from.lotId !== undefined)
+    return base.where(and(eq(l.itemId, itemId), eq(l.id, from.lotId), gt(l.remaining, 0))).all();
+  const expired = sql`(${l.expirationDate} is not null and ${l.expirationDate} < ${today})`;
+  if (from.expiredOnly)
+    return base
+      .where(and(eq(l.itemId, itemId), gt(l.remaining, 0), expired))
+      .orderBy(asc(l.expirationDate), asc(l.id))
+      .all();
+  if (from.expiredFirst)
+    return base
+      .where(and(eq(l.itemId, itemId), gt(l.remaining, 0)))
+      .orderBy(sql`${expired} desc`, sql`${l.expirationDate} is null`, asc(l.expirationDate), asc(l.id))
+      .all();
+  return prepared(tx, 'lots.fefo', () =>
+    tx
+      .select({ id: l.id, remaining: l.remaining, unitCost: l.unitCost, expirationDate: l.expirationDate })
+      .from(l)
+      .where(and(eq(l.itemId, ph('id')), gt(l.remaining, 0), fresh))
+      .orderBy(sql`${l.expirationDate} is null`, asc(l.expirationDate), asc(l.id))
+      .prepare(),
+  ).all({ id: itemId, today });
+}
+
+/** Puts quantities back into the lots they were taken from (a refund). */
+export function returnToLots(tx: Tx, what: Stocked, takes: readonly LotTake[], move: LotMove, now: Date) {
+  settleExpiry(tx, what, now);
+  const raise = prepared(tx, 'lots.return', () =>
+    tx
+      .update(l)
+      .set({ remaining: sql`${l.remaining} + ${ph('quantity')}` })
+      .where(and(eq(l.id, ph('id')), sql`${l.remaining} + ${ph('quantity')} <= ${l.quantity}`))
+      .returning({ id: l.id })
+      .prepare(),
+  );
+  for (const take of takes)
+    if (!raise.get({ id: take.lotId, quantity: take.quantity }))
+      throw fail.conflict(`Lot ${take.lotId} cannot take back more than it held.`);
+  return finish(tx, what, move, now);
+}
+
+/**
+ * Sets the item's stock to `target` as an adjustment: an increase is a new `adjustment` lot
+ * expiring on the item's expiration date at its purchase price; a decrease is taken FEFO.
+ */
+export function adjustStock(tx: Tx, what: Stocked, target: number, move: LotMove, now: Date): void {
+  settleExpiry(tx, what, now);
+  const item = tx
+    .select({ stock: i.stock, purchasePrice: i.purchasePrice, expirationDate: i.expirationDate })
+    .from(i)
+    .where(eq(i.id, what.id))
+    .get();
+  if (!item || target === item.stock) return;
+  if (target > item.stock)
+    addLot(
+      tx,
+      what,
+      {
+        source: 'adjustment',
+        quantity: target - item.stock,
+        unitCost: item.purchasePrice,
+        expirationDate: item.expirationDate,
+      },
+      move,
+      now,
+    );
+  else takeLots(tx, what, item.stock - target, move, now, `Not enough stock of ${what.record}.`);
+}
+
+/**
+ * The item's expiration date edited on its form: the lots with stock that carried the date it
+ * showed now carry the new one, so a wrong date can be put right even after it passed (with no
+ * such lot, the item just keeps the date for stock added later).
+ */
+export function redateLots(
+  tx: Tx,
+  what: Stocked,
+  from: string | null,
+  to: string | null,
+  move: LotMove,
+  now: Date,
+): void {
+  settleExpiry(tx, what, now);
+  tx.update(l)
+    .set({ expirationDate: to })
+    .where(
+      and(
+        eq(l.itemId, what.id),
+        gt(l.remaining, 0),
+        from === null ? sql`${l.expirationDate} is null` : eq(l.expirationDate, from),
+      ),
+    )
+    .run();
+  finish(tx, what, move, now);
+}
+
+/** Takes every lot that passed its date out of its item's stock (the daily check, just after midnight). */
+export function settleExpiredLots(tx: Tx, now: Date): void {
+  const today = manilaDate(now);
+  const items = tx
+    .selectDistinct({ id: i.id, record: i.itemId })
+    .from(l)
+    .innerJoin(i, eq(i.id, l.itemId))
+    .where(and(gt(l.remaining, 0), sql`${l.expirationDate} < ${today}`))
+    .all();
+  for (const item of items) settleExpiry(tx, { kind: 'item', id: item.id, record: item.record }, now);
+}

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import { toMilli } from '../../../shared/quantity';
+import { notEnoughOf } from '../../../shared/saleRules';
+import type { Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
+import { inventoryItems, saleLineLots, type saleLines } from '../../db/schema';
+import { addLot, costOfTakes, type LotMove, type LotTake, returnToLots, takeLots } from '../inventory/lots';
+import { moveStock, type Stocked } from '../inventory/stock';
+import type { PricedLine } from './lines';
+
+// A sale line's stock: an item's comes from its lots first-expiry-first-out and costs what
+// those lots cost; a cake's is its own count at its base cost (docs/rules.md, Lots).
+
+/** Takes the line's stock; returns its cost and, for an item, the lots it took. */
+export function takeForLine(
+  tx: Tx,
+  line: PricedLine,
+  move: LotMove,
+  now: Date,
+): { cost: number; takes: LotTake[] } {
+  const what: Stocked = { kind: line.kind, id: line.id, record: line.code };
+  const short = notEnoughOf(line, line.quantity);
+  if (line.kind === 'cake') {
+    moveStock(tx, what, { ...move, change: -line.quantity }, short);
+    return { cost: line.purchasePrice * line.quantity, takes: [] };
+  }
+  const takes = takeLots(tx, what, toMilli(line.quantity)!, move, now, short);
+  return { cost: costOfTakes(takes), takes };
+}
+
+/** Keeps which lots a sale line took, so its refund puts them back. */
+export function keepLineLots(tx: Tx, saleLineId: number, takes: readonly LotTake[]): void {
+  const insert = prepared(tx, 'sales.lineLot', () =>
+    tx
+      .insert(saleLineLots)
+      .values({
+        saleLineId: sql.placeholder('saleLineId'),
+        lotId: sql.placeholder('lotId'),
+        quantity: sql.placeholder('quantity'),
+        unitCost: sql.placeholder('unitCost'),
+      })
+      .prepare(),
+  );
+  for (const take of takes) insert.run({ saleLineId, ...take });
+}
+
+/**
+ * Puts a refunded line's stock back: an item's into the lots it came from; a line sold before
+ * lots (none kept) into a new `return` lot at the item's purchase price and expiry.
+ */
+export function returnLine(tx: Tx, line: typeof saleLines.$inferSelect, move: LotMove, now: Date): void {
+  const id = line.kind === 'item' ? line.itemId : line.cakeId;
+  // A product deleted since the sale has no shelf to go back to; the line stays on record.
+  if (id === null) return;
+  const what: Stocked = { kind: line.kind, id, record: line.code };
+  if (line.kind === 'cake') {
+    moveStock(tx, what, { ...move, change: line.quantity });
+    return;
+  }
+  const taken = tx
+    .select({ lotId: saleLineLots.lotId, quantity: saleLineLots.quantity, unitCost: saleLineLots.unitCost })
+    .from(saleLineLots)
+    .where(eq(saleLineLots.saleLineId, line.id))
+    .all();
+  if (taken.length > 0) {
+    returnToLots(tx, what, taken, move, now);
+    return;
+  }
+  const item = tx
+    .select({ purchasePrice: inventoryItems.purchasePrice, expirationDate: inventoryItems.expirationDate })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, id))
+    .get();
+  if (!item) return;
+  addLot(
+    tx,
+    what,
+    {
+      source: 'return',
+      quantity: toMilli(line.quantity)!,
+      unitCost: item.purchasePrice,
+      expirationDate: item.expirationDate,
+    },
+    move,
+    now,
+  );
+}
