@@ -95,7 +95,7 @@ describe('the SQL files and a freshly migrated database', () => {
   it('agree on every trigger, view and virtual table, by name and text', () => {
     const db = openDb(freshFile());
     const files = readSqlFiles();
-    expect(files.flatMap((f) => f.objects).filter((o) => o.type === 'trigger')).toHaveLength(20);
+    expect(files.flatMap((f) => f.objects).filter((o) => o.type === 'trigger')).toHaveLength(21);
     expect(differences(db.$client, files)).toEqual([]);
     // They ran at start, each recorded with its hash.
     expect(db.$client.prepare('select file, hash from __sql_files order by file').all()).toEqual(
@@ -144,11 +144,10 @@ describe('a database migrated the old way and one migrated the new way', () => {
     const old = openDb(oldFile, MIGRATIONS_FOLDER, null);
     const fresh = openDb(freshFile());
     old.$client.exec("INSERT INTO inventory_items (item_id, name) VALUES ('INV-000001', 'Bread Flour')");
-    const before = schemaOf(old.$client);
-    expect(schemaOf(fresh.$client)).toEqual(before);
     old.$client.close();
+    const before = schemaOf(fresh.$client);
 
-    // That shop opened by this release: the files run once, and nothing but their text changes.
+    // That shop opened by this release: the files run once, leaving what a new shop has.
     const upgraded = openDb(oldFile);
     expect(schemaOf(upgraded.$client)).toEqual(before);
     expect(handWritten(upgraded.$client)).toEqual(handWritten(fresh.$client));
