@@ -1,5 +1,5 @@
-import { costOf } from '../../../shared/quantity';
 import { and, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { costOf } from '../../../shared/quantity';
 import type { Page } from '../../../shared/schemas/paging';
 import type { ListPoInput } from '../../../shared/schemas/purchasing';
 import { type PoStatus, PURCHASING_TEXT } from '../../../shared/texts/purchasing';

@@ -1,7 +1,16 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
-import { asSent, bodyOf, call, type Loose, pesos, pesosIn, quantityIn, units } from '../../transport/restShapes';
+import {
+  asSent,
+  bodyOf,
+  call,
+  type Loose,
+  pesos,
+  pesosIn,
+  quantityIn,
+  units,
+} from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { PurchaseOrder, PurchaseOrderRow } from './queries';
 import { purchaseOrdersRouter } from './router';
