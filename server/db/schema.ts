@@ -8,3 +8,4 @@ export * from './tables/reports';
 export * from './tables/sales';
 export * from './tables/shifts';
 export * from './tables/stock';
+export * from './tables/waste';

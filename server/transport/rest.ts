@@ -21,6 +21,7 @@ import { scPwdBookRest } from '../domains/shifts/bookRest';
 import { shiftsRest } from '../domains/shifts/rest';
 import { suppliersRest } from '../domains/suppliers/rest';
 import { usersRest } from '../domains/users/rest';
+import { wasteRest } from '../domains/waste/rest';
 import { DATABASE_BUSY, databaseBusy, readableMessage, SERVER_FAILED, shownPath } from '../lib/errors';
 import type { RestOptions } from '../trpc/procedures';
 
@@ -69,6 +70,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(backupRest, domain);
   await app.register(pricingRest, domain);
   await app.register(purchaseOrdersRest, domain);
+  await app.register(wasteRest, domain);
   await app.register(snapshotRest, domain);
 };
 

@@ -14,6 +14,7 @@ import { settingsRouter } from '../domains/settings/router';
 import { shiftsRouter } from '../domains/shifts/router';
 import { suppliersRouter } from '../domains/suppliers/router';
 import { usersRouter } from '../domains/users/router';
+import { wasteRouter } from '../domains/waste/router';
 import { createCallerFactory, router } from './procedures';
 
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   reports: reportsRouter,
   pricing: pricingRouter,
   purchaseOrders: purchaseOrdersRouter,
+  waste: wasteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -83,3 +83,16 @@ export const calendarDate = (label: string) =>
 /** A calendar date or none (null); a number, a list or an object is refused with the date's message. */
 export const optionalDate = (label: string) =>
   z.union([z.null(), calendarDate(label)], { error: `${label} must be a date (YYYY-MM-DD).` });
+
+/**
+ * A supplier or an item: its record id (a number, as the screen sends it) or its business id
+ * (text, SUP-… or INV-…, as REST sends it); text is never read as a record id.
+ */
+export const recordRef = (message: string) =>
+  z.union(
+    [
+      z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+      z.string({ error: message }).trim().min(1, message).max(BUSINESS_ID_MAX, message),
+    ],
+    { error: message },
+  );

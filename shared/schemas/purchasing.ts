@@ -1,29 +1,15 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
-import { BUSINESS_ID_MAX } from '../texts/fields';
 import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
 import { LOT_CODE_MAX, PO_LINES_MAX, PO_NOTES_MAX, PO_STATUSES, PURCHASING_TEXT } from '../texts/purchasing';
-import { calendarDate, centavos, optionalDate, optionalText, recordId, STOCK_MAX } from './fields';
+import { calendarDate, centavos, optionalDate, optionalText, recordId, recordRef, STOCK_MAX } from './fields';
 import { pageInput, SEARCH_TEXT } from './paging';
 
 /** The most of one item a line may order, in thousandths (the most stock an item holds). */
 const PO_QUANTITY_MAX = STOCK_MAX * 1000;
 
-/**
- * A supplier or an item: its record id (a number, as the screen sends it) or its business id
- * (text, SUP-… or INV-…, as REST sends it); text is never read as a record id.
- */
-const recordRef = (message: string) =>
-  z.union(
-    [
-      z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
-      z.string({ error: message }).trim().min(1, message).max(BUSINESS_ID_MAX, message),
-    ],
-    { error: message },
-  );
-
 /** How much of an item, in thousandths of its unit: more than 0. */
-const poQuantity = z
+export const poQuantity = z
   .number({ error: PURCHASING_TEXT.quantity })
   .int(PURCHASING_TEXT.quantity)
   .min(1, PURCHASING_TEXT.quantity)

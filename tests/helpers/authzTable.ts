@@ -55,6 +55,7 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   reports: 'salesReport',
   pricing: 'dashboardFinance',
   purchaseOrders: 'purchaseOrders',
+  waste: { query: 'wasteLog', mutation: 'waste' },
 };
 
 /** The procedures whose rule is not their router's. */

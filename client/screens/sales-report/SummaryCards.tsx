@@ -46,7 +46,7 @@ export function SummaryCards({ summary }: { summary: Summary | undefined }) {
           <Text
             size="xs"
             c="dimmed"
-          >{`Revenue ${formatPeso(summary.revenue)} less cost ${formatPeso(summary.cost)}`}</Text>
+          >{`Revenue ${formatPeso(summary.revenue)} less cost ${formatPeso(summary.cost)}${summary.wasteCost ? ` and waste ${formatPeso(summary.wasteCost)}` : ''}`}</Text>
         </Card>
         <Card title="Total Transactions">
           <Figure>{count.format(summary.totalTransactions)}</Figure>

@@ -5,6 +5,7 @@ import { refundApproval } from '../sales/refund';
 import { MODULE as SALES_MODULE } from '../sales/service';
 import { CASH_MODULE, cashVoidApproval } from '../shifts/voids';
 import { SUPPLIER_MODULE, supplierService } from '../suppliers/service';
+import { WASTE_MODULE, wasteApproval } from '../waste/service';
 import type { ActionModule, Approval } from './held';
 
 /**
@@ -19,4 +20,5 @@ export const APPROVALS = {
   [CAKES_MODULE]: cakeApproval,
   [SALES_MODULE]: refundApproval,
   [CASH_MODULE]: cashVoidApproval,
+  [WASTE_MODULE]: wasteApproval,
 } satisfies Record<ActionModule, Approval>;

@@ -23,7 +23,8 @@ export type ActionModule =
   | 'Inventory'
   | 'Cakes'
   | 'Sales Management'
-  | 'Cash Drawer';
+  | 'Cash Drawer'
+  | 'Waste';
 
 interface HeldChange {
   module: ActionModule;

@@ -3,6 +3,7 @@ import { REPORT_TEXT } from '../../../shared/texts/reports';
 import type { Db } from '../../db/open';
 import { readSnapshot } from '../../db/readSnapshot';
 import { type Column, DATE_TIME_FORMAT, manilaCellDate, PESO_FORMAT, workbookStream } from '../../lib/xlsx';
+import { wasteCostBetween } from '../waste/queries';
 import type { Days } from './period';
 
 // The Sales Report's workbook, readable without the app: a Summary sheet of the period's
@@ -135,7 +136,7 @@ function statements(db: Db) {
 }
 
 /** The Summary sheet's figures: each one a sum a reader can redo from the other two sheets. */
-function summaryOf(read: ReturnType<typeof statements>, days: Days): Figure[] {
+function summaryOf(read: ReturnType<typeof statements>, days: Days, wasteCost: number): Figure[] {
   const range = { start: days.start.getTime(), end: days.end.getTime() };
   const t = read.totals.get(range) ?? {};
   const n = (key: string) => t[key] ?? 0;
@@ -155,7 +156,8 @@ function summaryOf(read: ReturnType<typeof statements>, days: Days): Figure[] {
     { figure: S.refunds, value: n('refunds') },
     pesos(S.refundedAmount, n('refundedAmount')),
     pesos(S.cost, n('cost')),
-    pesos(S.profit, n('gross') - n('discounts') - n('cost')),
+    pesos(S.wasteCost, wasteCost),
+    pesos(S.profit, n('gross') - n('discounts') - n('cost') - wasteCost),
     ...read.byMethod.all(range).map((m) => pesos(S.paidBy(m.method), m.amount)),
     { figure: S.note, value: null },
   ];
@@ -187,7 +189,7 @@ export function salesWorkbook(db: Db, days: Days) {
   const snapshot = readSnapshot(db);
   try {
     const read = statements(snapshot.db);
-    const summary = summaryOf(read, days);
+    const summary = summaryOf(read, days, wasteCostBetween(snapshot.db, days.start, days.end));
     const stream = workbookStream(
       [
         { name: 'Summary', columns: SUMMARY_COLUMNS, chunks: () => [summary] },

@@ -12,7 +12,7 @@ const reportFiles = createCallerFactory(reportFilesRouter);
 type Query = { Querystring: Record<string, string | undefined> };
 
 /** ?range=all|today|week|month|year|custom&from=YYYY-MM-DD&to=YYYY-MM-DD; All when not given. */
-const periodOf = (
+export const periodOf = (
   q: Record<string, string | undefined>,
 ): Loose<inferRouterInputs<typeof reportsRouter>['summary']> => ({
   range: q.range ?? 'all',
@@ -62,6 +62,7 @@ export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }
       revenue: pesos(s.revenue),
       taxAmount: pesos(s.taxAmount),
       cost: pesos(s.cost),
+      wasteCost: pesos(s.wasteCost),
       totalProfit: pesos(s.totalProfit),
       bestSellers: s.bestSellers.map((b) => ({ ...b, revenue: pesos(b.revenue) })),
       payments: s.payments.map((p) => ({ ...p, totalSales: pesos(p.totalSales) })),

@@ -1,14 +1,16 @@
 import { daysBetween } from '../../../shared/time';
 import type { Db } from '../../db/open';
 import { prepared } from '../../db/prepared';
+import { wasteCostBetween } from '../waste/queries';
 import { bestSellers } from './bestSellers';
 import type { Days } from './period';
 
 // The sales report's cards and charts (docs/rules.md, Money and rounding) over the daily roll-ups:
 // refunded sales are not in them, revenue is the subtotals net of VAT, profit is revenue
-// minus cost. A month reads about thirty rows per payment method and per category, however
-// many lines were sold; best sellers read each day's leaders (bestSellers.ts). Statements
-// are prepared once: at this size, compiling the SQL would cost more than running it.
+// minus cost and minus what was written off as waste. A month reads about thirty rows per
+// payment method and per category, however many lines were sold; best sellers read each day's
+// leaders (bestSellers.ts). Statements are prepared once: at this size, compiling the SQL
+// would cost more than running it.
 
 interface DayRow {
   day: string;
@@ -60,11 +62,14 @@ export function reportSummary(db: Db, days: Days) {
     const d = byDay.get(date);
     return { date, totalSales: d?.totalSales ?? 0, revenue: d?.revenue ?? 0, cost: d?.cost ?? 0 };
   });
+  // Stock written off in the period is a cost of doing business: it comes off profit.
+  const wasteCost = wasteCostBetween(db, days.start, days.end);
   return {
     from: days.from,
     to: days.to,
     ...totals,
-    totalProfit: totals.revenue - totals.cost,
+    wasteCost,
+    totalProfit: totals.revenue - totals.cost - wasteCost,
     bestSellers: bestSellers(db, days),
     payments: payments.all(days.from, days.to),
     daily,

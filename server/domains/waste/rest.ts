@@ -1,0 +1,90 @@
+import type { inferRouterInputs } from '@trpc/server';
+import type { FastifyPluginAsync } from 'fastify';
+import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import { asSent, bodyOf, call, type Loose, pesos, quantityIn, units } from '../../transport/restShapes';
+import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { periodOf } from '../reports/rest';
+import { wasteRouter } from './router';
+
+const waste = createCallerFactory(wasteRouter);
+type Inputs = inferRouterInputs<typeof wasteRouter>;
+type ById = { Params: { id: string } };
+
+/** A write-off as REST sends it: the item's business id, units. */
+function writeOffBody(raw: unknown): Loose<Inputs['writeOff']> {
+  const body = bodyOf(raw);
+  return {
+    itemId: typeof body.itemId === 'number' ? String(body.itemId) : body.itemId,
+    quantity: quantityIn(body.quantity, PURCHASING_TEXT.quantity),
+    reason: body.reason,
+    note: body.note ?? undefined,
+    lotId: body.lotId === '' ? undefined : asSent(body.lotId),
+  };
+}
+
+/** A held staff write-off answers its message; an applied one carries the entry in units and pesos. */
+function answer(result: Awaited<ReturnType<ReturnType<typeof waste>['writeOff']>>) {
+  if (!('waste' in result)) return result;
+  const { waste: entry } = result;
+  return {
+    message: result.message,
+    waste: {
+      _id: entry.id,
+      itemId: entry.itemId,
+      quantity: units(entry.quantity),
+      reason: entry.reason,
+      cost: pesos(entry.cost),
+    },
+  };
+}
+
+// /api/waste and /api/inventory/{id}/write-off-expired ({id} is the item's `_id`).
+export const wasteRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
+  const api = (req: Parameters<typeof contextFrom>[1]) => waste(contextFrom(deps, req));
+  const { writeOff, writeOffExpired } = wasteRouter._def.procedures;
+  app.post('/waste', { preHandler: admitTo(deps, writeOff, writeOffBody) }, async (req, reply) => {
+    const result = answer(await call(api(req).writeOff, writeOffBody(req.body)));
+    return reply.status('waste' in result ? 201 : 202).send(result);
+  });
+  app.post<ById>(
+    '/inventory/:id/write-off-expired',
+    { preHandler: admitTo(deps, writeOffExpired, undefined, { optionalBody: true }) },
+    async (req) => {
+      const result = await call(api(req).writeOffExpired, { id: req.params.id });
+      return 'quantity' in result
+        ? { message: result.message, quantity: units(result.quantity), cost: pesos(result.cost) }
+        : result;
+    },
+  );
+  app.get<{ Querystring: Record<string, string | undefined> }>('/waste', async (req) => {
+    const log = await call(api(req).log, { period: periodOf(req.query) });
+    const sums = <T extends { quantity: number; cost: number }>(r: T) => ({
+      ...r,
+      quantity: units(r.quantity),
+      cost: pesos(r.cost),
+    });
+    return {
+      from: log.from,
+      to: log.to,
+      rows: log.rows.map((r) => ({
+        _id: r.id,
+        createdAt: r.createdAt,
+        itemId: r.record,
+        name: r.name,
+        quantity: units(r.quantity),
+        reason: r.reason,
+        note: r.note,
+        cost: pesos(r.cost),
+        lotId: r.lotId,
+        by: r.by,
+      })),
+      totals: {
+        entries: log.totals.entries,
+        quantity: units(log.totals.quantity),
+        cost: pesos(log.totals.cost),
+        byReason: log.totals.byReason.map(sums),
+        byWeek: log.totals.byWeek.map(sums),
+      },
+    };
+  });
+};

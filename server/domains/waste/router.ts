@@ -1,0 +1,18 @@
+import { itemIdInput } from '../../../shared/schemas/inventory';
+import { wasteLogInput, writeOffInput } from '../../../shared/schemas/waste';
+import { allow, router } from '../../trpc/procedures';
+import { wasteLog } from './queries';
+import { writeOff, writeOffExpired } from './service';
+
+export const wasteRouter = router({
+  /** Anyone may write off waste; a staff member's write-off waits for a manager's approval. */
+  writeOff: allow('waste')
+    .input(writeOffInput)
+    .mutation(({ ctx, input }) => writeOff(ctx.db, ctx.viewer, input)),
+  writeOffExpired: allow('waste')
+    .input(itemIdInput)
+    .mutation(({ ctx, input }) => writeOffExpired(ctx.db, ctx.viewer, input.id)),
+  log: allow('wasteLog')
+    .input(wasteLogInput)
+    .query(({ ctx, input }) => wasteLog(ctx.db, input.period)),
+});

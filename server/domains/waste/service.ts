@@ -1,0 +1,196 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatPeso } from '../../../shared/money';
+import { formatQuantity } from '../../../shared/quantity';
+import { recordId } from '../../../shared/schemas/ids';
+import { type WriteOffInput, writeOffInput } from '../../../shared/schemas/waste';
+import { WASTE_TEXT } from '../../../shared/texts/waste';
+import { manilaDate } from '../../../shared/time';
+import type { Db, Tx } from '../../db/open';
+import { stockLots, wasteEntries } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import { type Approval, heldKind, holdOrApply } from '../actionRequests/held';
+import { logActivity } from '../activity/service';
+import type { Viewer } from '../auth/viewer';
+import { alertForIds } from '../inventory/alerts';
+import { costOfTakes, type TakeFrom, takeLots } from '../inventory/lots';
+import { itemByRef } from '../purchaseOrders/queries';
+
+// Writing off waste (docs/rules.md, Waste): stock that went bad, broke or did not sell leaves
+// the item's lots at what those lots cost, with a row in the waste log, a ledger row and an
+// activity row, in one transaction. A staff write-off is held for a manager's approval.
+
+export const WASTE_MODULE = 'Waste';
+
+type Item = { id: number; itemId: string; name: string };
+
+/** Which lots a write-off takes: the chosen one; for Expired the expired lots first; else FEFO. */
+function lotsFor(input: Pick<WriteOffInput, 'lotId' | 'reason'>): TakeFrom {
+  if (input.lotId) return { lotId: input.lotId };
+  return input.reason === 'Expired' ? { expiredFirst: true } : {};
+}
+
+/** What the item holds that this write-off may take, for its refusal. */
+function available(tx: Tx, item: Item, from: TakeFrom, today: string): number {
+  const l = stockLots;
+  const fresh = sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${today})`;
+  const where = from.lotId
+    ? eq(l.id, from.lotId)
+    : from.expiredOnly
+      ? sql`not ${fresh}`
+      : from.expiredFirst
+        ? undefined
+        : fresh;
+  return (
+    tx
+      .select({ n: sql<number>`coalesce(sum(${l.remaining}), 0)` })
+      .from(l)
+      .where(and(eq(l.itemId, item.id), gt(l.remaining, 0), where))
+      .get()?.n ?? 0
+  );
+}
+
+function applyWriteOff(
+  tx: Tx,
+  actor: Viewer,
+  item: Item,
+  input: Omit<WriteOffInput, 'itemId'>,
+  now: Date,
+  from: TakeFrom,
+  requestedBy: number | null = null,
+) {
+  const what = { kind: 'item', id: item.id, record: item.itemId } as const;
+  if (from.lotId !== undefined) {
+    const lot = tx
+      .select({ code: stockLots.lotCode, remaining: stockLots.remaining })
+      .from(stockLots)
+      .where(and(eq(stockLots.id, from.lotId), eq(stockLots.itemId, item.id), gt(stockLots.remaining, 0)))
+      .get();
+    if (!lot) throw fail.badRequest(WASTE_TEXT.lotNotFound);
+    if (lot.remaining < input.quantity)
+      throw fail.conflict(WASTE_TEXT.notEnoughInLot(lot.code, formatQuantity(lot.remaining)));
+  }
+  const short = WASTE_TEXT.notEnough(item.name, formatQuantity(available(tx, item, from, manilaDate(now))));
+  const takes = takeLots(
+    tx,
+    what,
+    input.quantity,
+    { reason: 'waste', userId: actor.user.id, reference: input.reason },
+    now,
+    short,
+    from,
+  );
+  const cost = costOfTakes(takes);
+  const entry = tx
+    .insert(wasteEntries)
+    .values({
+      itemId: item.id,
+      record: item.itemId,
+      name: item.name,
+      quantity: input.quantity,
+      reason: input.reason,
+      note: input.note,
+      cost,
+      lotId: from.lotId ?? null,
+      createdAt: now,
+      createdBy: actor.user.id,
+      requestedBy,
+    })
+    .returning()
+    .get();
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Write Off',
+    module: WASTE_MODULE,
+    description: `Wrote off ${formatQuantity(input.quantity)} of ${item.itemId} "${item.name}" (${input.reason}${input.note ? `: ${input.note}` : ''}), ${formatPeso(cost)}`,
+  });
+  alertForIds(tx, [item.id], now);
+  return {
+    message: WASTE_TEXT.writtenOff(formatQuantity(input.quantity), item.name),
+    waste: { id: entry.id, itemId: item.itemId, quantity: entry.quantity, reason: entry.reason, cost },
+  };
+}
+
+function findItem(tx: Tx, ref: number | string): Item | undefined {
+  return itemByRef(tx, ref);
+}
+
+/** Writes off stock now, or for staff holds it as an action request. */
+export function writeOff(db: Db, actor: Viewer, input: WriteOffInput, now = new Date()) {
+  return holdOrApply(db, actor, {
+    find: (tx) => findItem(tx, input.itemId),
+    notFound: WASTE_TEXT.itemNotFound,
+    hold: (item) => ({
+      module: WASTE_MODULE,
+      requestType: 'write-off',
+      targetId: item.itemId,
+      details: {
+        Item: `${item.itemId} "${item.name}"`,
+        Quantity: formatQuantity(input.quantity),
+        Reason: input.reason,
+        ...(input.note ? { Note: input.note } : {}),
+        ...(input.lotId ? { Lot: `#${input.lotId}` } : {}),
+      },
+      payload: { ...input, itemId: item.id } satisfies z.input<typeof writeOffInput>,
+      summary: `write off ${formatQuantity(input.quantity)} of ${item.itemId} "${item.name}"`,
+    }),
+    apply: (tx, item) => applyWriteOff(tx, actor, item, input, now, lotsFor(input)),
+  });
+}
+
+/** Every expired lot of the item, written off at once (reason Expired). */
+export function writeOffExpired(db: Db, actor: Viewer, id: number, now = new Date()) {
+  const expiredOf = (tx: Tx, item: Item) => available(tx, item, { expiredOnly: true }, manilaDate(now));
+  return holdOrApply(db, actor, {
+    find: (tx) => findItem(tx, id),
+    notFound: WASTE_TEXT.itemNotFound,
+    hold: (item, tx) => {
+      const quantity = expiredOf(tx, item);
+      if (quantity === 0) throw fail.conflict(WASTE_TEXT.noExpired(item.name));
+      return {
+        module: WASTE_MODULE,
+        requestType: 'write-off',
+        targetId: item.itemId,
+        details: {
+          Item: `${item.itemId} "${item.name}"`,
+          Quantity: formatQuantity(quantity),
+          Reason: 'Expired',
+        },
+        payload: { id: item.id, expired: true } satisfies z.input<typeof heldExpired>,
+        summary: `write off the expired ${item.itemId} "${item.name}"`,
+      };
+    },
+    apply: (tx, item) => applyExpired(tx, actor, item, now),
+  });
+}
+
+function applyExpired(tx: Tx, actor: Viewer, item: Item, now: Date, requestedBy: number | null = null) {
+  const quantity = available(tx, item, { expiredOnly: true }, manilaDate(now));
+  if (quantity === 0) throw fail.conflict(WASTE_TEXT.noExpired(item.name));
+  const done = applyWriteOff(
+    tx,
+    actor,
+    item,
+    { quantity, reason: 'Expired', note: '' },
+    now,
+    { expiredOnly: true },
+    requestedBy,
+  );
+  return { message: done.message, quantity, cost: done.waste.cost };
+}
+
+const heldExpired = z.object({ id: recordId(WASTE_TEXT.itemNotFound), expired: z.literal(true) });
+const heldWriteOff = z.union([heldExpired, writeOffInput]);
+
+/** An approved write-off is taken from the lots as they are when it is approved. */
+export const wasteApproval: Approval = {
+  'write-off': heldKind(heldWriteOff, (tx, approver, { payload, requestedBy }) => {
+    const ref = 'expired' in payload ? payload.id : payload.itemId;
+    const item = findItem(tx, ref);
+    if (!item) throw fail.notFound(WASTE_TEXT.itemNotFound);
+    const now = new Date();
+    if ('expired' in payload) applyExpired(tx, approver, item, now, requestedBy);
+    else applyWriteOff(tx, approver, item, payload, now, lotsFor(payload), requestedBy);
+  }),
+  otherType: (type) => `Waste requests cannot be of type ${type}.`,
+};

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { inventoryItems, stockLots } from '../../server/db/schema';
+import { settleExpiry } from '../../server/domains/inventory/lots';
+import type { TestShop } from './app';
+
+/**
+ * Puts a lot straight into an item's stock (an expired one too, as a restore may bring) and
+ * brings the item's stock and date up to date as the app would. Quantities in thousandths.
+ */
+export function putLot(
+  shop: TestShop,
+  itemId: number,
+  lot: { quantity: number; unitCost: number; expirationDate: string | null; lotCode?: string },
+) {
+  return shop.db.transaction((tx) => {
+    const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get()!;
+    const row = tx
+      .insert(stockLots)
+      .values({
+        itemId,
+        lotCode: lot.lotCode ?? `T-${Math.random().toString(36).slice(2, 8)}`,
+        source: 'adjustment',
+        quantity: lot.quantity,
+        remaining: lot.quantity,
+        unitCost: lot.unitCost,
+        expirationDate: lot.expirationDate,
+      })
+      .returning()
+      .get();
+    settleExpiry(tx, { kind: 'item', id: itemId, record: item.itemId }, new Date());
+    return row;
+  });
+}
+
+/** The item's lots in the order the app takes them, as [remaining, expirationDate]. */
+export const lotsOf = (shop: TestShop, itemId: number) =>
+  shop.db
+    .select({ id: stockLots.id, remaining: stockLots.remaining, expirationDate: stockLots.expirationDate })
+    .from(stockLots)
+    .where(eq(stockLots.itemId, itemId))
+    .orderBy(stockLots.expirationDate, stockLots.id)
+    .all();
