@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { fromMilli, toMilli } from '../../../../shared/quantity';
 import { calendarDate, MONEY_MAX_CENTAVOS, STOCK_MAX } from '../../../../shared/schemas/fields';
@@ -9,6 +9,7 @@ import {
   PURCHASING_TEXT,
 } from '../../../../shared/texts/purchasing';
 import type { Tx } from '../../../db/open';
+import { prepared } from '../../../db/prepared';
 import { inventoryItems, purchaseOrderLines, purchaseOrders, suppliers } from '../../../db/schema';
 import type { Book, SheetRow } from './read';
 import {
@@ -192,6 +193,13 @@ export function restorePurchaseOrders(tx: Tx, book: Book, tally: Tally): void {
     'received',
     'unitCost',
   ]);
+  const linesOnFile = prepared(tx, 'restore.purchase-order-lines.of', () =>
+    tx
+      .select()
+      .from(purchaseOrderLines)
+      .where(eq(purchaseOrderLines.purchaseOrderId, sql.placeholder('order')))
+      .prepare(),
+  );
   // Every order the sheet names, read or refused: its lines are then that row's to answer for.
   const inFile = poNumbersOf(book[SHEET] ?? []);
   const linesNamed = poNumbersOf(book.lines ?? []);
@@ -224,11 +232,7 @@ export function restorePurchaseOrders(tx: Tx, book: Book, tally: Tally): void {
       tally.added++;
       continue;
     }
-    const onFile = tx
-      .select()
-      .from(purchaseOrderLines)
-      .where(eq(purchaseOrderLines.purchaseOrderId, existing.id))
-      .all();
+    const onFile = linesOnFile.all({ order: existing.id });
     const taken = onFile.find(
       (l) => l.received > (wantedLines.find((w) => w.itemId === l.itemId)?.received ?? 0),
     );
