@@ -60,6 +60,7 @@ export interface ContactScreenProps<
   Values extends Record<string, string>,
   SortField extends string,
   SearchField extends string,
+  Input extends object = Values,
 > {
   texts: ContactTexts;
   /** The filter dropdown: which field the search box looks in, with its label. */
@@ -71,7 +72,15 @@ export interface ContactScreenProps<
   timeHeaders: { created: string; updated: string };
   /** The record's business id, for buttons' names ("Edit SUP-001"). */
   codeOf: (row: Row) => string;
-  form: { fields: RecordFormField<Values>[]; blank: Values; valuesOf: (row: Row) => Values };
+  form: {
+    fields: RecordFormField<Values>[];
+    blank: Values;
+    valuesOf: (row: Row) => Values;
+    /** A check after the required one (a number's range), before anything is sent. */
+    check?: (values: Values) => { key?: keyof Values & string; text: string } | null;
+    /** What is sent from what the form holds, where they differ (a number typed as text). */
+    toInput?: (values: Values) => Input;
+  };
   /** The view dialog's fields, before the created and updated times. */
   viewFields: (row: Row) => RecordField[];
   /** Anything the view dialog shows below the fields (a customer's purchases). */
@@ -87,8 +96,8 @@ export interface ContactScreenProps<
     }) => UseQueryOptions<Page<Row>, TRPCClientErrorLike<AppRouter>, Page<Row>, TRPCQueryKeyWithoutPrefix>;
     /** The list's key without input: every page and search of it is refetched after a change. */
     listKey: QueryKey;
-    add: Procedure<Values>;
-    update: Procedure<Values & { id: number }>;
+    add: Procedure<Input>;
+    update: Procedure<Input & { id: number }>;
     delete: Procedure<{ id: number }>;
   };
 }
@@ -106,9 +115,10 @@ export function ContactScreen<
   Values extends Record<string, string>,
   SortField extends string,
   SearchField extends string,
->(props: ContactScreenProps<Row, Values, SortField, SearchField>) {
+  Input extends object = Values,
+>(props: ContactScreenProps<Row, Values, SortField, SearchField, Input>) {
   const { texts, procedures, codeOf } = props;
-  const { fields: formFields, blank, valuesOf } = props.form;
+  const { fields: formFields, blank, valuesOf, check, toInput } = props.form;
   const queryClient = useQueryClient();
   const isStaff = useChangesHeld();
   const list = useListState<SortField>();
@@ -149,9 +159,11 @@ export function ContactScreen<
   // Stable while the form is open, so what is typed is kept until it closes.
   const initial = useMemo(() => (editing ? valuesOf(editing) : blank), [editing, valuesOf, blank]);
   const save = (values: Values) => {
-    if (!editing) return add.mutate(values);
+    // Without toInput the form's values are the input (Input defaults to Values).
+    const input = toInput ? toInput(values) : (values as unknown as Input);
+    if (!editing) return add.mutate(input);
     // An edit asks first; an add saves directly.
-    confirmThen(FORM_TEXT.confirmSave, () => update.mutate({ ...values, id: editing.id }));
+    confirmThen(FORM_TEXT.confirmSave, () => update.mutate({ ...input, id: editing.id }));
   };
 
   const columns: PagedColumn<Row, SortField>[] = [
@@ -252,6 +264,7 @@ export function ContactScreen<
         initial={initial}
         fields={formFields}
         requiredText={texts.required}
+        check={check}
         note={editing && isStaff ? ACTION_REQUEST_TEXT.staffEditNote : undefined}
         saving={add.isPending || update.isPending}
         onSave={save}

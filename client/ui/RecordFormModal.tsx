@@ -1,16 +1,19 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
+import { Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormMessage, type FormNote } from './FormMessage';
 import { ModalActions } from './ModalActions';
 
-/** One text field of a contact form (a supplier's, a customer's). */
+/** One field of a contact form (a supplier's, a customer's); a number's value is kept as typed, as text. */
 export interface RecordFormField<Values> {
   key: keyof Values & string;
   label: string;
   /** Marked with a red asterisk; a blank one stops the save with the form's message. */
   required?: boolean;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'number';
   autoComplete?: string;
+  /** A number field's largest value (whole numbers from 0). */
+  max?: number;
 }
 
 /**
@@ -76,23 +79,38 @@ export function RecordFormModal<Values extends Record<string, string>>({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <form onSubmit={submit} aria-label={title} noValidate>
         <Stack gap="sm">
-          {fields.map((f) => (
-            <TextInput
-              key={f.key}
-              label={f.label}
-              type={f.type ?? 'text'}
-              autoComplete={f.autoComplete ?? 'off'}
-              withAsterisk={f.required}
-              value={values[f.key] ?? ''}
-              error={missing.has(f.key) || undefined}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [f.key]: value }));
-                if (missing.has(f.key))
-                  setMissing((current) => new Set([...current].filter((k) => k !== f.key)));
-              }}
-            />
-          ))}
+          {fields.map((f) => {
+            const change = (value: string) => {
+              setValues((current) => ({ ...current, [f.key]: value }));
+              if (missing.has(f.key))
+                setMissing((current) => new Set([...current].filter((k) => k !== f.key)));
+            };
+            const shared = {
+              label: f.label,
+              autoComplete: f.autoComplete ?? 'off',
+              withAsterisk: f.required,
+              value: values[f.key] ?? '',
+              error: missing.has(f.key) || undefined,
+            };
+            return f.type === 'number' ? (
+              <NumberInput
+                key={f.key}
+                {...shared}
+                allowDecimal={false}
+                allowNegative={false}
+                min={0}
+                max={f.max}
+                onChange={(value) => change(String(value))}
+              />
+            ) : (
+              <TextInput
+                key={f.key}
+                {...shared}
+                type={f.type ?? 'text'}
+                onChange={(event) => change(event.currentTarget.value)}
+              />
+            );
+          })}
           <FormMessage note={note} />
           {extraNote ? (
             <Text size="sm" c="dimmed">

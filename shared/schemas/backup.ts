@@ -3,7 +3,15 @@ import { BACKUP_TEXT } from '../texts/backup';
 
 // Backup and Restore: one file per area (docs/rules.md, Backup and restore). Cakes and
 // customers have areas of their own, so a shop's spreadsheets hold every record it keeps.
-export const BACKUP_AREAS = ['inventory', 'cakes', 'supplier', 'customers', 'sales', 'users'] as const;
+export const BACKUP_AREAS = [
+  'inventory',
+  'cakes',
+  'supplier',
+  'customers',
+  'sales',
+  'users',
+  'purchase-orders',
+] as const;
 export type BackupArea = (typeof BACKUP_AREAS)[number];
 
 /** The largest file a restore reads. */

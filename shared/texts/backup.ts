@@ -3,7 +3,8 @@ import type { BackupArea } from '../schemas/backup';
 // The exact texts of Backup and Restore.
 export const BACKUP_TEXT = {
   failed: 'Backup failed. Please try again.',
-  unknownArea: 'Choose one of the areas: inventory, cakes, supplier, customers, sales or users.',
+  unknownArea:
+    'Choose one of the areas: inventory, cakes, supplier, customers, sales, users or purchase-orders.',
   notWorkbook:
     'This file is not an Excel workbook (.xlsx). Choose a backup file downloaded from this screen.',
   wrongArea: (area: BackupArea, missing: string) =>

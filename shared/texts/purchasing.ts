@@ -19,6 +19,7 @@ export const PURCHASING_TEXT = {
   empty: 'No purchase orders found.',
   searchPlaceholder: 'Search PO number or supplier...',
   allStatuses: 'All statuses',
+  allSuppliers: 'All suppliers',
   order: 'Mark as Ordered',
   cancel: 'Cancel Order',
   print: 'Print',

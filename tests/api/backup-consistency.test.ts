@@ -26,7 +26,12 @@ beforeAll(async () => {
     .returning()
     .get().id;
   // Every area holds rows: a file with none is refused as empty.
-  shop.db.insert(suppliers).values({ supplierId: 'SUP-900001', name: 'Mills Inc.' }).run();
+  const supplierId = shop.db
+    .insert(suppliers)
+    .values({ supplierId: 'SUP-900001', name: 'Mills Inc.' })
+    .returning()
+    .get().id;
+  await owner.api.purchaseOrders.create({ supplierId, lines: [{ itemId, quantity: 1000, unitCost: 3000 }] });
   shop.db.insert(customers).values({ customerId: 'CUST-900001', name: 'Ana Reyes' }).run();
   shop.db.insert(cakes).values({ cakeId: 'CK-900001', name: 'Ube Cake', stock: 2, price: 85000 }).run();
   // Enough sales for the sales sheets to be read in several chunks.

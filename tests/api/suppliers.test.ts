@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, inventoryItems, suppliers } from '../../server/db/schema';
+import { actionRequests, activityLogs, inventoryItems, suppliers } from '../../server/db/schema';
 import { SUPPLIER_SORT_FIELDS } from '../../shared/schemas/suppliers';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { contactSuite } from '../helpers/contacts';
@@ -181,6 +182,19 @@ describe('lead time', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().supplier.leadTimeDays).toBe(0);
+  });
+
+  it('a staff edit of the lead time waits for approval, then applies', async () => {
+    const staff = await shop.signedIn('staff');
+    const { record } = await manager.api.suppliers.add({ supplierId: 'LT-3', name: 'Cocoa House' });
+    const answer = await staff.api.suppliers.update({ ...record, leadTimeDays: 21 });
+    expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
+    const stored = () => shop.db.select().from(suppliers).where(eq(suppliers.id, record.id)).get();
+    expect(stored()?.leadTimeDays).toBe(7);
+    const request = shop.db.select().from(actionRequests).where(eq(actionRequests.targetId, 'LT-3')).get()!;
+    expect(JSON.parse(request.details)).toEqual({ 'Lead Time (days)': '7 → 21' });
+    await manager.api.actionRequests.approve({ id: request.id });
+    expect(stored()?.leadTimeDays).toBe(21);
   });
 
   it('refuses anything but a whole number of days from 0 to 365 (400)', async () => {

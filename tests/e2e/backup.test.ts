@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../server/db/schema';
+import {
+  cakeIngredients,
+  cakeSizes,
+  cakes,
+  categories,
+  inventoryItems,
+  purchaseOrderLines,
+  purchaseOrders,
+  suppliers,
+} from '../../server/db/schema';
 import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { PASSWORD } from '../helpers/app';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
@@ -182,13 +191,73 @@ describe('backup and restore', () => {
     await context.close();
   });
 
+  it('backs up purchase orders from their card and restores a deleted one with its lines', async () => {
+    const db = b.shop.db;
+    const flour = db.select().from(inventoryItems).where(eq(inventoryItems.itemId, 'INV-400001')).get()!;
+    const mills = db
+      .insert(suppliers)
+      .values({ supplierId: 'SUP-400001', name: 'Manila Mills' })
+      .returning()
+      .get();
+    const order = db
+      .insert(purchaseOrders)
+      .values({ poNumber: 'PO-000001', supplierId: mills.id, notes: 'Back door' })
+      .returning()
+      .get();
+    db.insert(purchaseOrderLines)
+      .values({ purchaseOrderId: order.id, itemId: flour.id, quantity: 2500, unitCost: 5500 })
+      .run();
+    const { page, context } = await signedInPage(b, { as: { email: owner.email, password: PASSWORD } });
+    await page.goto('/backuprestore');
+    const card = page.getByRole('region', { name: 'Purchase Orders', exact: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Backup' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('purchase-orders_backup.xlsx');
+    const file = readFileSync((await download.path()) as string);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    expect(book.getWorksheet('purchase-orders')?.getRow(2).getCell(1).value).toBe('PO-000001');
+    expect(book.getWorksheet('lines')?.getRow(2).values).toEqual([
+      undefined,
+      'PO-000001',
+      'INV-400001',
+      2.5,
+      0,
+      55,
+    ]);
+    db.delete(purchaseOrders).where(eq(purchaseOrders.id, order.id)).run();
+
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      card.getByRole('button', { name: 'Restore' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'purchase-orders_backup.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: file,
+    });
+    const dialog = page.getByRole('dialog', { name: 'Restore Purchase Orders' });
+    await expect.poll(() => dialog.getByTestId('restore-to-add').textContent()).toBe('1');
+    expect(await db.$count(purchaseOrders)).toBe(0);
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText(BACKUP_TEXT.restored('purchase-orders', 1, 0)).waitFor();
+    const back = db.select().from(purchaseOrders).where(eq(purchaseOrders.poNumber, 'PO-000001')).get()!;
+    expect(back).toMatchObject({ status: 'Draft', supplierId: mills.id, notes: 'Back door' });
+    expect(
+      db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, back.id)).all(),
+    ).toMatchObject([{ itemId: flour.id, quantity: 2500, received: 0, unitCost: 5500 }]);
+    await context.close();
+  });
+
   it('shows every area on the tablet', async () => {
     const { page, context } = await signedInPage(b, {
       as: { email: owner.email, password: PASSWORD },
       viewport: TABLET,
     });
     await page.goto('/backuprestore');
-    for (const area of ['Inventory', 'Cakes', 'Supplier', 'Customers', 'Sales', 'Users']) {
+    for (const area of ['Inventory', 'Cakes', 'Supplier', 'Customers', 'Sales', 'Purchase Orders', 'Users']) {
       const card = page.getByRole('region', { name: area, exact: true });
       await card.getByRole('button', { name: 'Backup' }).waitFor();
       await card.getByRole('button', { name: 'Restore' }).waitFor();

@@ -291,6 +291,24 @@ describe('the Purchasing screen', () => {
     await expect.poll(() => column(poTable(page), 0)).toEqual(['PO-000001']);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByText('Showing 1-2 of 2 purchase orders').waitFor();
+
+    // The supplier filter, on the server, with the status filter too; cleared, it shows every supplier's.
+    const supplierFilter = page.getByRole('combobox', { name: 'Supplier', exact: true });
+    expect(await supplierFilter.getAttribute('placeholder')).toBe(PURCHASING_TEXT.allSuppliers);
+    await supplierFilter.click();
+    await page.getByRole('option', { name: 'Batangas Dairy Farms', exact: true }).click();
+    await expect.poll(() => column(poTable(page), 0)).toEqual(['PO-000002']);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Ordered', exact: true }).click();
+    await page.getByText(PURCHASING_TEXT.empty).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: PURCHASING_TEXT.allStatuses, exact: true }).click();
+    await supplierFilter.fill('manila');
+    await page.getByRole('option', { name: 'Manila Flour Co.', exact: true }).click();
+    await expect.poll(() => column(poTable(page), 0)).toEqual(['PO-000001']);
+    await page.getByRole('button', { name: 'Clear supplier' }).click();
+    await page.getByText('Showing 1-2 of 2 purchase orders').waitFor();
+    expect(await supplierFilter.inputValue()).toBe('');
     await snapshot(page, 'purchasing-list-1366x768');
     await context.close();
   });

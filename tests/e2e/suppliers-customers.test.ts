@@ -190,6 +190,42 @@ describe('Supplier Management', () => {
     await snapshot(page, 'suppliers-edit-tablet');
     await context.close();
   });
+
+  it('sets a supplier lead time in the form and shows it in the view', async () => {
+    b.shop.db.insert(suppliers).values({ supplierId: 'LEAD-01', name: 'Dairy Depot' }).run();
+    const { page, context } = await signedInPage(b);
+    await page.goto('/supplier-management');
+
+    // A new supplier's form starts at 7 days.
+    await page.getByRole('button', { name: 'Add Supplier' }).click();
+    const add = dialog(page, 'Add Supplier');
+    expect(await add.getByLabel('Lead Time (days)').inputValue()).toBe('7');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Dairy Depot');
+    await row(page, 'Supplier Management', 'LEAD-01').getByRole('button', { name: 'Edit LEAD-01' }).click();
+    const edit = dialog(page, 'Edit Supplier');
+    const leadTime = edit.getByLabel('Lead Time (days)');
+    await expect.poll(() => leadTime.inputValue()).toBe('7');
+    // A blank lead time is stopped in the form, before any question.
+    await leadTime.fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText(SUPPLIER_TEXT.leadTime).waitFor();
+    await leadTime.fill('21');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await confirm(page, FORM_TEXT.confirmSave);
+    expect(await toastColour(page, SUPPLIER_TEXT.saved)).toBe('green');
+    await edit.waitFor({ state: 'hidden' });
+    expect(
+      b.shop.db.select().from(suppliers).where(eq(suppliers.supplierId, 'LEAD-01')).get()?.leadTimeDays,
+    ).toBe(21);
+
+    await row(page, 'Supplier Management', 'LEAD-01').getByRole('button', { name: 'View LEAD-01' }).click();
+    const view = dialog(page, 'Supplier Details');
+    await view.getByRole('rowheader', { name: 'Lead Time (days)' }).waitFor();
+    await view.getByRole('cell', { name: '21', exact: true }).waitFor();
+    await context.close();
+  });
 });
 
 describe('Customer Management', () => {

@@ -26,12 +26,18 @@ const CARDS: Card[] = [
     title: 'Cakes',
     holds: 'Every cake with its price, stock, size, season and recipe. Restore the inventory first.',
   },
-  { area: 'supplier', title: 'Supplier', holds: 'Every supplier with its contact and company.' },
+  { area: 'supplier', title: 'Supplier', holds: 'Every supplier with its contact, company and lead time.' },
   { area: 'customers', title: 'Customers', holds: 'Every customer with their contact details and address.' },
   {
     area: 'sales',
     title: 'Sales',
     holds: 'Every sale, refunded ones too, and each of its lines. Restore the customers first.',
+  },
+  {
+    area: 'purchase-orders',
+    title: 'Purchase Orders',
+    holds:
+      'Every purchase order with its status and lines: quantities ordered and received, unit costs. Restore the supplier and the inventory first.',
   },
   {
     area: 'users',

@@ -2,19 +2,17 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { FORM_TEXT } from '../../../shared/texts/fields';
 import { PO_NOTES_MAX, PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { ModalActions } from '../../ui/ModalActions';
-import { toast, useReportedMutation } from '../../ui/outcome';
+import { useReportedMutation } from '../../ui/outcome';
 import { useLastShown } from '../../ui/useLastShown';
 import { PoLinesEditor } from './PoLinesEditor';
 import { BLANK_PO, checkPo, hasErrors, type PoDraft, type PoErrors, poDraftOf, poFieldsOf } from './poDraft';
-import { type PurchaseOrder, useRefreshPurchaseOrders } from './purchasing';
+import { type PurchaseOrder, useRefreshPurchaseOrders, useSupplierOptions } from './purchasing';
 import { PO_SCREEN_TEXT } from './text';
 
 /** `{}` drafts a new order, `{ order }` edits a Draft; null is closed. */
@@ -23,24 +21,6 @@ export interface PoTarget {
 }
 
 const labels = PURCHASING_TEXT.labels;
-
-/** The suppliers by name, for the supplier select. */
-function useSupplierOptions() {
-  const trpc = useTRPC();
-  const suppliers = useQuery(
-    trpc.suppliers.list.queryOptions({
-      page: 1,
-      limit: COUNTER_FETCH_CAP,
-      search: '',
-      field: 'name',
-      order: 'asc',
-    }),
-  );
-  useEffect(() => {
-    if (suppliers.isError) toast(PO_SCREEN_TEXT.suppliersFailed, 'error');
-  }, [suppliers.isError]);
-  return (suppliers.data?.rows ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-}
 
 /**
  * Drafts a purchase order or edits a Draft: the supplier, the expected date, notes and the

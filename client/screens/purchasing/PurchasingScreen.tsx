@@ -12,7 +12,8 @@ import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useListState } from '../../ui/useListState';
 import type { PoTarget } from './PoFormModal';
 import { PoStatusBadge } from './PoStatusBadge';
-import type { PoRow } from './purchasing';
+import { type PoRow, useSupplierOptions } from './purchasing';
+import { PO_SCREEN_TEXT } from './text';
 
 // The form and the view load when first opened (client/ui/lazyDialog.tsx).
 const PoFormModal = lazyDialog(
@@ -47,17 +48,27 @@ const COLUMNS: PagedColumn<PoRow, never>[] = [
 
 /**
  * Purchasing (admin, owner, manager): the purchase orders, newest first, searched by PO
- * number or supplier and filtered by status; a row opens the order, New Purchase Order drafts one.
+ * number or supplier and filtered by status and supplier; a row opens the order, New
+ * Purchase Order drafts one.
  */
 export function PurchasingScreen() {
   const trpc = useTRPC();
   const list = useListState<never>();
   const [status, setStatus] = useState<PoStatus | null>(null);
+  const suppliers = useSupplierOptions();
+  // The supplier's record id, as the select holds it; null shows every supplier's orders.
+  const [supplier, setSupplier] = useState<string | null>(null);
   const [form, setForm] = useState<PoTarget | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const { page, limit, search } = list.input;
   const orders = useQuery({
-    ...trpc.purchaseOrders.list.queryOptions({ page, limit, search, ...(status ? { status } : {}) }),
+    ...trpc.purchaseOrders.list.queryOptions({
+      page,
+      limit,
+      search,
+      ...(status ? { status } : {}),
+      ...(supplier ? { supplierId: Number(supplier) } : {}),
+    }),
     placeholderData: keepPreviousData,
   });
 
@@ -84,6 +95,25 @@ export function PurchasingScreen() {
             }}
             allowDeselect={false}
             w={170}
+          />
+          <Select
+            aria-label={PURCHASING_TEXT.labels.supplier}
+            placeholder={PURCHASING_TEXT.allSuppliers}
+            data={suppliers}
+            value={supplier}
+            onChange={(value) => {
+              setSupplier(value);
+              list.setPage(1);
+            }}
+            searchable
+            clearable
+            // Mantine hides its clear button from the keyboard and screen readers; this one is a real button.
+            clearButtonProps={{
+              'aria-label': PO_SCREEN_TEXT.clearSupplier,
+              'aria-hidden': false,
+              tabIndex: 0,
+            }}
+            w={220}
           />
         </Group>
         <Button onClick={() => setForm({})}>{PURCHASING_TEXT.add}</Button>

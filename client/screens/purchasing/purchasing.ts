@@ -1,5 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { type RouterOutputs, useTRPC } from '../../trpc';
+import { toast } from '../../ui/outcome';
+import { PO_SCREEN_TEXT } from './text';
 
 /** A purchase order as the list shows it (no lines, their count). */
 export type PoRow = RouterOutputs['purchaseOrders']['list']['rows'][number];
@@ -11,6 +15,24 @@ export function useRefreshPurchaseOrders() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries(trpc.purchaseOrders.pathFilter());
+}
+
+/** The suppliers by name, for the form's supplier select and the list's supplier filter. */
+export function useSupplierOptions() {
+  const trpc = useTRPC();
+  const suppliers = useQuery(
+    trpc.suppliers.list.queryOptions({
+      page: 1,
+      limit: COUNTER_FETCH_CAP,
+      search: '',
+      field: 'name',
+      order: 'asc',
+    }),
+  );
+  useEffect(() => {
+    if (suppliers.isError) toast(PO_SCREEN_TEXT.suppliersFailed, 'error');
+  }, [suppliers.isError]);
+  return (suppliers.data?.rows ?? []).map((s) => ({ value: String(s.id), label: s.name }));
 }
 
 /** Only a Draft is edited or marked as ordered. */

@@ -14,6 +14,7 @@ export const PO_SCREEN_TEXT = {
   orderFailed: 'The purchase order could not be marked as ordered. Please try again.',
   cancelFailed: 'The purchase order could not be cancelled. Please try again.',
   suppliersFailed: 'The suppliers could not be loaded. Please try again.',
+  clearSupplier: 'Clear supplier',
   cancelledAt: 'Cancelled',
   printTitle: 'PURCHASE ORDER',
   orderDate: 'Date',

@@ -1,5 +1,6 @@
 import type { SupplierFields, SupplierSortField } from '../../../shared/schemas/suppliers';
 import {
+  LEAD_TIME_MAX,
   SUPPLIER_FIELD_LABELS,
   SUPPLIER_LABELS,
   SUPPLIER_SEARCH_FIELDS,
@@ -9,12 +10,18 @@ import { type RouterOutputs, useTRPC } from '../../trpc';
 import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
 
 type Supplier = RouterOutputs['suppliers']['list']['rows'][number];
+/** What the form holds: the lead time as typed, sent as a number. */
+type SupplierValues = Omit<SupplierFields, 'leadTimeDays'> & { leadTimeDays: string };
 type Props = ContactScreenProps<
   Supplier,
-  Omit<SupplierFields, 'leadTimeDays'>,
+  SupplierValues,
   SupplierSortField,
-  (typeof SUPPLIER_SEARCH_FIELDS)[number]
+  (typeof SUPPLIER_SEARCH_FIELDS)[number],
+  SupplierFields
 >;
+
+/** A new supplier's lead time until the shop knows better (the server's default too). */
+const DEFAULT_LEAD_TIME = '7';
 
 // What differs from Customer Management: columns, fields and texts (client/ui/ContactScreen).
 const SCREEN = {
@@ -39,9 +46,22 @@ const SCREEN = {
       { key: 'name', label: SUPPLIER_LABELS.name, required: true },
       { key: 'contact', label: SUPPLIER_LABELS.contact, autoComplete: 'off' },
       { key: 'company', label: SUPPLIER_LABELS.company, autoComplete: 'organization' },
+      { key: 'leadTimeDays', label: SUPPLIER_FIELD_LABELS.leadTimeDays, type: 'number', max: LEAD_TIME_MAX },
     ],
-    blank: { supplierId: '', name: '', contact: '', company: '' },
-    valuesOf: (s) => ({ supplierId: s.supplierId, name: s.name, contact: s.contact, company: s.company }),
+    blank: { supplierId: '', name: '', contact: '', company: '', leadTimeDays: DEFAULT_LEAD_TIME },
+    valuesOf: (s) => ({
+      supplierId: s.supplierId,
+      name: s.name,
+      contact: s.contact,
+      company: s.company,
+      leadTimeDays: String(s.leadTimeDays),
+    }),
+    // Whole days from 0 to 365; a blank or other entry is stopped with the server's own message.
+    check: ({ leadTimeDays }) =>
+      /^\d{1,3}$/.test(leadTimeDays.trim()) && Number(leadTimeDays) <= LEAD_TIME_MAX
+        ? null
+        : { key: 'leadTimeDays', text: SUPPLIER_TEXT.leadTime },
+    toInput: ({ leadTimeDays, ...fields }) => ({ ...fields, leadTimeDays: Number(leadTimeDays) }),
   },
   viewFields: (s) => [
     { label: SUPPLIER_LABELS.supplierId, value: s.supplierId },

@@ -1,11 +1,12 @@
 import type { BackupArea } from '../../../shared/schemas/backup';
 import type { Db } from '../../db/open';
 import type { Sheet } from '../../lib/xlsx';
+import { purchaseOrdersSheets } from './purchasingSheets';
 import { cakesSheets, customersSheet, inventorySheet, supplierSheet } from './recordSheets';
 import { salesSheets, usersSheet } from './salesSheets';
 
 // What each area's backup holds: one sheet per table, a header row of field names, the
-// business ids (itemId, cakeId, supplierId, customerId, saleId, email) that a restore
+// business ids (itemId, cakeId, supplierId, customerId, saleId, poNumber, email) that a restore
 // matches on, references by name or business id rather than database ids, money in pesos,
 // instants as ISO text (exact to the millisecond, whatever the spreadsheet's time zone).
 // Never a password hash.
@@ -18,6 +19,7 @@ const AREAS: Record<BackupArea, (db: Db) => Sheet<any>[]> = {
   customers: (db) => [customersSheet(db)],
   sales: salesSheets,
   users: (db) => [usersSheet(db)],
+  'purchase-orders': purchaseOrdersSheets,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook

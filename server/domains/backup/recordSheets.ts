@@ -93,6 +93,7 @@ export function supplierSheet(db: Db): Sheet<typeof suppliers.$inferSelect> {
       name: (r) => r.name,
       contact: (r) => r.contact,
       company: (r) => r.company,
+      leadTimeDays: (r) => r.leadTimeDays,
       createdAt: (r) => iso(r.createdAt),
       updatedAt: (r) => iso(r.updatedAt),
     }),

@@ -7,6 +7,7 @@ import { notify } from '../../notifications/service';
 import { CAKES_LAYOUT, restoreCakes } from './cakes';
 import { CUSTOMERS_LAYOUT, restoreCustomers } from './customers';
 import { INVENTORY_LAYOUT, restoreInventory } from './inventory';
+import { PURCHASE_ORDERS_LAYOUT, restorePurchaseOrders } from './purchaseOrders';
 import { type Book, type Layout, readBackup } from './read';
 import { Tally } from './rows';
 import { restoreSales, SALES_LAYOUT } from './sales';
@@ -33,6 +34,10 @@ const RESTORERS: Record<BackupArea, Restorer> = {
   customers: { layout: CUSTOMERS_LAYOUT, apply: (tx, book, tally) => restoreCustomers(tx, book, tally) },
   sales: { layout: SALES_LAYOUT, apply: (tx, book, tally, actor) => restoreSales(tx, book, tally, actor) },
   users: { layout: USERS_LAYOUT, apply: restoreUsers },
+  'purchase-orders': {
+    layout: PURCHASE_ORDERS_LAYOUT,
+    apply: (tx, book, tally) => restorePurchaseOrders(tx, book, tally),
+  },
 };
 
 /** Thrown inside the transaction to roll it back: a dry run, or a file with a refused row. */
