@@ -4,7 +4,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/open';
-import { inventoryItems, saleLineLots, saleLines, sales, stockLots, stockMovements } from '../../server/db/schema';
+import {
+  inventoryItems,
+  saleLineLots,
+  saleLines,
+  sales,
+  stockLots,
+  stockMovements,
+} from '../../server/db/schema';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { atCounter } from '../helpers/counter';
@@ -30,7 +37,10 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 let n = 0;
-function itemWith(lots: { quantity: number; unitCost: number; expirationDate: string | null }[], price = 10000) {
+function itemWith(
+  lots: { quantity: number; unitCost: number; expirationDate: string | null }[],
+  price = 10000,
+) {
   const itemId = `INV-L${++n}`;
   const id = shop.db
     .insert(inventoryItems)
@@ -45,7 +55,13 @@ const sell = (itemId: string, quantity: number, token = manager.accessToken) =>
   postJson(
     shop,
     '/api/sales',
-    { customerName: '', orderType: 'Walk-in', paymentMethod: 'Cash', taxRate: 0, items: [{ itemId, quantity }] },
+    {
+      customerName: '',
+      orderType: 'Walk-in',
+      paymentMethod: 'Cash',
+      taxRate: 0,
+      items: [{ itemId, quantity }],
+    },
     token,
   );
 
@@ -109,7 +125,12 @@ describe('a sale takes its lots first-expiry-first-out', () => {
     expect(lotsOf(shop, jam.id).map((l) => l.remaining)).toEqual([1000, 3000]);
     expect(item(jam.id)).toMatchObject({ stock: 4000, expirationDate: day(3) });
     // (The helper's lots arrive as ledger rows of their own first.)
-    const ledger = shop.db.select().from(stockMovements).where(eq(stockMovements.itemId, jam.id)).all().slice(-2);
+    const ledger = shop.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.itemId, jam.id))
+      .all()
+      .slice(-2);
     expect(ledger.map((m) => [m.reason, m.change])).toEqual([
       ['sale', -2000],
       ['refund', 2000],
@@ -122,7 +143,9 @@ describe('a sale takes its lots first-expiry-first-out', () => {
       { quantity: 4000, unitCost: 1200, expirationDate: day(6) },
     ]);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sell(eggs.itemId, 1, i % 2 ? cashier.accessToken : manager.accessToken)),
+      Array.from({ length: 20 }, (_, i) =>
+        sell(eggs.itemId, 1, i % 2 ? cashier.accessToken : manager.accessToken),
+      ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(7);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(13);
@@ -147,7 +170,12 @@ describe('a stock edit is an adjustment of the lots', () => {
     ]);
     await manager.api.inventory.update({ id: flour.id, changes: { stock: 5500 } });
     const added = shop.db.select().from(stockLots).where(eq(stockLots.itemId, flour.id)).all().at(-1)!;
-    expect(added).toMatchObject({ source: 'adjustment', quantity: 1500, unitCost: 5000, expirationDate: day(4) });
+    expect(added).toMatchObject({
+      source: 'adjustment',
+      quantity: 1500,
+      unitCost: 5000,
+      expirationDate: day(4),
+    });
     await manager.api.inventory.update({ id: flour.id, changes: { stock: 1000 } });
     expect(lotsOf(shop, flour.id).map((l) => l.remaining)).toEqual([0, 0, 1000]);
     expect(item(flour.id)).toMatchObject({ stock: 1000, expirationDate: day(8) });
@@ -205,13 +233,27 @@ describe('the migration to lots, on a shop that sold before', () => {
       [4000, 1000],
     ]);
     const lots = after.select().from(stockLots).orderBy(stockLots.itemId).all();
-    expect(lots.map((l) => [l.itemId, l.source, l.quantity, l.remaining, l.unitCost, l.expirationDate, l.supplierId])).toEqual([
+    expect(
+      lots.map((l) => [
+        l.itemId,
+        l.source,
+        l.quantity,
+        l.remaining,
+        l.unitCost,
+        l.expirationDate,
+        l.supplierId,
+      ]),
+    ).toEqual([
       [1, 'opening', 8000, 8000, 6000, day(30), 1],
       [3, 'opening', 4000, 4000, 2000, day(-2), null],
     ]);
     expect(lots.every((l) => /^LOT-\d{6}$/.test(l.lotCode))).toBe(true);
     expect(after.select().from(saleLines).get()).toMatchObject({ cost: 12000 });
-    expect(after.select().from(stockMovements).get()).toMatchObject({ change: -2000, stockBefore: 10000, stockAfter: 8000 });
+    expect(after.select().from(stockMovements).get()).toMatchObject({
+      change: -2000,
+      stockBefore: 10000,
+      stockAfter: 8000,
+    });
     after.$client.close();
   });
 });
