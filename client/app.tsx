@@ -46,6 +46,10 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   '/purchasing': lazyScreen(() =>
     import('./screens/purchasing/PurchasingScreen').then((m) => m.PurchasingScreen),
   ),
+  '/receiving': lazyScreen(() =>
+    import('./screens/purchasing/ReceivingScreen').then((m) => m.ReceivingScreen),
+  ),
+  '/waste': lazyScreen(() => import('./screens/waste/WasteScreen').then((m) => m.WasteScreen)),
   '/backuprestore': lazyScreen(() =>
     import('./screens/backuprestore/BackupRestoreScreen').then((m) => m.BackupRestoreScreen),
   ),

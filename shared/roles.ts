@@ -100,6 +100,8 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Activity Log', path: '/activity-log', rule: 'activityLog' },
   { label: 'Inventory', path: '/inventory', rule: 'inventory' },
   { label: 'Purchasing', path: '/purchasing', rule: 'purchaseOrders' },
+  { label: 'Receiving', path: '/receiving', rule: 'receiving' },
+  { label: 'Waste', path: '/waste', rule: 'wasteLog' },
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
   { label: 'End of Day', path: '/end-of-day', rule: 'endOfDay' },

@@ -13,7 +13,9 @@ import {
   IconReportAnalytics,
   IconSettings,
   IconTag,
+  IconTrashX,
   IconTruck,
+  IconTruckDelivery,
   IconUserHeart,
   IconUsers,
 } from '@tabler/icons-react';
@@ -25,6 +27,8 @@ export const NAV_ICONS: Record<string, Icon> = {
   'Activity Log': IconHistory,
   Inventory: IconPackage,
   Purchasing: IconFileInvoice,
+  Receiving: IconTruckDelivery,
+  Waste: IconTrashX,
   'Sales Management': IconCashRegister,
   'Sales Report': IconReportAnalytics,
   'End of Day': IconCalendarCheck,

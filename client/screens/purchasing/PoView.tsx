@@ -2,7 +2,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { Box, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { formatQuantity } from '../../../shared/quantity';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
@@ -13,7 +13,8 @@ import { useReportedMutation } from '../../ui/outcome';
 import { useLastShown } from '../../ui/useLastShown';
 import { PoPrintout } from './PoPrintout';
 import { PoStatusBadge } from './PoStatusBadge';
-import { canCancel, isDraft, type PurchaseOrder, useRefreshPurchaseOrders } from './purchasing';
+import { canCancel, canReceive, isDraft, type PurchaseOrder, useRefreshPurchaseOrders } from './purchasing';
+import { ReceiveModal } from './ReceiveModal';
 import { PO_SCREEN_TEXT } from './text';
 
 const labels = PURCHASING_TEXT.labels;
@@ -89,7 +90,7 @@ function LinesTable({ order }: { order: PurchaseOrder }) {
 /**
  * One purchase order: its facts and lines, and what its state allows: Edit and Mark as
  * Ordered for a Draft, Cancel Order until anything has arrived (each change asks first),
- * and Print, the A4 order for the supplier (PoPrintout).
+ * Receive while a delivery is owed, and Print, the A4 order for the supplier (PoPrintout).
  */
 export function PoView({
   orderId,
@@ -118,6 +119,7 @@ export function PoView({
     { success: PO_SCREEN_TEXT.cancelled, failure: PO_SCREEN_TEXT.cancelFailed },
     refresh,
   );
+  const [receiving, setReceiving] = useState<PurchaseOrder | null>(null);
   const current = query.data;
   const opened = orderId !== null;
   const title = current ? `${PURCHASING_TEXT.view} ${current.poNumber}` : PURCHASING_TEXT.view;
@@ -190,6 +192,9 @@ export function PoView({
                 {PURCHASING_TEXT.order}
               </Button>
             ) : null}
+            {canReceive(current) ? (
+              <Button onClick={() => setReceiving(current)}>{PURCHASING_TEXT.receive}</Button>
+            ) : null}
             <Button variant="light" onClick={() => window.print()}>
               {PURCHASING_TEXT.print}
             </Button>
@@ -198,6 +203,7 @@ export function PoView({
             </Button>
           </Group>
           {opened ? <PoPrintout order={current} profile={profile.data} /> : null}
+          <ReceiveModal order={receiving} onClose={() => setReceiving(null)} onReceived={refresh} />
         </Stack>
       ) : (
         <Text c="dimmed" ta="center">

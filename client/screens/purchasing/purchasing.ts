@@ -42,3 +42,7 @@ export const isDraft = (order: { status: string }) => order.status === 'Draft';
 export const canCancel = (order: PurchaseOrder) =>
   order.status === 'Draft' ||
   (order.status === 'Ordered' && order.lines.every((line) => line.received === 0));
+
+/** A delivery can be taken in while the order is Ordered or Partly received. */
+export const canReceive = (order: { status: string }) =>
+  order.status === 'Ordered' || order.status === 'Partly received';

@@ -10,18 +10,12 @@ import { downloadFile } from '../../ui/download';
 import { toast } from '../../ui/outcome';
 import { ScreenLoader } from '../../ui/ScreenLoader';
 import { ReceiptDialog } from '../sales-management/ReceiptDialog';
-import { type ChosenPeriod, PeriodPicker, periodProblem } from './PeriodPicker';
+import { type ChosenPeriod, PeriodPicker, periodAsked } from '../../ui/PeriodPicker';
 import { SalesBreakdowns } from './SalesBreakdowns';
 import { SummaryCards } from './SummaryCards';
 import { TransactionRecords } from './TransactionRecords';
 
 const ReportCharts = lazy(() => import('./ReportCharts').then((m) => ({ default: m.ReportCharts })));
-
-/** What the server is asked: a custom range only once both dates are chosen, in order. */
-function periodOf(chosen: ChosenPeriod): PeriodInput | null {
-  if (chosen.range !== 'custom') return { range: chosen.range };
-  return periodProblem(chosen) ? null : chosen;
-}
 
 /** The Sales Report (admin, owner): cards, records and charts all follow one Manila period. */
 export function SalesReportScreen() {
@@ -42,7 +36,7 @@ export function SalesReportScreen() {
 
   const choose = (next: ChosenPeriod) => {
     setChosen(next);
-    const period = periodOf(next);
+    const period = periodAsked(next);
     if (period) setShown(period);
   };
   const exportRecords = async () => {
@@ -66,7 +60,7 @@ export function SalesReportScreen() {
           leftSection={<IconFileSpreadsheet size={18} />}
           loading={exporting}
           // Not while the dates on screen are not the period shown: the file would be another one's.
-          disabled={periodOf(chosen) === null}
+          disabled={periodAsked(chosen) === null}
           onClick={exportRecords}
         >
           Export to Excel

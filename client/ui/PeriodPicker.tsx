@@ -1,9 +1,9 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Group, SegmentedControl } from '@mantine/core';
-import type { PeriodInput, ReportRange } from '../../../shared/schemas/reports';
-import { REPORT_TEXT } from '../../../shared/texts/reports';
-import { RANGE_LABELS } from '../../../shared/time';
-import { DateRangeFields } from '../../ui/DateRangeFields';
+import type { PeriodInput, ReportRange } from '../../shared/schemas/reports';
+import { REPORT_TEXT } from '../../shared/texts/reports';
+import { RANGE_LABELS } from '../../shared/time';
+import { DateRangeFields } from './DateRangeFields';
 
 const LABELS: Record<ReportRange, string> = { ...RANGE_LABELS, custom: 'Custom' };
 const ORDER: ReportRange[] = ['today', 'week', 'month', 'year', 'all', 'custom'];
@@ -15,6 +15,12 @@ export function periodProblem(period: ChosenPeriod): string | null {
   if (period.range !== 'custom') return null;
   if (!period.from || !period.to) return REPORT_TEXT.customNeedsDates;
   return period.from > period.to ? REPORT_TEXT.fromAfterTo : null;
+}
+
+/** What the server is asked: a custom range only once both dates are chosen, in order. */
+export function periodAsked(chosen: ChosenPeriod): PeriodInput | null {
+  if (chosen.range !== 'custom') return { range: chosen.range };
+  return periodProblem(chosen) ? null : chosen;
 }
 
 /**
