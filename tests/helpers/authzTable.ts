@@ -55,6 +55,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   reports: 'salesReport',
   pricing: 'dashboardFinance',
   purchaseOrders: 'purchaseOrders',
+  // Reorder suggestions are read and drafted from by those who draft purchase orders.
+  reorder: 'purchaseOrders',
 };
 
 /** The procedures whose rule is not their router's. */
