@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { PO_STATUSES, type PoStatus, PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import { REORDER_TEXT } from '../../../shared/texts/reorder';
 import { formatCalendarDate, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
@@ -22,6 +23,10 @@ const PoFormModal = lazyDialog(
 const PoView = lazyDialog(
   () => import('./PoView').then((m) => m.PoView),
   (p) => p.orderId !== null,
+);
+const ReorderSuggestions = lazyDialog(
+  () => import('./ReorderSuggestions').then((m) => m.ReorderSuggestions),
+  (p) => p.opened,
 );
 
 const ALL = 'All';
@@ -47,7 +52,8 @@ const COLUMNS: PagedColumn<PoRow, never>[] = [
 
 /**
  * Purchasing (admin, owner, manager): the purchase orders, newest first, searched by PO
- * number or supplier and filtered by status; a row opens the order, New Purchase Order drafts one.
+ * number or supplier and filtered by status; a row opens the order, New Purchase Order drafts one,
+ * Reorder Suggestions drafts one of a supplier's suggested items.
  */
 export function PurchasingScreen() {
   const trpc = useTRPC();
@@ -55,6 +61,7 @@ export function PurchasingScreen() {
   const [status, setStatus] = useState<PoStatus | null>(null);
   const [form, setForm] = useState<PoTarget | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [reordering, setReordering] = useState(false);
   const { page, limit, search } = list.input;
   const orders = useQuery({
     ...trpc.purchaseOrders.list.queryOptions({ page, limit, search, ...(status ? { status } : {}) }),
@@ -86,7 +93,12 @@ export function PurchasingScreen() {
             w={170}
           />
         </Group>
-        <Button onClick={() => setForm({})}>{PURCHASING_TEXT.add}</Button>
+        <Group gap="sm">
+          <Button variant="light" onClick={() => setReordering(true)}>
+            {REORDER_TEXT.open}
+          </Button>
+          <Button onClick={() => setForm({})}>{PURCHASING_TEXT.add}</Button>
+        </Group>
       </Group>
       <PagedTable<PoRow, never>
         caption={PURCHASING_TEXT.title}
@@ -100,6 +112,14 @@ export function PurchasingScreen() {
         onRowClick={(o) => setViewing(o.id)}
       />
       <PoFormModal target={form} onClose={() => setForm(null)} />
+      <ReorderSuggestions
+        opened={reordering}
+        onClose={() => setReordering(false)}
+        onDrafted={(id) => {
+          setReordering(false);
+          setViewing(id);
+        }}
+      />
       <PoView
         orderId={viewing}
         onClose={() => setViewing(null)}
