@@ -14,8 +14,9 @@ import type { Viewer } from '../auth/viewer';
 import { type PoSaved, supplierByRef } from '../purchaseOrders/queries';
 import { createPurchaseOrder } from '../purchaseOrders/service';
 
-// Reorder suggestions: per supplier, the items that will run out within the supplier's lead time plus a week at the last 28 days' sales, or are at or
-// below their restock threshold, with what to order. Quantities are thousandths of the unit.
+// Reorder suggestions: per supplier, the items that will run out within the supplier's lead
+// time plus a week at the last 28 days' sales, or are at or below their restock threshold,
+// with what to order. Quantities are thousandths of the unit.
 
 /** One item to reorder. */
 interface ReorderItem {
