@@ -42,6 +42,8 @@ const TARGETS = {
   searchP99: 20,
   dashboardP99: 50,
   summaryP99: 100,
+  /** The reorder suggestions' req/s as a share of the bare replay of their SQL. */
+  reorderShare: 0.5,
   rssMb: 250,
   signInUnderAttackMs: 1000,
 };
@@ -99,6 +101,7 @@ export function mainSection(f: RunFigures): string {
   const search = by('inventory search');
   const dashboard = by('dashboard');
   const summary = by('sales report summary, 30 days');
+  const reorder = by('reorder suggestions');
   const peak = Math.max(f.startupPeakMb, ...f.rows.map((r) => r.app.peakMb));
   const attackOk = f.attacks.every((a) => a.max < TARGETS.signInUnderAttackMs && a.failed === 0);
   const h = f.history;
@@ -147,6 +150,11 @@ export function mainSection(f: RunFigures): string {
       `30-day report summary p99 < ${TARGETS.summaryP99} ms`,
       `${summary.app.p99} ms`,
       summary.app.p99 < TARGETS.summaryP99 && summary.app.errors === 0,
+    ),
+    targetRow(
+      `reorder suggestions at ${n(f.size.items)} items: ≥ ${TARGETS.reorderShare * 100}% of the baseline's req/s`,
+      `${ratio(reorder.app.rps, reorder.bare.rps)} (p99 ${reorder.app.p99} ms)`,
+      reorder.app.rps >= TARGETS.reorderShare * reorder.bare.rps && reorder.app.errors === 0,
     ),
     targetRow(
       `server peak RSS < ${TARGETS.rssMb} MB`,

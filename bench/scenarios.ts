@@ -79,6 +79,8 @@ export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
     read('dashboard', '/api/dashboard'),
     read('sales report summary, 30 days', `/api/salesReport/summary?range=custom&from=${from}&to=${to}`),
     read('sales report records page', '/api/salesReport/sales?page=1&limit=6&range=month'),
+    // Every supplier's items to reorder: two years of sales, of which the last 28 days count.
+    read('reorder suggestions', '/api/reorder-suggestions'),
     read('inventory first page', '/api/inventory?page=1&limit=10', 16, EARLIER),
     read(
       'inventory sorted, deep page',

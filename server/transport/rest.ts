@@ -13,6 +13,7 @@ import { inventoryRest } from '../domains/inventory/rest';
 import { notificationsRest } from '../domains/notifications/rest';
 import { pricingRest } from '../domains/pricing/rest';
 import { purchaseOrdersRest } from '../domains/purchaseOrders/rest';
+import { reorderRest } from '../domains/reorder/rest';
 import { reportsRest } from '../domains/reports/rest';
 import { requestsRest } from '../domains/requests/rest';
 import { salesRest } from '../domains/sales/rest';
@@ -71,6 +72,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(pricingRest, domain);
   await app.register(purchaseOrdersRest, domain);
   await app.register(wasteRest, domain);
+  await app.register(reorderRest, domain);
   await app.register(snapshotRest, domain);
 };
 

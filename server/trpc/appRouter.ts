@@ -7,6 +7,7 @@ import { inventoryRouter } from '../domains/inventory/router';
 import { notificationsRouter } from '../domains/notifications/router';
 import { pricingRouter } from '../domains/pricing/router';
 import { purchaseOrdersRouter } from '../domains/purchaseOrders/router';
+import { reorderRouter } from '../domains/reorder/router';
 import { reportsRouter } from '../domains/reports/router';
 import { requestsRouter, resetRequestsRouter } from '../domains/requests/router';
 import { salesRouter } from '../domains/sales/router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   pricing: pricingRouter,
   purchaseOrders: purchaseOrdersRouter,
   waste: wasteRouter,
+  reorder: reorderRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -219,6 +219,8 @@ function fill(url: string, param: string): string {
   if (param === '*') return 'nothing-here';
   if (param === 'area') return 'inventory';
   if (param === 'kind') return 'item';
+  // A supplier's business id: the Draft's supplier, whose unstocked butter is suggested.
+  if (param === 'supplierId') return 'SUP-M2';
   const match = ID_OF.find(([prefix]) => url.startsWith(prefix));
   if (!match) throw new Error(`${url}: say which record its :${param} names (ID_OF)`);
   return String(match[1]());
@@ -231,6 +233,7 @@ function fill(url: string, param: string): string {
 const INPUT_OF: Record<string, () => unknown> = {
   'shifts.cash': () => ({ id: ids.shift, type: 'in', amount: 100, reason: 'matrix' }),
   'pricing.setPrice': () => ({ kind: 'item', id: ids.item, price: 6000 }),
+  'reorder.draft': () => ({ supplierId: 'SUP-M2' }),
 };
 
 // ---- Which procedure a REST route calls ---------------------------------------------

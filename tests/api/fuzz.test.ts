@@ -808,6 +808,8 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'POST /api/purchase-orders/:id/order': { params: { id: id(ids.purchaseOrder) } },
     'POST /api/purchase-orders/:id/cancel': { params: { id: id(ids.purchaseOrder) } },
+    'GET /api/reorder-suggestions': {},
+    'POST /api/reorder-suggestions/:supplierId/draft': { params: { supplierId: 'SUP-001' } },
     'GET /api/cake': {
       validQuery: { page: '1', limit: '10', search: 'ube', field: 'price' },
       query: LIST_QUERY,

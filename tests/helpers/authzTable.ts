@@ -56,6 +56,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   pricing: 'dashboardFinance',
   purchaseOrders: 'purchaseOrders',
   waste: { query: 'wasteLog', mutation: 'waste' },
+  // Reorder suggestions are read and drafted from by those who draft purchase orders.
+  reorder: 'purchaseOrders',
 };
 
 /** The procedures whose rule is not their router's. */

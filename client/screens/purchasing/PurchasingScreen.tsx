@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { PO_STATUSES, type PoStatus, PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import { REORDER_TEXT } from '../../../shared/texts/reorder';
 import { formatCalendarDate, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
@@ -23,6 +24,10 @@ const PoFormModal = lazyDialog(
 const PoView = lazyDialog(
   () => import('./PoView').then((m) => m.PoView),
   (p) => p.orderId !== null,
+);
+const ReorderSuggestions = lazyDialog(
+  () => import('./ReorderSuggestions').then((m) => m.ReorderSuggestions),
+  (p) => p.opened,
 );
 
 const ALL = 'All';
@@ -49,7 +54,7 @@ const COLUMNS: PagedColumn<PoRow, never>[] = [
 /**
  * Purchasing (admin, owner, manager): the purchase orders, newest first, searched by PO
  * number or supplier and filtered by status and supplier; a row opens the order, New
- * Purchase Order drafts one.
+ * Purchase Order drafts one, Reorder Suggestions drafts one of a supplier's suggested items.
  */
 export function PurchasingScreen() {
   const trpc = useTRPC();
@@ -60,6 +65,7 @@ export function PurchasingScreen() {
   const [supplier, setSupplier] = useState<string | null>(null);
   const [form, setForm] = useState<PoTarget | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [reordering, setReordering] = useState(false);
   const { page, limit, search } = list.input;
   const orders = useQuery({
     ...trpc.purchaseOrders.list.queryOptions({
@@ -116,7 +122,12 @@ export function PurchasingScreen() {
             w={220}
           />
         </Group>
-        <Button onClick={() => setForm({})}>{PURCHASING_TEXT.add}</Button>
+        <Group gap="sm">
+          <Button variant="light" onClick={() => setReordering(true)}>
+            {REORDER_TEXT.open}
+          </Button>
+          <Button onClick={() => setForm({})}>{PURCHASING_TEXT.add}</Button>
+        </Group>
       </Group>
       <PagedTable<PoRow, never>
         caption={PURCHASING_TEXT.title}
@@ -130,6 +141,14 @@ export function PurchasingScreen() {
         onRowClick={(o) => setViewing(o.id)}
       />
       <PoFormModal target={form} onClose={() => setForm(null)} />
+      <ReorderSuggestions
+        opened={reordering}
+        onClose={() => setReordering(false)}
+        onDrafted={(id) => {
+          setReordering(false);
+          setViewing(id);
+        }}
+      />
       <PoView
         orderId={viewing}
         onClose={() => setViewing(null)}

@@ -77,7 +77,8 @@ function restOrder(order: PurchaseOrder) {
   };
 }
 
-const answer = (result: { message: string; purchaseOrder: PurchaseOrder }) => ({
+/** `{message, purchaseOrder}` as every write of a purchase order answers (reorder drafts too). */
+export const answer = (result: { message: string; purchaseOrder: PurchaseOrder }) => ({
   message: result.message,
   purchaseOrder: restOrder(result.purchaseOrder),
 });
