@@ -75,14 +75,14 @@ beforeAll(async () => {
     const { item } = await api.inventory.add({
       itemId: code(n + 40),
       name: n === 0 ? LONG : text(n),
-      stock: 500,
+      stock: 500_000,
       categoryId: category,
       unitId: unit,
       supplierId: suppliers[n % suppliers.length] ?? null,
       purchasePrice: 4550 + n,
       unitPrice: 6125 + n,
       amount: 1.5,
-      restockThreshold: 5,
+      restockThreshold: 5_000,
       scPwdEligible: n % 2 === 0,
       expirationDate: '2099-12-31',
     });
