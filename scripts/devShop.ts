@@ -30,6 +30,7 @@ import { takeEndOfDay } from '../server/domains/shifts/endOfDay';
 import { closeShift, openShift, xReading } from '../server/domains/shifts/service';
 import { supplierService } from '../server/domains/suppliers/service';
 import { updateAccount } from '../server/domains/users/service';
+import { QUANTITY_SCALE } from '../shared/quantity';
 import type { Role } from '../shared/roles';
 import { updateAccountInput } from '../shared/schemas/accounts';
 import { cakeFields } from '../shared/schemas/cakes';
@@ -296,14 +297,15 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
     const fields = itemFields.parse({
       itemId: `INV-${String(n + 1).padStart(4, '0')}`,
       name,
-      stock,
+      // The services keep an item's stock in thousandths of its unit.
+      stock: stock * QUANTITY_SCALE,
       categoryId: categoryIds.get(category),
       unitId: unitIds.get(unit),
       supplierId: supplierIds[supplier],
       purchasePrice: cost,
       unitPrice: price,
       amount: 1,
-      restockThreshold: restockAt,
+      restockThreshold: restockAt * QUANTITY_SCALE,
       scPwdEligible: scPwd,
       expirationDate: expiresIn === null ? null : addDays(today, expiresIn),
     });

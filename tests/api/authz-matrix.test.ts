@@ -98,7 +98,7 @@ beforeAll(async () => {
     .get().id;
   ids.item = db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-M1', name: 'Matrix Flour', stock: 100, unitPrice: 5000 })
+    .values({ itemId: 'INV-M1', name: 'Matrix Flour', stock: 100_000, unitPrice: 5000 })
     .returning()
     .get().id;
   // A Draft of its own supplier and item, so deleting the matrix's supplier and item stays possible.
@@ -703,7 +703,7 @@ describe("a staff member's change to a shared record", () => {
         .get(),
       item: db
         .insert(inventoryItems)
-        .values({ itemId: `INV-${tag}${n}`, name: `Held Sugar ${tag}${n}`, stock: 20, unitPrice: 3000 })
+        .values({ itemId: `INV-${tag}${n}`, name: `Held Sugar ${tag}${n}`, stock: 20_000, unitPrice: 3000 })
         .returning()
         .get(),
       cake: db
@@ -728,7 +728,7 @@ describe("a staff member's change to a shared record", () => {
     const [a, b] = records('H') as [ReturnType<typeof records>[number], ReturnType<typeof records>[number]];
     const item = shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'INV-SOLD', name: 'Held Butter', stock: 5, unitPrice: 2000 })
+      .values({ itemId: 'INV-SOLD', name: 'Held Butter', stock: 5_000, unitPrice: 2000 })
       .returning()
       .get().id;
     const [saleA, saleB] = [

@@ -19,7 +19,7 @@ beforeAll(async () => {
     .values({
       itemId: 'INV-900001',
       name: 'Busy Flour',
-      stock: 1_000_000,
+      stock: 1_000_000_000,
       unitPrice: 5000,
       purchasePrice: 3000,
     })

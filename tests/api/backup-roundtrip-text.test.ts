@@ -75,14 +75,15 @@ beforeAll(async () => {
     const { item } = await api.inventory.add({
       itemId: code(n + 40),
       name: n === 0 ? LONG : text(n),
-      stock: 500,
+      // In thousandths: some hold part of a unit (500.125), which the sheet writes as it is.
+      stock: 500_000 + (n % 3) * 125,
       categoryId: category,
       unitId: unit,
       supplierId: suppliers[n % suppliers.length] ?? null,
       purchasePrice: 4550 + n,
       unitPrice: 6125 + n,
       amount: 1.5,
-      restockThreshold: 5,
+      restockThreshold: 5_000 + (n % 2) * 500,
       scPwdEligible: n % 2 === 0,
       expirationDate: '2099-12-31',
     });

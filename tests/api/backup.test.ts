@@ -47,14 +47,14 @@ beforeAll(async () => {
     .values({
       itemId: 'INV-000001',
       name: 'Bread Flour',
-      stock: 40,
+      stock: 40_000,
       categoryId: flour,
       unitId: kg,
       supplierId: supplier,
       purchasePrice: 4550,
       unitPrice: 6125,
       amount: 1,
-      restockThreshold: 5,
+      restockThreshold: 5_000,
       expirationDate: '2027-01-31',
       createdBy: adminUser.id,
     })
@@ -172,6 +172,8 @@ describe('area backups', () => {
         quantity: 3,
         lineTotal: 183.75,
         discount: 0,
+        // Three from the opening lot at ₱45.50.
+        cost: 136.5,
       },
     ]);
   });

@@ -118,7 +118,7 @@ describe("the counter's lookup", () => {
     await manager.api.inventory.add({
       itemId: 'SUG-BC',
       name: 'Washed Sugar 1kg',
-      stock: 10,
+      stock: 10_000,
       unitPrice: 8500,
       barcode: OTHER_EAN13,
     } as never);

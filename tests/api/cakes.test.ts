@@ -31,10 +31,12 @@ beforeAll(async () => {
   manager = await shop.signedIn('manager');
   birthday = shop.db.insert(categories).values({ name: 'Birthday', type: 'cake' }).returning().get().id;
   eightInch = shop.db.insert(cakeSizes).values({ name: '8 inch' }).returning().get().id;
-  flour = (await manager.api.inventory.add({ name: 'Cake Flour', stock: 50, purchasePrice: 4550 } as never))
-    .item;
-  eggs = (await manager.api.inventory.add({ name: 'Eggs (tray)', stock: 20, purchasePrice: 21025 } as never))
-    .item;
+  flour = (
+    await manager.api.inventory.add({ name: 'Cake Flour', stock: 50_000, purchasePrice: 4550 } as never)
+  ).item;
+  eggs = (
+    await manager.api.inventory.add({ name: 'Eggs (tray)', stock: 20_000, purchasePrice: 21025 } as never)
+  ).item;
 });
 afterAll(() => shop.close());
 
@@ -247,8 +249,8 @@ describe('list, edit, delete', () => {
     });
     const moves = shop.db.select().from(stockMovements).where(eq(stockMovements.cakeId, made.id)).all();
     expect(moves.map((m) => [m.reason, m.change])).toEqual([
-      ['created', 4],
-      ['edit', 5],
+      ['created', 4000],
+      ['edit', 5000],
     ]);
   });
 

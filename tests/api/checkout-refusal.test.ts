@@ -26,7 +26,7 @@ function item(fields: Partial<typeof inventoryItems.$inferInsert> = {}) {
     .values({
       itemId: `INV-${700000 + seq}`,
       name: `Refusal Item ${seq}`,
-      stock: 10,
+      stock: 10_000,
       unitPrice: 10000,
       ...fields,
     })
@@ -75,7 +75,8 @@ const now = (row: { id: number }, kind: 'item' | 'cake' = 'item') => {
     code: 'itemId' in found ? found.itemId : found.cakeId,
     name: found.name,
     price: 'unitPrice' in found ? found.unitPrice : found.price,
-    stock: found.stock,
+    // The counter sells an item in whole units: its stock in thousandths, rounded down.
+    stock: kind === 'item' ? Math.floor(found.stock / 1000) : found.stock,
     scPwdEligible: found.scPwdEligible,
   };
 };
@@ -83,7 +84,7 @@ const now = (row: { id: number }, kind: 'item' | 'cake' = 'item') => {
 describe('a refused checkout carries the current price and stock of its lines', () => {
   it('a changed price: every line as priced now, with the message as before', async () => {
     const flour = item({ unitPrice: 5000 });
-    const sugar = item({ unitPrice: 7525, stock: 3 });
+    const sugar = item({ unitPrice: 7525, stock: 3_000 });
     // The cart still shows the old price of the flour.
     const expected = { subtotal: 2 * 5000 + 7525, taxAmount: 0, totalAmount: 2 * 5000 + 7525 };
     shop.db.update(inventoryItems).set({ unitPrice: 5500 }).where(eq(inventoryItems.id, flour.id)).run();
@@ -118,7 +119,7 @@ describe('a refused checkout carries the current price and stock of its lines', 
   });
 
   it('an item that cannot be sold: expired, with its price and stock', async () => {
-    const old = item({ expirationDate: addDays(manilaDate(), -1), stock: 4 });
+    const old = item({ expirationDate: addDays(manilaDate(), -1), stock: 4_000 });
     const { status, error } = await checkoutOverHttp([{ kind: 'item', id: old.id, quantity: 1 }]);
     expect(status).toBe(409);
     expect(error?.message).toBe(SALES_TEXT.expired(old.name));
@@ -140,7 +141,7 @@ describe('a refused checkout carries the current price and stock of its lines', 
   });
 
   it('REST answers a refusal as before: 409 and the message alone', async () => {
-    const flour = item({ stock: 1 });
+    const flour = item({ stock: 1_000 });
     const res = await postJson(
       shop,
       '/api/sales',

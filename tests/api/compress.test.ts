@@ -20,10 +20,10 @@ beforeAll(async () => {
       Array.from({ length: 60 }, (_, n) => ({
         itemId: `INV-${100 + n}`,
         name: `Bread Flour ${n}`,
-        stock: 40,
+        stock: 40_000,
         unitPrice: 16000,
         purchasePrice: 12000,
-        restockThreshold: 5,
+        restockThreshold: 5_000,
       })),
     )
     .run();

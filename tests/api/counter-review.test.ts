@@ -164,7 +164,7 @@ describe('a restored sale from an earlier day', () => {
     const day = manilaDate(fiveDaysAgo);
     const flour = shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'INV-Z0001', name: 'Restored Flour', stock: 20, unitPrice: 25000 })
+      .values({ itemId: 'INV-Z0001', name: 'Restored Flour', stock: 20_000, unitPrice: 25000 })
       .returning()
       .get();
     const sellThen = (saleId: string) =>

@@ -31,7 +31,7 @@ function fiveHundred() {
   seq++;
   return shop.db
     .insert(inventoryItems)
-    .values({ itemId: `INV-S${seq}`, name: `Shift Item ${seq}`, stock: 50, unitPrice: 50000 })
+    .values({ itemId: `INV-S${seq}`, name: `Shift Item ${seq}`, stock: 50_000, unitPrice: 50000 })
     .returning()
     .get();
 }

@@ -34,7 +34,7 @@ function item(price: number, scPwdEligible = false) {
     .values({
       itemId: `INV-T${seq}`,
       name: `Tender Item ${seq}`,
-      stock: 100,
+      stock: 100_000,
       unitPrice: price,
       scPwdEligible,
     })

@@ -199,7 +199,7 @@ describe('a sale of an earlier day and today’s drawer', () => {
     seq++;
     return shop.db
       .insert(inventoryItems)
-      .values({ itemId: `INV-D${seq}`, name: `Drawer Item ${seq}`, stock: 50, unitPrice: 30000 })
+      .values({ itemId: `INV-D${seq}`, name: `Drawer Item ${seq}`, stock: 50_000, unitPrice: 30000 })
       .returning()
       .get();
   }

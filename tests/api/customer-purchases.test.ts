@@ -22,7 +22,7 @@ describe('customers.purchases', () => {
   it("lists a customer's sales, newest first, and no one else's", async () => {
     const item = shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'INV-P1', name: 'Cake flour 1 kg', stock: 50, unitPrice: 9500 })
+      .values({ itemId: 'INV-P1', name: 'Cake flour 1 kg', stock: 50_000, unitPrice: 9500 })
       .returning()
       .get();
     const cora = await cashier.api.customers.add({

@@ -54,6 +54,15 @@ describe('the dev shop', () => {
     expect(new Set(roles)).toEqual(new Set(['admin', 'owner', 'manager', 'staff']));
     // Every stock level came through the stock writer: a ledger row per item and cake at least.
     expect(await count(stockMovements)).toBeGreaterThanOrEqual(35);
+    // And every item's stock lives in its lots: what it opened with, less what the week sold.
+    const apart = shop.db.$client
+      .prepare(
+        `select count(*) from inventory_items i
+         where i.stock <> (select coalesce(sum(l.remaining), 0) from stock_lots l where l.item_id = i.id)`,
+      )
+      .pluck()
+      .get();
+    expect(apart).toBe(0);
   });
 
   it('signs each dev account in with the printed password', async () => {

@@ -134,13 +134,13 @@ beforeAll(async () => {
       amount: 1,
       unitId: ids.unit,
       supplierId: ids.supplier,
-      restockThreshold: 5,
+      restockThreshold: 5_000,
       expirationDate: '2099-12-31',
     });
-  const breadFlour = (await item('Bread Flour', 500)).item;
+  const breadFlour = (await item('Bread Flour', 500_000)).item;
   ids.itemA = breadFlour.id;
   ids.itemCodeA = breadFlour.itemId;
-  ids.itemB = (await item('Sugar', 300)).item.id;
+  ids.itemB = (await item('Sugar', 300_000)).item.id;
   ids.cake = (
     await api.cakes.add({
       name: 'Ube Cake',
@@ -313,6 +313,7 @@ type RestKind =
   | 'money'
   | 'saleMoney'
   | 'count'
+  | 'quantity'
   | 'amount'
   | 'ref'
   | 'requiredRef'
@@ -379,6 +380,9 @@ function restBad(kind: RestKind): unknown[] {
       return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, -0.01, 1_000_000_001];
     case 'count':
       return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, 0.5, 1e-300, 10_000_001];
+    case 'quantity':
+      // An item's stock in units, to three decimals: a fourth, even half a thousandth, is refused.
+      return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, -0.001, 1.2345, 0.0005, 10_000_001];
     case 'amount':
       return [...NOT_NUMBERS, ...NOT_NUMBERS_TYPES, -1, 1_000_001];
     case 'ref':
@@ -601,14 +605,14 @@ const pesoItem = () => ({
 const ITEM_FIELDS: Record<string, RestKind> = {
   itemId: 'optCode',
   name: 'text',
-  stock: 'count',
+  stock: 'quantity',
   category: 'ref',
   purchasePrice: 'money',
   unitPrice: 'money',
   amount: 'amount',
   unit: 'ref',
   supplier: 'ref',
-  restockThreshold: 'count',
+  restockThreshold: 'quantity',
   scPwdEligible: 'bool',
   expirationDate: 'date',
 };
@@ -1202,14 +1206,14 @@ function handInputs(): Record<string, unknown> {
   const item = {
     itemId: '',
     name: 'Rye Flour',
-    stock: 10,
+    stock: 10_000,
     categoryId: ids.itemCategory,
     purchasePrice: 5000,
     unitPrice: 7000,
     amount: 1,
     unitId: ids.unit,
     supplierId: ids.supplier,
-    restockThreshold: 3,
+    restockThreshold: 3_000,
     scPwdEligible: false,
     expirationDate: '2099-12-31',
   };
@@ -1786,6 +1790,7 @@ describe('hostile text that is valid input', () => {
         'inventory_search_idx',
         'inventory_search_docsize',
         'stock_movements',
+        'stock_lots',
         ...LOGGED,
       ],
       async () => {
@@ -1838,6 +1843,8 @@ describe('hostile text that is valid input', () => {
         'sale_payments',
         'inventory_items',
         'stock_movements',
+        'stock_lots',
+        'sale_line_lots',
         'sales_by_day',
         'payments_by_day',
         'product_sales_by_day',

@@ -70,7 +70,7 @@ const approvalsLogged = (id: number) =>
     .where(and(eq(activityLogs.action, 'Approve Request'), like(activityLogs.description, `%#${id} %`)))
     .all();
 
-async function newItem(stock = 5) {
+async function newItem(stock = 5_000) {
   const { item } = await admin.api.inventory.add({
     name: `Held Item ${++seq}`,
     stock,
@@ -97,11 +97,11 @@ const cases: Case[] = [
     module: 'Inventory',
     hold: async () => {
       const item = await newItem();
-      await staff.api.inventory.update({ id: item.id, changes: { stock: 25 } });
+      await staff.api.inventory.update({ id: item.id, changes: { stock: 25_000 } });
       const state = () => shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, item.id)).get();
       return { targetId: item.itemId, state };
     },
-    spoil: (payload) => ({ ...payload, changes: { stock: -5 } }),
+    spoil: (payload) => ({ ...payload, changes: { stock: -5_000 } }),
     message: INVENTORY_TEXT.stockNegative,
   },
   {
@@ -130,7 +130,7 @@ const cases: Case[] = [
         .values({ name: `${++seq} inch` })
         .returning()
         .get().id;
-      const flour = await newItem(50);
+      const flour = await newItem(50_000);
       const form = {
         name: `Held Mocha ${++seq}`,
         categoryId,
@@ -188,7 +188,7 @@ const cases: Case[] = [
     module: 'Sales Management',
     hold: async () => {
       await staff.api.shifts.open({ openingCash: 100000 });
-      const item = await newItem(50);
+      const item = await newItem(50_000);
       const { sale } = await staff.api.sales.checkout(
         checkoutInput.parse({
           orderType: 'Walk-in',

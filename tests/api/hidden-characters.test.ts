@@ -30,7 +30,7 @@ beforeAll(async () => {
     await api.inventory.add({
       itemId: 'INV-BASE',
       name: 'Pandesal',
-      stock: 1_000_000,
+      stock: 1_000_000_000,
       unitPrice: 8000,
       scPwdEligible: true,
       restockThreshold: 0,

@@ -29,7 +29,7 @@ const day = (n: number) => addDays(today, n);
 function put(itemId: string, fields: Partial<typeof inventoryItems.$inferInsert>) {
   return shop.db
     .insert(inventoryItems)
-    .values({ itemId, name: itemId, stock: 40, restockThreshold: 5, ...fields })
+    .values({ itemId, name: itemId, stock: 40_000, restockThreshold: 5_000, ...fields })
     .returning()
     .get();
 }
@@ -44,8 +44,8 @@ beforeAll(async () => {
   put('X-LATER-30', { expirationDate: day(30) });
   put('X-OLD', { expirationDate: day(-1) });
   put('X-EMPTY-SOON', { stock: 0, expirationDate: day(2) });
-  put('X-LOW-SOON', { stock: 2, expirationDate: day(4) });
-  put('X-LOW', { stock: 2 });
+  put('X-LOW-SOON', { stock: 2_000, expirationDate: day(4) });
+  put('X-LOW', { stock: 2_000 });
   put('X-NONE-1', {});
   put('X-NONE-2', {});
 });
@@ -68,14 +68,15 @@ describe('the Expiring soon status', () => {
 
   it('the list’s SQL gives what shared/itemStatus.ts gives, for every mix of stock and date', () => {
     const own = shop.db;
-    const stocks = [0, 1, 5, 6];
+    // In thousandths: a thousandth, one unit, and either side of the threshold of 5.
+    const stocks = [0, 1, 1_000, 4_999, 5_000, 5_001, 6_000];
     const dates = [null, day(-1), today, day(1), day(7), day(8)];
     let n = 0;
     for (const stock of stocks)
       for (const expirationDate of dates) {
         const row = own
           .insert(inventoryItems)
-          .values({ itemId: `GRID-${n++}`, name: 'Grid', stock, restockThreshold: 5, expirationDate })
+          .values({ itemId: `GRID-${n++}`, name: 'Grid', stock, restockThreshold: 5_000, expirationDate })
           .returning()
           .get();
         const listed = listItems(own, listItemsInput.parse({ search: row.itemId })).rows[0];
@@ -105,8 +106,8 @@ describe('the Expiring soon status', () => {
 
   it('keeps the dashboard’s stock cards by stock: an Expiring soon shelf that runs low counts as Low Stock', async () => {
     const before = await owner.api.reports.dashboard();
-    put('X-DASH-LOW-SOON', { stock: 3, expirationDate: day(2) });
-    put('X-DASH-SOON', { stock: 30, expirationDate: day(2) });
+    put('X-DASH-LOW-SOON', { stock: 3_000, expirationDate: day(2) });
+    put('X-DASH-SOON', { stock: 30_000, expirationDate: day(2) });
     const after = await owner.api.reports.dashboard();
     expect(after.lowStockCount - before.lowStockCount).toBe(1);
     expect(after.outOfStockCount - before.outOfStockCount).toBe(0);

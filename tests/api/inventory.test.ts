@@ -90,7 +90,7 @@ describe('item validation, over tRPC and REST', () => {
   });
 
   it('an expiration date of today is accepted (it expires at the end of the Manila day)', async () => {
-    const { item } = await addItem({ name: 'Fresh Cream', expirationDate: today(), stock: 20 });
+    const { item } = await addItem({ name: 'Fresh Cream', expirationDate: today(), stock: 20_000 });
     expect(item.status).toBe('Expiring soon'); // still sellable today (shared/itemStatus.ts)
   });
 
@@ -125,22 +125,23 @@ describe('derived status at its boundaries', () => {
   }
 
   it('stock equal to the threshold is Low stock; one above is Well-stocked; zero is Out of stock', async () => {
-    expect(await statusOf({ stock: 5, restockThreshold: 5 })).toBe('Low stock');
-    expect(await statusOf({ stock: 6, restockThreshold: 5 })).toBe('Well-stocked');
-    expect(await statusOf({ stock: 0, restockThreshold: 5 })).toBe('Out of stock');
+    expect(await statusOf({ stock: 5_000, restockThreshold: 5_000 })).toBe('Low stock');
+    expect(await statusOf({ stock: 6_000, restockThreshold: 5_000 })).toBe('Well-stocked');
+    expect(await statusOf({ stock: 5_001, restockThreshold: 5_000 })).toBe('Well-stocked');
+    expect(await statusOf({ stock: 0, restockThreshold: 5_000 })).toBe('Out of stock');
     expect(await statusOf({ stock: 0, restockThreshold: 0 })).toBe('Out of stock');
   });
 
   it('expiring today is not Expired; yesterday is, even with stock; Expired wins over Out of stock', async () => {
-    expect(await statusOf({ stock: 50, expirationDate: today() })).toBe('Expiring soon');
-    expect(await statusOf({ stock: 50, expirationDate: addDays(today(), -1) })).toBe('Expired');
+    expect(await statusOf({ stock: 50_000, expirationDate: today() })).toBe('Expiring soon');
+    expect(await statusOf({ stock: 50_000, expirationDate: addDays(today(), -1) })).toBe('Expired');
     expect(await statusOf({ stock: 0, expirationDate: addDays(today(), -1) })).toBe('Expired');
   });
 
   it('"today" is the Manila day: at 00:30 Manila (16:30 UTC the day before) an item dated the UTC day is Expired', () => {
     shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'TZ-1', name: 'Timezone Milk', stock: 9, expirationDate: '2026-03-01' })
+      .values({ itemId: 'TZ-1', name: 'Timezone Milk', stock: 9_000, expirationDate: '2026-03-01' })
       .run();
     const status = (now: string) =>
       listItems(shop.db, listItemsInput.parse({ search: 'TZ-1' }), new Date(now)).rows[0]?.status;
@@ -167,8 +168,8 @@ describe('search, sort and paging on the server', () => {
       await api.inventory.add({
         itemId: `INV-${String(n).padStart(6, '0')}`,
         name: `${n % 2 ? 'flour' : 'Sugar'} ${String.fromCharCode(64 + n)}`,
-        stock: (n * 7) % 31,
-        restockThreshold: 5,
+        stock: ((n * 7) % 31) * 1000,
+        restockThreshold: 5_000,
         categoryId: n % 3 ? c1 : c2,
         supplierId: n % 4 ? s1 : s2,
         unitId: unitIds[n % unitIds.length]!.id,
@@ -308,6 +309,7 @@ describe('money, refs and the REST shapes', () => {
     expect(item.createdBy.username).toBe(manager.user.username);
     const stored = shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, item._id)).get()!;
     expect(stored.unitPrice).toBe(4550);
+    expect(stored.stock).toBe(7000);
     const read = await shop.app.inject({
       url: `/api/inventory/${item._id}`,
       headers: auth(manager.accessToken),
@@ -316,8 +318,60 @@ describe('money, refs and the REST shapes', () => {
     expect(JSON.stringify(read.json())).toContain('"unitPrice":45.5');
   });
 
+  it('stock and restock threshold take up to three decimals over REST; a fourth is a 400 naming the field', async () => {
+    const res = await postJson(
+      shop,
+      '/api/inventory',
+      { name: 'Cake Flour by the kilo', stock: 1.5, restockThreshold: '0.125' },
+      manager.accessToken,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json().item;
+    expect(item).toMatchObject({ stock: 1.5, restockThreshold: 0.125 });
+    const stored = () => shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, item._id)).get()!;
+    expect([stored().stock, stored().restockThreshold]).toEqual([1500, 125]);
+    const put = (payload: Record<string, unknown>) =>
+      shop.app.inject({
+        method: 'PUT',
+        url: `/api/inventory/${item._id}`,
+        headers: { ...auth(manager.accessToken), 'content-type': 'application/json' },
+        payload,
+      });
+    expect((await put({ stock: 2.25 })).json().item.stock).toBe(2.25);
+    expect(stored().stock).toBe(2250);
+
+    const before = [await shop.db.$count(inventoryItems), await shop.db.$count(stockMovements)];
+    for (const [body, field] of [
+      [{ stock: 1.2345 }, 'Stock'],
+      [{ restockThreshold: '0.0001' }, 'Restock threshold'],
+    ] as const) {
+      const added = await postJson(
+        shop,
+        '/api/inventory',
+        { name: 'Too fine', ...body },
+        manager.accessToken,
+      );
+      expect(added.statusCode).toBe(400);
+      expect(added.json()).toEqual({
+        message: `${field} can have at most three decimals, like 2.5 or 0.125.`,
+      });
+      const edited = await put(body);
+      expect(edited.statusCode).toBe(400);
+      expect(edited.json()).toEqual({
+        message: `${field} can have at most three decimals, like 2.5 or 0.125.`,
+      });
+    }
+    expect([await shop.db.$count(inventoryItems), await shop.db.$count(stockMovements)]).toEqual(before);
+    expect(stored().stock).toBe(2250);
+  });
+
   it('PUT with only stock (what the POS sends) changes only stock and writes the ledger', async () => {
-    const { item } = await addItem({ name: 'Cocoa', stock: 10, unitPrice: 12000, categoryId: flourCategory });
+    const { item } = await addItem({
+      name: 'Cocoa',
+      stock: 10_000,
+      unitPrice: 12000,
+      categoryId: flourCategory,
+    });
     const res = await shop.app.inject({
       method: 'PUT',
       url: `/api/inventory/${item.id}`,
@@ -331,8 +385,8 @@ describe('money, refs and the REST shapes', () => {
     });
     const moves = await manager.api.inventory.movements({ id: item.id });
     expect(moves.map((m) => [m.reason, m.change, m.stockBefore, m.stockAfter])).toEqual([
-      ['edit', -2, 10, 8],
-      ['created', 10, 0, 10],
+      ['edit', -2_000, 10_000, 8_000],
+      ['created', 10_000, 0, 10_000],
     ]);
     expect(moves[0]!.username).toBe(manager.user.username);
   });
@@ -352,7 +406,7 @@ describe('money, refs and the REST shapes', () => {
 
   it('unknown ids are 404; malformed ids are 400', async () => {
     await expectTrpcError(
-      manager.api.inventory.update({ id: 99999, changes: { stock: 1 } }),
+      manager.api.inventory.update({ id: 99999, changes: { stock: 1_000 } }),
       'NOT_FOUND',
       INVENTORY_TEXT.notFound,
     );
@@ -371,7 +425,7 @@ describe('money, refs and the REST shapes', () => {
   });
 
   it('delete answers its message, keeps the ledger readable, and writes the activity log', async () => {
-    const { item } = await addItem({ name: 'Old Yeast', stock: 4 });
+    const { item } = await addItem({ name: 'Old Yeast', stock: 4_000 });
     const res = await shop.app.inject({
       method: 'DELETE',
       url: `/api/inventory/${item.id}`,
@@ -380,8 +434,8 @@ describe('money, refs and the REST shapes', () => {
     expect(res.json()).toEqual({ message: INVENTORY_TEXT.deleted });
     const moves = shop.db.select().from(stockMovements).where(eq(stockMovements.record, item.itemId)).all();
     expect(moves.map((m) => [m.reason, m.change, m.itemId])).toEqual([
-      ['created', 4, null],
-      ['deleted', -4, null],
+      ['created', 4_000, null],
+      ['deleted', -4_000, null],
     ]);
   });
 });
@@ -422,7 +476,7 @@ describe('SC/PWD eligibility of items', () => {
     const off = await manager.api.inventory.update({ id: plain.id, changes: { scPwdEligible: false } });
     expect(off).toMatchObject({ item: { scPwdEligible: false } });
     // An edit of another field keeps it.
-    await manager.api.inventory.update({ id: food.id, changes: { stock: 9 } });
+    await manager.api.inventory.update({ id: food.id, changes: { stock: 9_000 } });
     expect((await manager.api.inventory.get({ id: food.id })).scPwdEligible).toBe(true);
     const listed = await manager.api.inventory.lookup({ search: 'Ensaymada' });
     expect(listed.map((i) => i.scPwdEligible)).toEqual([true]);
@@ -519,8 +573,11 @@ describe('SC/PWD eligibility of items', () => {
 
 describe('staff edits and deletes become action requests', () => {
   it('an edit is held, shows as a request, and applies only on approval', async () => {
-    const { item } = await addItem({ name: 'Vanilla', stock: 10, unitPrice: 5000 });
-    const answer = await staff.api.inventory.update({ id: item.id, changes: { unitPrice: 5500, stock: 12 } });
+    const { item } = await addItem({ name: 'Vanilla', stock: 10_000, unitPrice: 5000 });
+    const answer = await staff.api.inventory.update({
+      id: item.id,
+      changes: { unitPrice: 5500, stock: 12_000 },
+    });
     expect(answer).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     expect((await manager.api.inventory.get({ id: item.id })).unitPrice).toBe(5000);
     const request = shop.db
@@ -531,13 +588,13 @@ describe('staff edits and deletes become action requests', () => {
     expect(JSON.parse(request.details)).toEqual({ 'Unit Price': '₱50.00 → ₱55.00', Stock: '10 → 12' });
     await manager.api.actionRequests.approve({ id: request.id });
     const after = await manager.api.inventory.get({ id: item.id });
-    expect([after.unitPrice, after.stock]).toEqual([5500, 12]);
+    expect([after.unitPrice, after.stock]).toEqual([5500, 12_000]);
     const moves = await manager.api.inventory.movements({ id: item.id });
-    expect(moves[0]).toMatchObject({ reason: 'edit', change: 2, username: manager.user.username });
+    expect(moves[0]).toMatchObject({ reason: 'edit', change: 2_000, username: manager.user.username });
   });
 
   it('a delete is held over REST too, and rejecting it leaves the item', async () => {
-    const { item } = await addItem({ name: 'Sprinkles', stock: 3 });
+    const { item } = await addItem({ name: 'Sprinkles', stock: 3_000 });
     const res = await shop.app.inject({
       method: 'DELETE',
       url: `/api/inventory/${item.id}`,
@@ -554,7 +611,7 @@ describe('staff edits and deletes become action requests', () => {
   });
 
   it('staff may add directly', async () => {
-    const { item } = await staff.api.inventory.add({ name: 'Staff Added', stock: 30 } as never);
+    const { item } = await staff.api.inventory.add({ name: 'Staff Added', stock: 30_000 } as never);
     expect(item.createdBy).toBe(staff.user.username);
   });
 
@@ -601,9 +658,9 @@ describe('stock notifications', () => {
       .map((n) => n.message);
 
   it('an edit down to the threshold warns, to zero errors, once per item and day', async () => {
-    const { item } = await addItem({ name: 'Baking Soda', stock: 20, restockThreshold: 5 });
-    await manager.api.inventory.update({ id: item.id, changes: { stock: 5 } });
-    await manager.api.inventory.update({ id: item.id, changes: { stock: 4 } });
+    const { item } = await addItem({ name: 'Baking Soda', stock: 20_000, restockThreshold: 5_000 });
+    await manager.api.inventory.update({ id: item.id, changes: { stock: 5_000 } });
+    await manager.api.inventory.update({ id: item.id, changes: { stock: 4_000 } });
     await manager.api.inventory.update({ id: item.id, changes: { stock: 0 } });
     const mine = messages().filter((m) => m.includes(item.itemId));
     expect(mine).toEqual([
@@ -615,12 +672,12 @@ describe('stock notifications', () => {
   it('the daily check announces items expiring within 7 days, once per item and date', async () => {
     const soon = shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'EXP-7', name: 'Cream Cheese', stock: 40, expirationDate: addDays(today(), 7) })
+      .values({ itemId: 'EXP-7', name: 'Cream Cheese', stock: 40_000, expirationDate: addDays(today(), 7) })
       .returning()
       .get();
     shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'EXP-8', name: 'Later Cheese', stock: 40, expirationDate: addDays(today(), 8) })
+      .values({ itemId: 'EXP-8', name: 'Later Cheese', stock: 40_000, expirationDate: addDays(today(), 8) })
       .run();
     dailyStockCheck(shop.db);
     dailyStockCheck(shop.db);
@@ -642,7 +699,7 @@ describe('stock notifications', () => {
   it('the daily check finds low and out-of-stock items; the next Manila day may alert again', async () => {
     const low = shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'LOW-1', name: 'Icing', stock: 2, restockThreshold: 3 })
+      .values({ itemId: 'LOW-1', name: 'Icing', stock: 2_000, restockThreshold: 3_000 })
       .returning()
       .get();
     dailyStockCheck(shop.db);
@@ -661,21 +718,21 @@ describe('sorting by status (read in two indexed parts, in status order)', () =>
     const t = today();
     const mix = [
       { stock: 0, expirationDate: addDays(t, -3) },
-      { stock: 9, expirationDate: addDays(t, -1) },
-      { stock: 9, expirationDate: t },
+      { stock: 9_000, expirationDate: addDays(t, -1) },
+      { stock: 9_000, expirationDate: t },
       { stock: 0, expirationDate: null },
-      { stock: 2, expirationDate: null },
-      { stock: 5, expirationDate: addDays(t, 40) },
-      { stock: 50, expirationDate: null },
+      { stock: 2_000, expirationDate: null },
+      { stock: 5_000, expirationDate: addDays(t, 40) },
+      { stock: 50_000, expirationDate: null },
       { stock: 0, expirationDate: addDays(t, 2) },
-      { stock: 30, expirationDate: addDays(t, -30) },
-      { stock: 1, expirationDate: addDays(t, 1) },
-      { stock: 6, expirationDate: null },
+      { stock: 30_000, expirationDate: addDays(t, -30) },
+      { stock: 1_000, expirationDate: addDays(t, 1) },
+      { stock: 6_000, expirationDate: null },
     ];
     for (const [n, m] of mix.entries()) {
       own.db
         .insert(inventoryItems)
-        .values({ itemId: `ST-${n}`, name: `Item ${n}`, restockThreshold: 5, ...m })
+        .values({ itemId: `ST-${n}`, name: `Item ${n}`, restockThreshold: 5_000, ...m })
         .run();
     }
     const all = (await api.inventory.list({ limit: 100 } as never)).rows;
@@ -706,7 +763,8 @@ describe('hostile and wrong-typed bodies', () => {
     '"text"',
     '{"name": {"$gt": ""}}',
     '{"name": "X", "stock": 1e309}',
-    '{"name": "X", "stock": 1.5}',
+    // A fourth decimal: an item's stock goes to thousandths, a cake's is whole.
+    '{"name": "X", "stock": 1.2345}',
     '{"name": "X", "unitPrice": "NaN"}',
     '{"name": "X", "unitPrice": 1e12}',
     '{"name": "X", "category": {"_id": "1 or 1=1"}}',

@@ -76,7 +76,11 @@ describe('who sees what the app announces', () => {
   });
 
   it('a staff edit held as an action request: admin, owner and manager, who decide requests', async () => {
-    const { item } = await as.staff.api.inventory.add({ name: 'Ube Halaya', stock: 50, restockThreshold: 5 });
+    const { item } = await as.staff.api.inventory.add({
+      name: 'Ube Halaya',
+      stock: 50_000,
+      restockThreshold: 5_000,
+    });
     await expectSeenOnlyBy(
       () => as.staff.api.inventory.update({ id: item.id, changes: { name: 'Ube Jam' } }),
       `${as.staff.user.username} asks to edit item ${item.itemId} "Ube Halaya".`,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const add = (fields: Partial<typeof inventoryItems.$inferInsert> & { itemId: string; name: string }) =>
     db
       .insert(inventoryItems)
-      .values({ stock: 50, unitPrice: 10000, purchasePrice: 6000, restockThreshold: 10, ...fields })
+      .values({ stock: 50_000, unitPrice: 10000, purchasePrice: 6000, restockThreshold: 10_000, ...fields })
       .returning()
       .get();
   const zebra = add({
@@ -34,7 +34,7 @@ beforeAll(async () => {
     unitId: kg.id,
     amount: 25,
   });
-  add({ itemId: 'INV-2', name: 'apple flour', stock: 5 });
+  add({ itemId: 'INV-2', name: 'apple flour', stock: 5_000 });
   add({ itemId: 'INV-3', name: 'Bread Flour', stock: 0 });
   add({ itemId: 'INV-4', name: 'Cake Flour', expirationDate: addDays(manilaDate(), -1) });
   const cake = db
@@ -94,6 +94,22 @@ describe('sales.products', () => {
     });
   });
 
+  it('shows an item by the whole units the counter can sell: its stock rounded down', async () => {
+    for (const [itemId, stock] of [
+      ['PART-1', 2_500],
+      ['PART-2', 999],
+    ] as const)
+      shop.db
+        .insert(inventoryItems)
+        .values({ itemId, name: `Part sack ${itemId}`, stock, unitPrice: 100 })
+        .run();
+    const rows = await api.sales.products({ search: 'part sack' });
+    expect(rows.map((r) => [r.code, r.stock])).toEqual([
+      ['PART-1', 2],
+      ['PART-2', 0],
+    ]);
+  });
+
   it('finds a product by its business id, as a barcode scanner types it', async () => {
     expect((await api.sales.products({ search: 'inv-3' })).map((r) => r.code)).toEqual(['INV-3']);
     expect((await api.sales.products({ search: 'ck-1' })).map((r) => r.code)).toEqual(['CK-1']);
@@ -103,7 +119,7 @@ describe('sales.products', () => {
     const many = Array.from({ length: COUNTER_FETCH_CAP + 5 }, (_, n) => ({
       itemId: `BULK-${n}`,
       name: `Bulk ${String(n).padStart(4, '0')}`,
-      stock: 1,
+      stock: 1_000,
     }));
     shop.db.insert(inventoryItems).values(many).run();
     const rows = await api.sales.products({ search: 'bulk' });
@@ -137,6 +153,8 @@ describe('sales.productsPage', () => {
     // That shelf's statements are prepared once (products.ts): each ask still reads afresh.
     const top = first.rows[0]!;
     const table = top.kind === 'item' ? inventoryItems : cakes;
+    // As stored: an item's in thousandths, where the shelf shows whole units.
+    const stored = shop.db.select({ stock: table.stock }).from(table).where(eq(table.id, top.id)).get()!;
     shop.db.update(table).set({ stock: 0 }).where(eq(table.id, top.id)).run();
     try {
       const after = await api.sales.productsPage({ search: '', page: 1 });
@@ -144,7 +162,7 @@ describe('sales.productsPage', () => {
       const last = await api.sales.productsPage({ search: '', page: after.totalPages });
       expect(last.rows.find((r) => r.key === top.key)).toMatchObject({ stock: 0, status: 'Out of stock' });
     } finally {
-      shop.db.update(table).set({ stock: top.stock }).where(eq(table.id, top.id)).run();
+      shop.db.update(table).set({ stock: stored.stock }).where(eq(table.id, top.id)).run();
     }
   });
 
