@@ -94,7 +94,7 @@ describe('sales.products', () => {
     });
   });
 
-  it('shows an item by the whole units the counter can sell: its stock rounded down', async () => {
+  it('shows an item by the whole units the counter can sell: its stock rounded down, under one Out of stock', async () => {
     for (const [itemId, stock] of [
       ['PART-1', 2_500],
       ['PART-2', 999],
@@ -104,9 +104,9 @@ describe('sales.products', () => {
         .values({ itemId, name: `Part sack ${itemId}`, stock, unitPrice: 100 })
         .run();
     const rows = await api.sales.products({ search: 'part sack' });
-    expect(rows.map((r) => [r.code, r.stock])).toEqual([
-      ['PART-1', 2],
-      ['PART-2', 0],
+    expect(rows.map((r) => [r.code, r.stock, r.status])).toEqual([
+      ['PART-1', 2, 'Well-stocked'],
+      ['PART-2', 0, 'Out of stock'],
     ]);
   });
 

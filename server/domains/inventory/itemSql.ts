@@ -31,6 +31,16 @@ export function itemStatusSql(today: Today): SQL<ItemStatus> {
 }
 
 /**
+ * The item's status at the counter, which sells whole units: less than one unit left is Out
+ * of stock there (0.5 kg of flour is Low stock on the Inventory screen, nothing to sell).
+ */
+export function counterStatusSql(today: Today): SQL<ItemStatus> {
+  return sql<ItemStatus>`case
+    when ${i.stock} < 1000 and (${i.expirationDate} is null or ${i.expirationDate} >= ${today}) then 'Out of stock'
+    else ${itemStatusSql(today)} end`;
+}
+
+/**
  * The items of one status, written so an index answers: the date index for Expired and
  * Expiring soon, the stock-state index (1 low, 2 out, 3 well-stocked) for the others.
  */

@@ -8,7 +8,7 @@ import { prepared } from '../../db/prepared';
 import { cakes, categories, inventoryItems } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { baseCostSql, cakeStatusSql } from '../cakes/queries';
-import { itemStatusSql, sellableUnits } from '../inventory/itemSql';
+import { counterStatusSql, sellableUnits } from '../inventory/itemSql';
 import { checkoutRefused, currentLine } from './refused';
 
 /** A cart line priced from the database as it is inside the checkout's transaction. */
@@ -79,7 +79,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         price: inventoryItems.unitPrice,
         purchasePrice: inventoryItems.purchasePrice,
         stock: sellableUnits,
-        status: itemStatusSql(ph('today')),
+        status: counterStatusSql(ph('today')),
         category: categories.name,
         scPwdEligible: inventoryItems.scPwdEligible,
       })

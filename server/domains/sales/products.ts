@@ -11,7 +11,7 @@ import { prepared } from '../../db/prepared';
 import { cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
 import { baseCostSql, cakeMatches, cakeStatusSql } from '../cakes/queries';
-import { itemMatches, itemStatusSql, sellableUnits } from '../inventory/itemSql';
+import { counterStatusSql, itemMatches, sellableUnits } from '../inventory/itemSql';
 
 /** What the point of sale sells: an item or a cake, with only what its table shows. */
 export interface Product {
@@ -59,7 +59,7 @@ function listedProducts(db: Store, search: string, today: string): Listed[] {
   const onDay = sql.placeholder('today');
   const itemsWhere = (where: SQL | undefined) =>
     db
-      .select({ id: i.id, name: i.name, status: itemStatusSql(onDay) })
+      .select({ id: i.id, name: i.name, status: counterStatusSql(onDay) })
       .from(i)
       .where(where)
       .orderBy(asc(sql`lower(${i.name})`), asc(i.id))
@@ -110,7 +110,7 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
             amount: i.amount,
             unit: units.name,
             stock: sellableUnits,
-            status: itemStatusSql(today),
+            status: counterStatusSql(today),
             scPwdEligible: i.scPwdEligible,
           })
           .from(i)
