@@ -18,7 +18,17 @@ const SOURCES: Record<string, string> = {
  * The item's lots, earliest expiry first: what each delivery holds, costs and when it
  * expires. Expired stock is never sold; it shows apart, waiting to be written off.
  */
-export function ItemLots({ itemId, writeOff }: { itemId: number; writeOff?: ReactNode }) {
+export function ItemLots({
+  itemId,
+  actions,
+  writeOffExpired,
+}: {
+  itemId: number;
+  /** Beside the title: Write Off. */
+  actions?: ReactNode;
+  /** Beside the expired stock, when there is some: Write off expired. */
+  writeOffExpired?: (quantity: number) => ReactNode;
+}) {
   const trpc = useTRPC();
   const lots = useQuery(trpc.inventory.lots.queryOptions({ id: itemId }));
   const expired = lots.data?.expiredStock ?? 0;
@@ -28,15 +38,16 @@ export function ItemLots({ itemId, writeOff }: { itemId: number; writeOff?: Reac
         <Title order={3} size="h5">
           Lots
         </Title>
-        {expired > 0 ? (
-          <Group gap="xs">
-            <Text size="sm" c="red.9" fw={600}>
-              Expired stock to write off: {formatQuantity(expired)}
-            </Text>
-            {writeOff}
-          </Group>
-        ) : null}
+        {actions}
       </Group>
+      {expired > 0 ? (
+        <Group gap="xs">
+          <Text size="sm" c="red.9" fw={600}>
+            Expired stock to write off: {formatQuantity(expired)}
+          </Text>
+          {writeOffExpired?.(expired)}
+        </Group>
+      ) : null}
       <ListTable
         caption="Lots"
         rows={lots.data?.lots}

@@ -45,7 +45,12 @@ export function ReceivingScreen() {
             header: PURCHASING_TEXT.labels.expectedDate,
             cell: (o) =>
               o.expectedDate ? (
-                <Text span size="sm" c={o.expectedDate < today ? 'red.9' : undefined} fw={o.expectedDate < today ? 600 : undefined}>
+                <Text
+                  span
+                  size="sm"
+                  c={o.expectedDate < today ? 'red.9' : undefined}
+                  fw={o.expectedDate < today ? 600 : undefined}
+                >
                   {formatCalendarDate(o.expectedDate)}
                 </Text>
               ) : (
@@ -53,12 +58,20 @@ export function ReceivingScreen() {
               ),
             nowrap: true,
           },
-          { header: PURCHASING_TEXT.labels.status, cell: (o) => <PoStatusBadge status={o.status} />, nowrap: true },
+          {
+            header: PURCHASING_TEXT.labels.status,
+            cell: (o) => <PoStatusBadge status={o.status} />,
+            nowrap: true,
+          },
           { header: PO_SCREEN_TEXT.open, cell: owed },
           {
             header: '',
             cell: (o) => (
-              <Button size="xs" onClick={() => setReceiving(o)} aria-label={`${PURCHASING_TEXT.receive} ${o.poNumber}`}>
+              <Button
+                size="xs"
+                onClick={() => setReceiving(o)}
+                aria-label={`${PURCHASING_TEXT.receive} ${o.poNumber}`}
+              >
                 {PURCHASING_TEXT.receive}
               </Button>
             ),

@@ -20,7 +20,11 @@ const L = WASTE_TEXT.labels;
 export function WasteScreen() {
   const trpc = useTRPC();
   const today = manilaDate();
-  const [chosen, setChosen] = useState<ChosenPeriod>({ range: 'month', from: `${today.slice(0, 8)}01`, to: today });
+  const [chosen, setChosen] = useState<ChosenPeriod>({
+    range: 'month',
+    from: `${today.slice(0, 8)}01`,
+    to: today,
+  });
   const [writing, setWriting] = useState(false);
   const period = periodAsked(chosen);
   const log = useQuery({

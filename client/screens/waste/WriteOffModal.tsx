@@ -5,8 +5,8 @@ import { formatQuantity, toMilli } from '../../../shared/quantity';
 import { WASTE_NOTE_MAX, WASTE_REASONS, WASTE_TEXT, type WasteReason } from '../../../shared/texts/waste';
 import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { numberOf } from '../../ui/inputs';
 import { ItemLookup } from '../../ui/ItemLookup';
+import { numberOf } from '../../ui/inputs';
 import { useReportedMutation } from '../../ui/outcome';
 import { WASTE_SCREEN_TEXT } from './text';
 
@@ -47,7 +47,10 @@ export function WriteOffModal({
     setLot(null);
     setError(null);
   }, [opened]);
-  const lots = useQuery({ ...trpc.inventory.lots.queryOptions({ id: item?.id ?? 0 }), enabled: item !== null });
+  const lots = useQuery({
+    ...trpc.inventory.lots.queryOptions({ id: item?.id ?? 0 }),
+    enabled: item !== null,
+  });
   const writeOff = useReportedMutation(
     trpc.waste.writeOff,
     { success: WASTE_SCREEN_TEXT.done, failure: WASTE_SCREEN_TEXT.failed },
@@ -69,7 +72,13 @@ export function WriteOffModal({
     if (milli === null || milli <= 0) return setError(WASTE_SCREEN_TEXT.quantity);
     if (!reason) return setError(WASTE_SCREEN_TEXT.reasonRequired);
     setError(null);
-    writeOff.mutate({ itemId: item.id, quantity: milli, reason, note: note.trim(), lotId: lot ? Number(lot) : null });
+    writeOff.mutate({
+      itemId: item.id,
+      quantity: milli,
+      reason,
+      note: note.trim(),
+      lotId: lot ? Number(lot) : null,
+    });
   };
   return (
     <Modal
