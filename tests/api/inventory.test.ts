@@ -5,20 +5,23 @@ import {
   activityLogs,
   categories,
   inventoryItems,
+  lotAlerts,
   notifications,
-  stockAlerts,
+  stockLots,
   stockMovements,
   suppliers,
   units,
 } from '../../server/db/schema';
 import { dailyStockCheck, optimizeSearchIndex } from '../../server/domains/inventory/alerts';
 import { listItems } from '../../server/domains/inventory/queries';
+import { formatQuantity } from '../../shared/quantity';
 import { ITEM_SORT_FIELDS, listItemsInput } from '../../shared/schemas/inventory';
 import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
 import { expectTrpcError } from '../helpers/errors';
+import { putLot } from '../helpers/lots';
 
 // Inventory items: the form's messages, derived statuses, search, sort, paging,
 // the stock ledger, stock notifications, staff requests and the REST contract.
@@ -669,7 +672,7 @@ describe('stock notifications', () => {
     ]);
   });
 
-  it('the daily check announces items expiring within 7 days, once per item and date', async () => {
+  it('the daily check announces items expiring within 7 days, once per lot', async () => {
     const soon = shop.db
       .insert(inventoryItems)
       .values({ itemId: 'EXP-7', name: 'Cream Cheese', stock: 40_000, expirationDate: addDays(today(), 7) })
@@ -681,19 +684,22 @@ describe('stock notifications', () => {
       .run();
     dailyStockCheck(shop.db);
     dailyStockCheck(shop.db);
+    // Its opening lot holds its stock and date: the notice names the lot.
+    const opening = shop.db.select().from(stockLots).where(eq(stockLots.itemId, soon.id)).get()!;
     expect(messages().filter((m) => m.includes('EXP-7'))).toEqual([
-      `"Cream Cheese" (EXP-7) expires on ${formatCalendarDate(addDays(today(), 7))}.`,
+      `Lot ${opening.lotCode} of "Cream Cheese" (EXP-7) expires on ${formatCalendarDate(addDays(today(), 7))}: ${formatQuantity(soon.stock)} left.`,
     ]);
     expect(messages().some((m) => m.includes('EXP-8'))).toBe(false);
-    // A new date is a new alert.
-    shop.db
-      .update(inventoryItems)
-      .set({ expirationDate: addDays(today(), 2) })
-      .where(eq(inventoryItems.id, soon.id))
-      .run();
+    // A new date (a lot expiring sooner) is a new alert.
+    const sooner = putLot(shop, soon.id, {
+      quantity: 1000,
+      unitCost: 0,
+      expirationDate: addDays(today(), 2),
+    });
     dailyStockCheck(shop.db);
     expect(messages().filter((m) => m.includes('EXP-7'))).toHaveLength(2);
-    expect(shop.db.select().from(stockAlerts).where(eq(stockAlerts.itemId, soon.id)).all()).toHaveLength(2);
+    const alerted = shop.db.select().from(lotAlerts).all();
+    expect(alerted.filter((a) => a.lotId === opening.id || a.lotId === sooner.id)).toHaveLength(2);
   });
 
   it('the daily check finds low and out-of-stock items; the next Manila day may alert again', async () => {

@@ -1,6 +1,8 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { createdAt } from './columns';
+import { stockLots } from './lots';
+import { purchaseOrders } from './purchasing';
 import { cakes, inventoryItems } from './records';
 
 // ---- Stock: the ledger and the alerts ----------------------------------------------------
@@ -74,3 +76,27 @@ export const cakeAlerts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.cakeId, t.onDate] })],
 );
+
+export const LOT_ALERT_KINDS = ['expiring', 'expired'] as const;
+
+/**
+ * One notification per lot and kind: expiring within the week, then expired with stock left.
+ * For items these replace the item-level expiring alert: the item's date is its earliest lot's.
+ */
+export const lotAlerts = sqliteTable(
+  'lot_alerts',
+  {
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => stockLots.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LOT_ALERT_KINDS }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lotId, t.kind] })],
+);
+
+/** One lateness notification per purchase order: its expected date is fixed once ordered. */
+export const purchaseOrderAlerts = sqliteTable('purchase_order_alerts', {
+  purchaseOrderId: integer('purchase_order_id')
+    .primaryKey()
+    .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+});

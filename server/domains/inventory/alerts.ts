@@ -1,20 +1,31 @@
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
 import { formatQuantity } from '../../../shared/quantity';
+import { ALERT_TEXT } from '../../../shared/texts/alerts';
 import { addDays, formatCalendarDate, manilaDate, manilaDayStart } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
+import {
+  cakeAlerts,
+  cakes,
+  inventoryItems,
+  lotAlerts,
+  purchaseOrderAlerts,
+  purchaseOrders,
+  stockAlerts,
+  stockLots,
+  suppliers,
+} from '../../db/schema';
 import { notify } from '../notifications/service';
 import { settleExpiredLots } from './lots';
 
 type Watched = Pick<
   typeof inventoryItems.$inferSelect,
-  'id' | 'itemId' | 'name' | 'stock' | 'restockThreshold' | 'expirationDate'
+  'id' | 'itemId' | 'name' | 'stock' | 'restockThreshold'
 >;
 
 /** Writes the alert only if this item, kind and date has none yet; true when it is new. */
-function firstTime(db: Store, itemId: number, kind: 'low' | 'out' | 'expiring', onDate: string): boolean {
+function firstTime(db: Store, itemId: number, kind: 'low' | 'out', onDate: string): boolean {
   const made = prepared(db, 'alerts.first', () =>
     db
       .insert(stockAlerts)
@@ -31,8 +42,9 @@ function firstTime(db: Store, itemId: number, kind: 'low' | 'out' | 'expiring', 
 }
 
 /**
- * Low-stock, out-of-stock and expiring notifications for these items, at most one per
- * item, kind and date. Called inside a stock change's transaction, and by the daily check.
+ * Low-stock and out-of-stock notifications for these items, at most one per item, kind and
+ * date. Called inside a stock change's transaction, and by the daily check. An item's expiry
+ * is announced per lot (alertForLots): its date is its earliest lot's.
  */
 function alertFor(db: Store, items: Watched[], now = new Date()): void {
   const today = manilaDate(now);
@@ -48,10 +60,78 @@ function alertFor(db: Store, items: Watched[], now = new Date()): void {
           `${label} is low on stock: ${formatQuantity(item.stock)} left (restock at ${formatQuantity(item.restockThreshold)}).`,
         );
     }
-    const expires = item.expirationDate;
-    if (expires && expiresSoon(expires, today) && firstTime(db, item.id, 'expiring', expires)) {
-      notify(db, 'warning', expiryNotice(label, expires, today));
-    }
+  }
+}
+
+const l = stockLots;
+const i = inventoryItems;
+const ph = sql.placeholder;
+
+/**
+ * The lots with stock left that expire by `soon` (within the week, or already expired) and
+ * were not yet announced for what they are now, with their item's names; `item` narrows them
+ * to one item. Emptied lots are not announced: nothing is left to expire.
+ */
+function dueLots(db: Store, item: 'one' | 'all') {
+  return prepared(db, `alerts.dueLots.${item}`, () => {
+    const announced = db
+      .select({ lotId: lotAlerts.lotId })
+      .from(lotAlerts)
+      .where(
+        and(
+          eq(lotAlerts.lotId, l.id),
+          sql`${lotAlerts.kind} = case when ${l.expirationDate} < ${ph('today')} then 'expired' else 'expiring' end`,
+        ),
+      );
+    return db
+      .select({
+        id: l.id,
+        lotCode: l.lotCode,
+        remaining: l.remaining,
+        expirationDate: sql<string>`${l.expirationDate}`,
+        name: i.name,
+        itemId: i.itemId,
+      })
+      .from(l)
+      .innerJoin(i, eq(i.id, l.itemId))
+      .where(
+        and(
+          item === 'one' ? eq(l.itemId, ph('itemId')) : undefined,
+          sql`${l.remaining} > 0`,
+          lte(l.expirationDate, ph('soon')),
+          notExists(announced),
+        ),
+      )
+      .orderBy(l.expirationDate, l.id)
+      .prepare();
+  });
+}
+
+/**
+ * Lots expiring within the week, then expired with stock left to write off: each notice once
+ * per lot (lot_alerts remembers it). For items these are the expiry notices: an item's date
+ * is its earliest lot's, so an item-level one would say the same thing again.
+ */
+function alertForLots(db: Store, itemId: number | null, now: Date): void {
+  const today = manilaDate(now);
+  const soon = addDays(today, EXPIRY_WARNING_DAYS);
+  const lots =
+    itemId === null
+      ? dueLots(db, 'all').all({ today, soon })
+      : dueLots(db, 'one').all({ today, soon, itemId });
+  const first = prepared(db, 'alerts.lotFirst', () =>
+    db
+      .insert(lotAlerts)
+      .values({ lotId: ph('lotId'), kind: ph('kind') })
+      .onConflictDoNothing()
+      .returning({ lotId: lotAlerts.lotId })
+      .prepare(),
+  );
+  for (const lot of lots) {
+    const expired = lot.expirationDate < today;
+    if (first.get({ lotId: lot.id, kind: expired ? 'expired' : 'expiring' }) === undefined) continue;
+    if (expired) notify(db, 'error', ALERT_TEXT.lotExpired(lot));
+    else notify(db, 'warning', ALERT_TEXT.lotExpiring(lot, today));
   }
 }
 
@@ -99,11 +179,13 @@ export function alertForIds(db: Store, ids: number[], now = new Date()): void {
   );
   const items = ids.map((id) => byId.get({ id })).filter((item) => item !== undefined);
   alertFor(db, items, now);
+  for (const id of ids) alertForLots(db, id, now);
 }
 
 /**
- * The daily check: every item at or below its threshold or expiring within the week.
- * Runs at startup and every few hours; the alert table keeps it from repeating itself.
+ * The daily check: every item at or below its threshold, every lot expiring within the week
+ * or expired with stock left, every purchase order still owed past its expected date.
+ * Runs at startup and every few hours; the alert tables keep it from repeating itself.
  */
 export function dailyStockCheck(db: Db, now = new Date()): void {
   const today = manilaDate(now);
@@ -116,19 +198,9 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
         .from(inventoryItems)
         .where(lte(inventoryItems.stock, inventoryItems.restockThreshold))
         .all();
-      const expiring = tx
-        .select()
-        .from(inventoryItems)
-        .where(
-          and(
-            isNotNull(inventoryItems.expirationDate),
-            sql`${inventoryItems.expirationDate} between ${today} and ${soon}`,
-          ),
-        )
-        .all();
-      const seen = new Map<number, Watched>();
-      for (const item of [...low, ...expiring]) seen.set(item.id, item);
-      alertFor(tx, [...seen.values()], now);
+      alertFor(tx, low, now);
+      alertForLots(tx, null, now);
+      alertLatePurchaseOrders(tx, today);
       alertForCakes(
         tx,
         tx
@@ -147,6 +219,50 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
     },
     { behavior: 'immediate' },
   );
+}
+
+/**
+ * Ordered and Partly received purchase orders past their expected date (a delivery still owed
+ * is late), once per order, to those who handle purchase orders.
+ */
+function alertLatePurchaseOrders(db: Store, today: string): void {
+  const po = purchaseOrders;
+  const late = db
+    .select({
+      id: po.id,
+      poNumber: po.poNumber,
+      supplier: suppliers.name,
+      expectedDate: sql<string>`${po.expectedDate}`,
+    })
+    .from(po)
+    .innerJoin(suppliers, eq(suppliers.id, po.supplierId))
+    .where(
+      and(
+        inArray(po.status, ['Ordered', 'Partly received']),
+        isNotNull(po.expectedDate),
+        lt(po.expectedDate, today),
+        notExists(
+          db.select().from(purchaseOrderAlerts).where(eq(purchaseOrderAlerts.purchaseOrderId, po.id)),
+        ),
+      ),
+    )
+    .orderBy(po.id)
+    .all();
+  for (const order of late) {
+    const made = db
+      .insert(purchaseOrderAlerts)
+      .values({ purchaseOrderId: order.id })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    if (made)
+      notify(
+        db,
+        'warning',
+        ALERT_TEXT.purchaseOrderLate(order.poNumber, order.supplier, order.expectedDate),
+        'purchaseOrders',
+      );
+  }
 }
 
 const DAILY_CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
