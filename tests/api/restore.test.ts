@@ -58,14 +58,14 @@ beforeAll(async () => {
       {
         itemId: 'INV-000001',
         name: 'Bread Flour',
-        stock: 40,
+        stock: 40_000,
         categoryId: flour,
         unitId: kg,
         supplierId: mills,
         purchasePrice: 4550,
         unitPrice: 6125,
         amount: 1.5,
-        restockThreshold: 5,
+        restockThreshold: 5_000,
         expirationDate: '2027-01-31',
         createdBy: creator,
         createdAt: new Date('2026-01-02T03:04:05.678Z'),
@@ -74,7 +74,7 @@ beforeAll(async () => {
       {
         itemId: 'INV-000002',
         name: 'Brown Sugar',
-        stock: 9,
+        stock: 9_000,
         unitPrice: 5001,
         purchasePrice: 3333,
         expirationDate: '2027-12-31',
@@ -169,10 +169,12 @@ describe('restoring an area', () => {
     const original = inventoryState();
     const file = await backup('inventory');
     const db = shop.db;
+    // Stock moves only through lots: an edit on the item, as the form makes it.
+    const flourId = db.select().from(inventoryItems).where(eq(inventoryItems.itemId, 'INV-000001')).get()!.id;
+    await owner.api.inventory.update({ id: flourId, changes: { stock: 7_000 } });
     db.update(inventoryItems)
       .set({
         name: 'Renamed',
-        stock: 7,
         purchasePrice: 1,
         unitPrice: 2,
         expirationDate: null,
@@ -199,7 +201,7 @@ describe('restoring an area', () => {
       .orderBy(asc(stockMovements.id))
       .all();
     expect(moves.map((m) => [m.record, m.change, m.stockBefore, m.stockAfter])).toEqual([
-      ['INV-000001', original[0]!.stock - 7, 7, original[0]!.stock],
+      ['INV-000001', original[0]!.stock - 7_000, 7_000, original[0]!.stock],
       ['INV-000002', original[1]!.stock, 0, original[1]!.stock],
     ]);
     // Once more: nothing left to do.
