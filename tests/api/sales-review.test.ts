@@ -34,7 +34,7 @@ function item() {
     .values({
       itemId: `INV-V${seq}`,
       name: `Review Item ${seq}`,
-      stock: 50,
+      stock: 50_000,
       unitPrice: 10000,
       purchasePrice: 6000,
     })
@@ -219,7 +219,7 @@ describe('selling without a shift, and dating a sale earlier', () => {
       await cashier.api.shifts.open({ openingCash: 0 });
       const product = other.db
         .insert(inventoryItems)
-        .values({ itemId: 'INV-V900', name: 'Later Flour', stock: 10, unitPrice: 10000 })
+        .values({ itemId: 'INV-V900', name: 'Later Flour', stock: 10_000, unitPrice: 10000 })
         .returning()
         .get();
       const line = [{ kind: 'item', id: product.id, quantity: 1 }];
