@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { BACKUP_TEXT } from '../../shared/texts/backup';
+import { manilaDate } from '../../shared/time';
 import { ADMIN, PASSWORD, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
@@ -153,6 +154,16 @@ function inventoryState() {
     .map(({ id: _id, ...item }) => item);
 }
 
+/** Each item's stock beside what its unexpired lots hold: the two must agree after any restore. */
+function stockAndLots() {
+  return shop.db.all<{ itemId: string; stock: number; lots: number }>(
+    sql`select i.item_id as itemId, i.stock as stock, coalesce(sum(l.remaining), 0) as lots
+      from inventory_items i left join stock_lots l on l.item_id = i.id
+        and (l.expiration_date is null or l.expiration_date >= ${manilaDate(new Date())})
+      group by i.id order by i.item_id`,
+  );
+}
+
 function everything() {
   return {
     items: inventoryState(),
@@ -194,6 +205,7 @@ describe('restoring an area', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ added: 1, updated: 1, unchanged: 0, rejected: [], applied: true });
     expect(inventoryState()).toEqual(original);
+    for (const row of stockAndLots()) expect(row.lots, row.itemId).toBe(row.stock);
     const moves = db
       .select()
       .from(stockMovements)
