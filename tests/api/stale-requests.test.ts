@@ -246,7 +246,11 @@ describe.each(cases)('a held edit of a $noun', (c) => {
 
 describe("QA's case, over REST", () => {
   it('staff asks Stock 5 → 25 of BTR-001, the admin sets 7, approval is 409 and the stock stays 7', async () => {
-    const { item } = await admin.api.inventory.add({ itemId: 'BTR-001', name: 'Butter', stock: 5_000 } as never);
+    const { item } = await admin.api.inventory.add({
+      itemId: 'BTR-001',
+      name: 'Butter',
+      stock: 5_000,
+    } as never);
     await staff.api.inventory.update({ id: item.id, changes: { stock: 25_000 } });
     const request = requestFor('BTR-001');
     expect(JSON.parse(request.details)).toEqual({ Stock: '5 → 25' });
