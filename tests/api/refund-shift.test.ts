@@ -42,7 +42,7 @@ function item() {
   seq++;
   return shop.db
     .insert(inventoryItems)
-    .values({ itemId: `INV-R${seq}`, name: `Refund Item ${seq}`, stock: 50, unitPrice: 50000 })
+    .values({ itemId: `INV-R${seq}`, name: `Refund Item ${seq}`, stock: 50_000, unitPrice: 50000 })
     .returning()
     .get();
 }
@@ -174,7 +174,7 @@ describe('a refund request the sale no longer needs', () => {
     expect(viaRest.statusCode).toBe(409);
     expect(refundMoves(product.id)).toHaveLength(1);
     expect(shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, product.id)).get()?.stock).toBe(
-      50,
+      50_000,
     );
     await staff.api.shifts.close({ id: shift.id, countedCash: 0 });
   });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   ) =>
     shop.db
       .insert(inventoryItems)
-      .values({ itemId, name, unitPrice, purchasePrice, scPwdEligible, stock: 100 })
+      .values({ itemId, name, unitPrice, purchasePrice, scPwdEligible, stock: 100_000 })
       .returning()
       .get().id;
   const flour = product('INV-810001', 'Bread Flour', 10000, 6000, false);

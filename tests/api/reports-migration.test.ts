@@ -8,7 +8,8 @@ import { periodDays } from '../../server/domains/reports/period';
 import { reportSummary } from '../../server/domains/reports/summary';
 
 // A shop that sold before the reports landed: the migrations must fill the roll-ups
-// from the sales already made, and give old lines their product's category.
+// from the sales already made, give old lines their product's category, and give them the
+// cost the roll-ups counted (purchase price x quantity) so a later refund takes it away.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'shop-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,6 +52,19 @@ describe('the report migrations', () => {
     before.$client.close();
 
     const after = openDb(file);
+    const lines = after.all<{ cost: number; expected: number }>(
+      sql`select cost, purchase_price * quantity as expected from sale_lines order by id`,
+    );
+    expect(lines.map((l) => l.cost)).toEqual([12000, 1500, 6000, 54000]);
+    expect(lines.map((l) => l.cost)).toEqual(lines.map((l) => l.expected));
+    // Its stock, now in thousandths, sits in one opening lot per item at the purchase price.
+    expect(
+      after.all(sql`select item_id as itemId, source, quantity, remaining, unit_cost as unitCost
+        from stock_lots order by item_id`),
+    ).toEqual([
+      { itemId: 1, source: 'opening', quantity: 10_000, remaining: 10_000, unitCost: 6000 },
+      { itemId: 2, source: 'opening', quantity: 10_000, remaining: 10_000, unitCost: 300 },
+    ]);
     const first = reportSummary(
       after,
       periodDays(after, { range: 'custom', from: '2026-05-01', to: '2026-05-01' }),
@@ -75,7 +89,13 @@ describe('the report migrations', () => {
       after,
       periodDays(after, { range: 'custom', from: '2026-05-02', to: '2026-05-02' }),
     );
-    expect(refunded).toMatchObject({ totalSales: 0, totalTransactions: 0, bestSellers: [], categories: [] });
+    expect(refunded).toMatchObject({
+      totalSales: 0,
+      cost: 0,
+      totalTransactions: 0,
+      bestSellers: [],
+      categories: [],
+    });
     after.$client.close();
   });
 });

@@ -32,7 +32,8 @@ beforeAll(async () => {
         .values({
           itemId: `INV-90000${n}`,
           name: `Product ${n}`,
-          stock: 1_000_000,
+          // A million units, in thousandths: never runs out.
+          stock: 1_000_000_000,
           unitPrice: 1999 + n * 1234,
           purchasePrice: 1500 + n * 777,
           categoryId: n % 2 ? named : null,
@@ -51,14 +52,15 @@ function fromTheSales(from: string, to: string) {
     sql`select coalesce(sum(total_amount), 0) as totalSales, coalesce(sum(subtotal), 0) as revenue,
       coalesce(sum(tax_amount), 0) as taxAmount, count(*) as n from sales s where ${inRange}`,
   );
-  const cost = shop.db.get<{ cost: number }>(
-    sql`select coalesce(sum(l.purchase_price * l.quantity), 0) as cost from sale_lines l join sales s on s.id = l.sale_id where ${inRange}`,
+  const cost = shop.db.get<{ cost: number; atPurchasePrice: number }>(
+    sql`select coalesce(sum(l.cost), 0) as cost, coalesce(sum(l.purchase_price * l.quantity), 0) as atPurchasePrice
+      from sale_lines l join sales s on s.id = l.sale_id where ${inRange}`,
   );
   const byCode = shop.db.all<{ code: string; quantity: number }>(
     sql`select l.code as code, sum(l.quantity) as quantity from sale_lines l join sales s on s.id = l.sale_id
       where ${inRange} group by l.code order by l.code`,
   );
-  return { ...totals!, cost: cost!.cost, byCode };
+  return { ...totals!, ...cost!, byCode };
 }
 
 const sale = fc.record({
@@ -107,6 +109,8 @@ describe('the daily roll-ups', () => {
           expect(report.revenue).toBe(truth.revenue);
           expect(report.taxAmount).toBe(truth.taxAmount);
           expect(report.cost).toBe(truth.cost);
+          // Every lot here is opening stock at the purchase price, so that is what the lines cost.
+          expect(truth.cost).toBe(truth.atPurchasePrice);
           expect(report.totalTransactions).toBe(truth.n);
           const sold = (codes: { code: string; quantity: number }[]) =>
             Object.fromEntries(codes.filter((c) => c.quantity > 0).map((c) => [c.code, c.quantity]));

@@ -36,7 +36,7 @@ function item(name: string, unitPrice: number, purchasePrice: number, categoryId
   seq++;
   return shop.db
     .insert(inventoryItems)
-    .values({ itemId: `INV-${700000 + seq}`, name, stock: 1000, unitPrice, purchasePrice, categoryId })
+    .values({ itemId: `INV-${700000 + seq}`, name, stock: 1_000_000, unitPrice, purchasePrice, categoryId })
     .returning()
     .get();
 }
@@ -320,7 +320,7 @@ describe('the dashboard', () => {
     shop.db.insert(inventoryItems).values({ itemId: 'INV-799001', name: 'Out', stock: 0 }).run();
     shop.db
       .insert(inventoryItems)
-      .values({ itemId: 'INV-799002', name: 'Low', stock: 2, restockThreshold: 5 })
+      .values({ itemId: 'INV-799002', name: 'Low', stock: 2_000, restockThreshold: 5_000 })
       .run();
     // Expired with no stock counts as Expired, not Out of stock.
     shop.db

@@ -20,8 +20,8 @@ beforeAll(async () => {
   shop.db
     .insert(inventoryItems)
     .values([
-      { itemId: 'INV-800001', name: 'Bread Flour 1 kg', stock: 5, unitPrice: 9000, barcode: EAN13 },
-      { itemId: 'INV-800002', name: 'Yeast Sachet', stock: 9, unitPrice: 1500, barcode: EAN8 },
+      { itemId: 'INV-800001', name: 'Bread Flour 1 kg', stock: 5_000, unitPrice: 9000, barcode: EAN13 },
+      { itemId: 'INV-800002', name: 'Yeast Sachet', stock: 9_000, unitPrice: 1500, barcode: EAN8 },
     ])
     .run();
 });

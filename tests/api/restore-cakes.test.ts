@@ -123,10 +123,11 @@ describe('the cakes backup', () => {
       .where(eq(stockMovements.reason, 'restore'))
       .orderBy(asc(stockMovements.id))
       .all();
+    // The ledger counts cakes in thousandths too.
     expect(restored.map((m) => [m.record, m.change, m.stockBefore, m.stockAfter, m.cakeId !== null])).toEqual(
       [
-        [id.flan, 3, 1, 4, true],
-        [id.seasonal, 3, 0, 3, true],
+        [id.flan, 3_000, 1_000, 4_000, true],
+        [id.seasonal, 3_000, 0, 3_000, true],
       ],
     );
     expect(ledger()).toBe(moves + 2);
@@ -245,9 +246,10 @@ describe('onto an empty shop', () => {
       .where(eq(stockMovements.reason, 'restore'))
       .all()
       .filter((m) => m.cakeId !== null);
+    // Cakes' stock is whole cakes; their ledger rows are thousandths.
     expect(moves.map((m) => [m.record, m.stockBefore, m.stockAfter]).sort()).toEqual(
       cakeState(shop.db)
-        .map((c) => [c.cakeId, 0, c.stock])
+        .map((c) => [c.cakeId, 0, c.stock * 1000])
         .sort(),
     );
   });

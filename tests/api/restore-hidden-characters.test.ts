@@ -26,7 +26,7 @@ beforeAll(async () => {
   const { item } = await api.inventory.add({
     itemId: 'INV-1',
     name: 'Bread Flour',
-    stock: 100,
+    stock: 100_000,
     unitPrice: 8000,
     scPwdEligible: true,
     supplierId: supplier.record.id,

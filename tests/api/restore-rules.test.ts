@@ -20,9 +20,9 @@ beforeAll(async () => {
   const [flour, bread] = shop.db
     .insert(inventoryItems)
     .values([
-      { itemId: 'INV-700001', name: 'Bread Flour', stock: 100, unitPrice: 6125, purchasePrice: 4550 },
+      { itemId: 'INV-700001', name: 'Bread Flour', stock: 100_000, unitPrice: 6125, purchasePrice: 4550 },
       // Food: takes the SC/PWD discount.
-      { itemId: 'INV-700002', name: 'Pandesal', stock: 100, unitPrice: 333, scPwdEligible: true },
+      { itemId: 'INV-700002', name: 'Pandesal', stock: 100_000, unitPrice: 333, scPwdEligible: true },
     ])
     .returning()
     .all();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   staff = await atCounter(await shop.signedIn('staff'));
   itemId = shop.db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-700001', name: 'Cake Flour', stock: 100, unitPrice: 5000 })
+    .values({ itemId: 'INV-700001', name: 'Cake Flour', stock: 100_000, unitPrice: 5000 })
     .returning()
     .get().id;
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { BACKUP_TEXT } from '../../shared/texts/backup';
+import { manilaDate } from '../../shared/time';
 import { ADMIN, PASSWORD, type Session, type TestShop, testApp } from '../helpers/app';
 import { rest } from '../helpers/rest';
 
@@ -58,14 +59,14 @@ beforeAll(async () => {
       {
         itemId: 'INV-000001',
         name: 'Bread Flour',
-        stock: 40,
+        stock: 40_000,
         categoryId: flour,
         unitId: kg,
         supplierId: mills,
         purchasePrice: 4550,
         unitPrice: 6125,
         amount: 1.5,
-        restockThreshold: 5,
+        restockThreshold: 5_000,
         expirationDate: '2027-01-31',
         createdBy: creator,
         createdAt: new Date('2026-01-02T03:04:05.678Z'),
@@ -74,7 +75,7 @@ beforeAll(async () => {
       {
         itemId: 'INV-000002',
         name: 'Brown Sugar',
-        stock: 9,
+        stock: 9_000,
         unitPrice: 5001,
         purchasePrice: 3333,
         expirationDate: '2027-12-31',
@@ -153,6 +154,16 @@ function inventoryState() {
     .map(({ id: _id, ...item }) => item);
 }
 
+/** Each item's stock beside what its unexpired lots hold: the two must agree after any restore. */
+function stockAndLots() {
+  return shop.db.all<{ itemId: string; stock: number; lots: number }>(
+    sql`select i.item_id as itemId, i.stock as stock, coalesce(sum(l.remaining), 0) as lots
+      from inventory_items i left join stock_lots l on l.item_id = i.id
+        and (l.expiration_date is null or l.expiration_date >= ${manilaDate(new Date())})
+      group by i.id order by i.item_id`,
+  );
+}
+
 function everything() {
   return {
     items: inventoryState(),
@@ -169,10 +180,12 @@ describe('restoring an area', () => {
     const original = inventoryState();
     const file = await backup('inventory');
     const db = shop.db;
+    // Stock moves only through lots: an edit on the item, as the form makes it.
+    const flourId = db.select().from(inventoryItems).where(eq(inventoryItems.itemId, 'INV-000001')).get()!.id;
+    await owner.api.inventory.update({ id: flourId, changes: { stock: 7_000 } });
     db.update(inventoryItems)
       .set({
         name: 'Renamed',
-        stock: 7,
         purchasePrice: 1,
         unitPrice: 2,
         expirationDate: null,
@@ -192,6 +205,7 @@ describe('restoring an area', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ added: 1, updated: 1, unchanged: 0, rejected: [], applied: true });
     expect(inventoryState()).toEqual(original);
+    for (const row of stockAndLots()) expect(row.lots, row.itemId).toBe(row.stock);
     const moves = db
       .select()
       .from(stockMovements)
@@ -199,7 +213,7 @@ describe('restoring an area', () => {
       .orderBy(asc(stockMovements.id))
       .all();
     expect(moves.map((m) => [m.record, m.change, m.stockBefore, m.stockAfter])).toEqual([
-      ['INV-000001', original[0]!.stock - 7, 7, original[0]!.stock],
+      ['INV-000001', original[0]!.stock - 7_000, 7_000, original[0]!.stock],
       ['INV-000002', original[1]!.stock, 0, original[1]!.stock],
     ]);
     // Once more: nothing left to do.

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cakes, inventoryItems, saleLines, sales, stockMovements } from '../../server/db/schema';
+import { fromMilli, toMilli } from '../../shared/quantity';
 import { ADMIN, postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { atCounter } from '../helpers/counter';
 
@@ -48,7 +49,7 @@ describe('totals and VAT rounding (property)', () => {
             seq++;
             return shop.db
               .insert(inventoryItems)
-              .values({ itemId: `INV-P${seq}`, name: `Priced ${seq}`, stock: 100, unitPrice: l.price })
+              .values({ itemId: `INV-P${seq}`, name: `Priced ${seq}`, stock: 100_000, unitPrice: l.price })
               .returning({ id: inventoryItems.id })
               .get().id;
           });
@@ -153,7 +154,7 @@ describe('stock conservation (property)', () => {
                     .values({
                       itemId: `INV-C${seq}-${i}`,
                       name: `Counted ${seq}-${i}`,
-                      stock,
+                      stock: toMilli(stock)!,
                       unitPrice: 2500,
                     })
                     .returning()
@@ -170,9 +171,12 @@ describe('stock conservation (property)', () => {
                   code: `CK-C${seq}`,
                 },
           );
+          // In units: an item keeps thousandths, a cake whole cakes.
           const stockOf = (p: (typeof products)[number]) =>
             p.kind === 'item'
-              ? shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, p.id)).get()!.stock
+              ? fromMilli(
+                  shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, p.id)).get()!.stock,
+                )
               : shop.db.select().from(cakes).where(eq(cakes.id, p.id)).get()!.stock;
 
           // The model: what each step must do.
@@ -253,7 +257,8 @@ describe('stock conservation (property)', () => {
             }
           }
 
-          // The books: initial = stock + sold − refunded, and the ledger explains every change.
+          // The books: initial = stock + sold − refunded, and the ledger (thousandths, for
+          // items and cakes alike) explains every change.
           const saleIds = made.map((m) => m.id);
           const lines = saleIds.length
             ? shop.db
@@ -282,14 +287,14 @@ describe('stock conservation (property)', () => {
               .where(p.kind === 'item' ? eq(stockMovements.itemId, p.id) : eq(stockMovements.cakeId, p.id))
               .orderBy(stockMovements.id)
               .all();
-            expect(ledger.reduce((s, m) => s + m.change, 0)).toBe(stock - initial[i]!);
+            expect(ledger.reduce((s, m) => s + m.change, 0)).toBe(toMilli(stock - initial[i]!));
             expect(ledger.filter((m) => m.reason === 'sale').map((m) => -m.change)).toEqual(
-              mine.map((l) => l.line.quantity),
+              mine.map((l) => toMilli(l.line.quantity)),
             );
             expect(ledger.filter((m) => m.reason === 'refund')).toHaveLength(
               mine.filter((l) => l.status === 'refunded').length,
             );
-            let running = initial[i]!;
+            let running = toMilli(initial[i]!)!;
             for (const m of ledger) {
               expect(['sale', 'refund']).toContain(m.reason);
               expect(m.stockBefore).toBe(running);
@@ -297,7 +302,7 @@ describe('stock conservation (property)', () => {
               expect(m.stockAfter).toBeGreaterThanOrEqual(0);
               running = m.stockAfter;
             }
-            expect(running).toBe(stock);
+            expect(running).toBe(toMilli(stock));
           }
           // Each refunded sale's ledger rows carry its saleId, one per line.
           for (const m of made.filter((x) => x.refunded)) {

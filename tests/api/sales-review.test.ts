@@ -34,7 +34,7 @@ function item() {
     .values({
       itemId: `INV-V${seq}`,
       name: `Review Item ${seq}`,
-      stock: 50,
+      stock: 50_000,
       unitPrice: 10000,
       purchasePrice: 6000,
     })
@@ -70,7 +70,7 @@ describe('what staff see of sales', () => {
     for (const seen of [listed, got]) {
       expect(seen.discountName).toBe(SENIOR.name);
       expect(seen.discountIdNumber).toBe('••••-118');
-      expect(seen.lines.every((l) => !('purchasePrice' in l))).toBe(true);
+      expect(seen.lines.every((l) => !('purchasePrice' in l || 'cost' in l))).toBe(true);
     }
     for (const url of ['/api/sales/all', `/api/sales/${sale.saleId}`]) {
       const res = await rest(shop, 'GET', url, staff.accessToken);
@@ -79,24 +79,27 @@ describe('what staff see of sales', () => {
       const one = Array.isArray(body) ? body.find((s: { _id: number }) => s._id === sale.id) : body;
       expect(one.discount).toEqual({ type: 'SC', name: SENIOR.name, idNumber: '••••-118' });
       expect(one.items[0]).not.toHaveProperty('purchasePrice');
+      expect(one.items[0]).not.toHaveProperty('cost');
       expect(JSON.stringify(body)).not.toContain(SENIOR.idNumber);
     }
 
     const full = await manager.api.sales.get({ id: sale.saleId });
     expect(full.discountIdNumber).toBe(SENIOR.idNumber);
     expect(full.lines[0]?.purchasePrice).toBe(0);
+    expect(full.lines[0]?.cost).toBe(0);
     const viaRest = (await rest(shop, 'GET', `/api/sales/${sale.saleId}`, manager.accessToken)).json();
     expect(viaRest.discount.idNumber).toBe(SENIOR.idNumber);
     expect(viaRest.items[0]).toHaveProperty('purchasePrice');
+    expect(viaRest.items[0]).toHaveProperty('cost');
   });
 
   it('the cashier’s own receipt keeps the holder’s ID number (printed on it), still without costs', async () => {
     const made = await sell(staff, { discount: SENIOR }, [{ kind: 'cake', id: cake().id, quantity: 1 }]);
     expect(made.sale.discountIdNumber).toBe(SENIOR.idNumber);
-    expect(made.sale.lines.every((l) => !('purchasePrice' in l))).toBe(true);
+    expect(made.sale.lines.every((l) => !('purchasePrice' in l || 'cost' in l))).toBe(true);
     const again = await staff.api.sales.get({ id: made.sale.id });
     expect(again.discountIdNumber).toBe(SENIOR.idNumber);
-    expect(again.lines.every((l) => !('purchasePrice' in l))).toBe(true);
+    expect(again.lines.every((l) => !('purchasePrice' in l || 'cost' in l))).toBe(true);
     const posted = await postJson(
       shop,
       '/api/sales',
@@ -105,6 +108,7 @@ describe('what staff see of sales', () => {
     );
     expect(posted.statusCode).toBe(201);
     expect(posted.json().sale.items[0]).not.toHaveProperty('purchasePrice');
+    expect(posted.json().sale.items[0]).not.toHaveProperty('cost');
   });
 });
 
@@ -219,7 +223,7 @@ describe('selling without a shift, and dating a sale earlier', () => {
       await cashier.api.shifts.open({ openingCash: 0 });
       const product = other.db
         .insert(inventoryItems)
-        .values({ itemId: 'INV-V900', name: 'Later Flour', stock: 10, unitPrice: 10000 })
+        .values({ itemId: 'INV-V900', name: 'Later Flour', stock: 10_000, unitPrice: 10000 })
         .returning()
         .get();
       const line = [{ kind: 'item', id: product.id, quantity: 1 }];

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actionRequests,
@@ -10,8 +10,10 @@ import {
   notifications,
   saleLines,
   sales,
+  stockLots,
   stockMovements,
 } from '../../server/db/schema';
+import { takeLots } from '../../server/domains/inventory/lots';
 import { moveStock } from '../../server/domains/inventory/stock';
 import { formatPeso } from '../../shared/money';
 import { ROLES } from '../../shared/roles';
@@ -46,7 +48,10 @@ afterAll(() => shop.close());
 const today = () => manilaDate(new Date());
 let seq = 0;
 
-/** An inventory item straight into the database (no ledger row): 10 in stock at ₱100.00 unless told. */
+/**
+ * An inventory item straight into the database (no ledger row; its stock becomes an opening
+ * lot): 10 in stock (10_000 thousandths) at ₱100.00 unless told.
+ */
 function item(fields: Partial<typeof inventoryItems.$inferInsert> = {}) {
   seq++;
   return shop.db
@@ -54,7 +59,7 @@ function item(fields: Partial<typeof inventoryItems.$inferInsert> = {}) {
     .values({
       itemId: `INV-${String(500000 + seq)}`,
       name: `Sale Item ${seq}`,
-      stock: 10,
+      stock: 10_000,
       unitPrice: 10000,
       purchasePrice: 6000,
       ...fields,
@@ -136,8 +141,8 @@ const vat12 = (subtotal: number) => Number((BigInt(subtotal) * 12n + 50n) / 100n
 
 describe('checkout: prices from the database, totals in centavos, pesos over REST', () => {
   it('recomputes subtotal, 12% VAT (half up) and total from the stored prices, ignoring prices a client sends', async () => {
-    const a = item({ unitPrice: 12345, purchasePrice: 10000, stock: 10 });
-    const b = item({ unitPrice: 999, purchasePrice: 500, stock: 10 });
+    const a = item({ unitPrice: 12345, purchasePrice: 10000, stock: 10_000 });
+    const b = item({ unitPrice: 999, purchasePrice: 500, stock: 10_000 });
     const res = await postSale(
       saleBody(
         [
@@ -167,15 +172,15 @@ describe('checkout: prices from the database, totals in centavos, pesos over RES
     });
     expect(sale.saleId).toMatch(/^SALE-[A-Z0-9]{8}$/);
     expect(saleRow(sale.saleId)).toMatchObject({ subtotal, taxAmount: tax, totalAmount: subtotal + tax });
-    expect(stockOf(a.id)).toBe(7);
-    expect(stockOf(b.id)).toBe(9);
+    expect(stockOf(a.id)).toBe(7_000);
+    expect(stockOf(b.id)).toBe(9_000);
     const ledger = ledgerOf(a.id);
     expect(ledger).toMatchObject([
       {
         reason: 'sale',
-        change: -3,
-        stockBefore: 10,
-        stockAfter: 7,
+        change: -3_000,
+        stockBefore: 10_000,
+        stockAfter: 7_000,
         reference: sale.saleId,
         userId: manager.user.id,
       },
@@ -187,8 +192,8 @@ describe('checkout: prices from the database, totals in centavos, pesos over RES
 
 describe('idempotent retry: the saleId is the key', () => {
   it('answers the same sale (200, repeated) for the same lines in another order, and moves stock once', async () => {
-    const a = item({ stock: 10 });
-    const b = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
+    const b = item({ stock: 10_000 });
     const saleId = 'SALE-RETRY001';
     const first = await postSale(
       saleBody(
@@ -224,25 +229,25 @@ describe('idempotent retry: the saleId is the key', () => {
     expect(viaTrpc.repeated).toBe(true);
     expect(viaTrpc.sale.id).toBe(first.json().sale._id);
     expect(snapshot([a.id, b.id])).toEqual(before);
-    expect(stockOf(a.id)).toBe(8);
-    expect(stockOf(b.id)).toBe(7);
+    expect(stockOf(a.id)).toBe(8_000);
+    expect(stockOf(b.id)).toBe(7_000);
   });
 
   it('makes one sale from five parallel sends of one saleId', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const saleId = 'SALE-RETRY002';
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => postSale(saleBody([{ itemId: a.id, quantity: 4 }], { saleId }))),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(answers.map((r) => r.json().sale._id)).size).toBe(1);
-    expect(stockOf(a.id)).toBe(6);
+    expect(stockOf(a.id)).toBe(6_000);
     expect(ledgerOf(a.id)).toHaveLength(1);
   });
 
   it('refuses the same saleId with other lines (409) and changes nothing', async () => {
-    const a = item({ stock: 10 });
-    const b = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
+    const b = item({ stock: 10_000 });
     const saleId = 'SALE-RETRY003';
     expect((await postSale(saleBody([{ itemId: a.id, quantity: 2 }], { saleId }))).statusCode).toBe(201);
     const before = snapshot([a.id, b.id]);
@@ -279,8 +284,8 @@ describe('short stock and disagreeing totals change nothing', () => {
     ['more than the stock', 4, 3, (name: string) => SALES_TEXT.notEnough(4, 3, name)],
     ['any of an empty shelf', 1, 0, (name: string) => SALES_TEXT.outOfStock(name)],
   ])('refuses %s with 409 naming the item, over REST and tRPC', async (_, quantity, stock, message) => {
-    const fine = item({ stock: 10 });
-    const short = item({ stock, name: `Short "${stock}" Sugar` });
+    const fine = item({ stock: 10_000 });
+    const short = item({ stock: stock * 1000, name: `Short "${stock}" Sugar` });
     const before = snapshot([fine.id, short.id]);
     const res = await postSale(
       saleBody([
@@ -303,19 +308,41 @@ describe('short stock and disagreeing totals change nothing', () => {
 
   it('never lets stock go below zero even when a check before it missed (the guarded update)', () => {
     // Two tills racing would pass the price-and-stock read together; the update itself must refuse.
-    const a = item({ stock: 2 });
-    const before = snapshot([a.id]);
+    // An item's stock moves through its lots, a cake's through its own guarded update.
+    const a = item({ stock: 2_000 });
+    const c = cake({ stock: 2 });
+    const before = snapshot([a.id], [c.id]);
+    expect(() =>
+      shop.db.transaction((tx) =>
+        takeLots(
+          tx,
+          { kind: 'item', id: a.id, record: a.itemId },
+          3_000,
+          { reason: 'sale', userId: null },
+          new Date(),
+          'short',
+        ),
+      ),
+    ).toThrow('short');
     expect(() =>
       shop.db.transaction((tx) =>
         moveStock(
           tx,
-          { kind: 'item', id: a.id, record: a.itemId },
+          { kind: 'cake', id: c.id, record: c.cakeId },
           { reason: 'sale', change: -3, userId: null },
           'short',
         ),
       ),
     ).toThrow('short');
-    expect(snapshot([a.id])).toEqual(before);
+    // Nor can any writer take a lot below zero: the table refuses it.
+    expect(() =>
+      shop.db
+        .update(stockLots)
+        .set({ remaining: sql`${stockLots.remaining} - 3000` })
+        .where(eq(stockLots.itemId, a.id))
+        .run(),
+    ).toThrow(/CHECK constraint failed/);
+    expect(snapshot([a.id], [c.id])).toEqual(before);
   });
 
   it('refuses a cake line over the cake’s stock', async () => {
@@ -334,7 +361,7 @@ describe('short stock and disagreeing totals change nothing', () => {
     ['taxAmount', { subtotal: 200, taxAmount: 23.99, totalAmount: 224 }],
     ['totalAmount', { subtotal: 200, taxAmount: 24, totalAmount: 224.01 }],
   ])('refuses totals whose %s is one centavo off (409) and writes nothing', async (_, totals) => {
-    const a = item({ stock: 10, unitPrice: 10000 });
+    const a = item({ stock: 10_000, unitPrice: 10000 });
     const before = snapshot([a.id]);
     const res = await postSale(saleBody([{ itemId: a.id, quantity: 2 }], { taxRate: 12, ...totals }));
     expect(res.statusCode).toBe(409);
@@ -354,11 +381,11 @@ describe('short stock and disagreeing totals change nothing', () => {
       }),
     );
     expect(ok.statusCode).toBe(201);
-    expect(stockOf(a.id)).toBe(8);
+    expect(stockOf(a.id)).toBe(8_000);
   });
 
   it('refuses tRPC expected totals one centavo off', async () => {
-    const a = item({ stock: 10, unitPrice: 333 });
+    const a = item({ stock: 10_000, unitPrice: 333 });
     const before = snapshot([a.id]);
     await expectTrpcError(
       checkout(manager.api, [{ id: a.id, quantity: 3 }], {
@@ -379,7 +406,7 @@ describe('short stock and disagreeing totals change nothing', () => {
 describe('checkout rules', () => {
   let fine: ReturnType<typeof item>;
   beforeAll(() => {
-    fine = item({ stock: 1000, unitPrice: 5000 });
+    fine = item({ stock: 1_000_000, unitPrice: 5000 });
   });
   const good = () => saleBody([{ itemId: fine.id, quantity: 1 }]);
 
@@ -444,7 +471,7 @@ describe('checkout rules', () => {
   });
 
   it('records cash tendered and change = tendered − total; exact cash gives no change', async () => {
-    const a = item({ stock: 10, unitPrice: 4275 });
+    const a = item({ stock: 10_000, unitPrice: 4275 });
     const res = await postSale(saleBody([{ itemId: a.id, quantity: 2 }], { taxRate: 12, cashTendered: 100 }));
     expect(res.statusCode).toBe(201);
     // 2 × ₱42.75 = ₱85.50, VAT ₱10.26, total ₱95.76.
@@ -514,14 +541,14 @@ describe('checkout rules', () => {
 
   it('refuses an expired item (409) but sells one that expires at the end of today', async () => {
     const expired = item({ expirationDate: addDays(today(), -1) });
-    const lastDay = item({ expirationDate: today(), stock: 5 });
+    const lastDay = item({ expirationDate: today(), stock: 5_000 });
     const before = snapshot([expired.id]);
     const res = await postSale(saleBody([{ itemId: expired.id, quantity: 1 }]));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: SALES_TEXT.expired(expired.name) });
     expect(snapshot([expired.id])).toEqual(before);
     expect((await postSale(saleBody([{ itemId: lastDay.id, quantity: 1 }]))).statusCode).toBe(201);
-    expect(stockOf(lastDay.id)).toBe(4);
+    expect(stockOf(lastDay.id)).toBe(4_000);
   });
 
   it('refuses an out-of-season cake (409) and sells one in season', async () => {
@@ -563,8 +590,8 @@ describe('checkout rules', () => {
   });
 
   it('sells cakes from their own stock, at their base cost, leaving the ingredients alone', async () => {
-    const flour = item({ stock: 40, purchasePrice: 4550 });
-    const eggs = item({ stock: 20, purchasePrice: 21025 });
+    const flour = item({ stock: 40_000, purchasePrice: 4550 });
+    const eggs = item({ stock: 20_000, purchasePrice: 21025 });
     const c = cake({ stock: 3, price: 85000 });
     shop.db
       .insert(cakeIngredients)
@@ -584,20 +611,22 @@ describe('checkout rules', () => {
         price: 850,
         quantity: 2,
         purchasePrice: (2 * 4550 + 21025) / 100,
+        cost: (2 * (2 * 4550 + 21025)) / 100,
         discount: 0,
       },
     ]);
     expect(cakeStockOf(c.id)).toBe(1);
-    expect(stockOf(flour.id)).toBe(40);
-    expect(stockOf(eggs.id)).toBe(20);
+    expect(stockOf(flour.id)).toBe(40_000);
+    expect(stockOf(eggs.id)).toBe(20_000);
     const ledger = shop.db.select().from(stockMovements).where(eq(stockMovements.cakeId, c.id)).all();
     expect(ledger).toMatchObject([
-      { reason: 'sale', change: -2, stockBefore: 3, stockAfter: 1, record: c.cakeId },
+      // The ledger counts cakes in thousandths too.
+      { reason: 'sale', change: -2_000, stockBefore: 3_000, stockAfter: 1_000, record: c.cakeId },
     ]);
   });
 
   it('accepts business ids (INV-…, CK-…, any case) and `_id` with kind over REST as itemId', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const c = cake({ stock: 5 });
     const res = await postSale(
       saleBody([
@@ -614,7 +643,7 @@ describe('checkout rules', () => {
       ]),
     );
     expect(byId.statusCode).toBe(201);
-    expect(stockOf(a.id)).toBe(8);
+    expect(stockOf(a.id)).toBe(8_000);
     expect(cakeStockOf(c.id)).toBe(3);
     const viaTrpc = await checkout(manager.api, [
       { code: a.itemId, quantity: 1 },
@@ -632,8 +661,8 @@ describe('refunds: the whole sale, once', () => {
   }
 
   it('answers 10 concurrent refunds with one 200 and nine 409, restoring stock once', async () => {
-    const a = item({ stock: 10 });
-    const b = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
+    const b = item({ stock: 10_000 });
     const sale = await sold([
       { itemId: a.id, quantity: 3 },
       { itemId: b.id, quantity: 4 },
@@ -649,14 +678,16 @@ describe('refunds: the whole sale, once', () => {
     });
     expect(refused).toHaveLength(9);
     for (const r of refused) expect(r.json()).toEqual({ message: SALES_TEXT.alreadyRefunded });
-    expect(stockOf(a.id)).toBe(10);
-    expect(stockOf(b.id)).toBe(10);
+    expect(stockOf(a.id)).toBe(10_000);
+    expect(stockOf(b.id)).toBe(10_000);
     for (const [id, quantity] of [
       [a.id, 3],
       [b.id, 4],
     ] as const) {
       const refunds = ledgerOf(id).filter((m) => m.reason === 'refund');
-      expect(refunds).toMatchObject([{ change: quantity, reference: sale.saleId, userId: manager.user.id }]);
+      expect(refunds).toMatchObject([
+        { change: quantity * 1000, reference: sale.saleId, userId: manager.user.id },
+      ]);
     }
     const row = saleRow(sale.saleId)!;
     expect(row).toMatchObject({ status: 'refunded', refundedBy: manager.user.id });
@@ -668,30 +699,30 @@ describe('refunds: the whole sale, once', () => {
   });
 
   it('refunds by `_id` or by saleId, over REST and tRPC; an unknown sale is 404', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const one = await sold([{ itemId: a.id, quantity: 1 }]);
     const two = await sold([{ itemId: a.id, quantity: 2 }]);
     const three = await sold([{ itemId: a.id, quantity: 3 }]);
-    expect(stockOf(a.id)).toBe(4);
+    expect(stockOf(a.id)).toBe(4_000);
     const bySaleId = await refundRest(one.saleId);
     expect(bySaleId.statusCode).toBe(200);
     expect(bySaleId.json().message).toBe(SALES_TEXT.refunded);
-    expect(stockOf(a.id)).toBe(5);
+    expect(stockOf(a.id)).toBe(5_000);
     const viaTrpc = await admin.api.sales.refund({ id: two.saleId });
     expect(viaTrpc).toMatchObject({ message: SALES_TEXT.refunded });
     await admin.api.sales.refund({ id: three._id });
-    expect(stockOf(a.id)).toBe(10);
+    expect(stockOf(a.id)).toBe(10_000);
     await expectTrpcError(admin.api.sales.refund({ id: one._id }), 'CONFLICT', SALES_TEXT.alreadyRefunded);
     expect((await refundRest(two.saleId)).statusCode).toBe(409);
     const unknown = await refundRest('SALE-NOSUCH01');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: SALES_TEXT.notFound });
     expect((await refundRest(999_999)).statusCode).toBe(404);
-    expect(stockOf(a.id)).toBe(10);
+    expect(stockOf(a.id)).toBe(10_000);
   });
 
   it('takes a saleId in any case over REST; an id that names no sale is 404, after the token check', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const sale = await sold([{ itemId: a.id, quantity: 1 }]);
     const got = await rest(shop, 'GET', `/api/sales/${sale.saleId.toLowerCase()}`, staff.accessToken);
     expect(got.statusCode).toBe(200);
@@ -708,17 +739,17 @@ describe('refunds: the whole sale, once', () => {
     }
     const lower = await refundRest(sale.saleId.toLowerCase());
     expect(lower.statusCode).toBe(200);
-    expect(stockOf(a.id)).toBe(10);
+    expect(stockOf(a.id)).toBe(10_000);
   });
 
   it('holds a staff refund as an action request; a manager’s approval applies it once', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const sale = await sold([{ itemId: a.id, quantity: 4 }]);
     const res = await refundRest(sale.saleId, staff.accessToken);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
     expect(saleRow(sale.saleId)!.status).toBe('completed');
-    expect(stockOf(a.id)).toBe(6);
+    expect(stockOf(a.id)).toBe(6_000);
     // A second refund request for the same sale while one waits is refused, not stored twice.
     await expectTrpcError(
       staff.api.sales.refund({ id: sale._id }),
@@ -737,7 +768,7 @@ describe('refunds: the whole sale, once', () => {
 
     await manager.api.actionRequests.approve({ id: requests[0]!.id });
     expect(saleRow(sale.saleId)).toMatchObject({ status: 'refunded', refundedBy: manager.user.id });
-    expect(stockOf(a.id)).toBe(10);
+    expect(stockOf(a.id)).toBe(10_000);
     const after = snapshot([a.id]);
     await expectTrpcError(
       manager.api.actionRequests.approve({ id: requests[0]!.id }),
@@ -753,7 +784,7 @@ describe('refunds: the whole sale, once', () => {
   });
 
   it('refuses refunds without a role (403) or a token (401)', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const sale = await sold([{ itemId: a.id, quantity: 1 }]);
     const none = await shop.signedIn(null);
     expect((await refundRest(sale._id, none.accessToken)).statusCode).toBe(403);
@@ -765,7 +796,7 @@ describe('refunds: the whole sale, once', () => {
 
 describe('20 concurrent checkouts for 5 units', () => {
   it('sell exactly 5 over real HTTP: five 201, fifteen 409, stock 0', async () => {
-    const scarce = item({ stock: 5, name: 'Last Ube Jam' });
+    const scarce = item({ stock: 5_000, name: 'Last Ube Jam' });
     const salesBefore = n(sales);
     const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const answers = await Promise.all(
@@ -786,11 +817,11 @@ describe('20 concurrent checkouts for 5 units', () => {
     expect(n(sales) - salesBefore).toBe(5);
     const ledger = ledgerOf(scarce.id);
     expect(ledger).toHaveLength(5);
-    expect(ledger.map((m) => m.stockAfter)).toEqual([4, 3, 2, 1, 0]);
+    expect(ledger.map((m) => m.stockAfter)).toEqual([4_000, 3_000, 2_000, 1_000, 0]);
   });
 
   it('sell exactly 5 through parallel app.inject too', async () => {
-    const scarce = item({ stock: 5 });
+    const scarce = item({ stock: 5_000 });
     const salesBefore = n(sales);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -806,7 +837,7 @@ describe('20 concurrent checkouts for 5 units', () => {
 
 describe('roles', () => {
   it('lets every role check out, over tRPC and REST', async () => {
-    const a = item({ stock: 100 });
+    const a = item({ stock: 100_000 });
     for (const role of ROLES) {
       const who = role === 'admin' ? admin : await atCounter(await shop.signedIn(role));
       const viaTrpc = await checkout(who.api, [{ id: a.id, quantity: 1 }]);
@@ -816,11 +847,11 @@ describe('roles', () => {
       expect(res.statusCode, role).toBe(201);
       expect((await rest(shop, 'GET', '/api/sales/all', who.accessToken)).statusCode, role).toBe(200);
     }
-    expect(stockOf(a.id)).toBe(100 - 2 * ROLES.length);
+    expect(stockOf(a.id)).toBe((100 - 2 * ROLES.length) * 1000);
   });
 
   it('refuses an account without a role (403) and a caller without a token (401)', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const none = await shop.signedIn(null);
     const before = snapshot([a.id]);
     await expectTrpcError(checkout(none.api, [{ id: a.id, quantity: 1 }]), 'FORBIDDEN', AUTH_TEXT.noRole);
@@ -840,7 +871,7 @@ describe('roles', () => {
 
 describe('GET /api/sales/all', () => {
   it('answers an array, newest first, in the legacy shape (pesos, items with the business itemId, createdAt)', async () => {
-    const a = item({ stock: 10, unitPrice: 12550, purchasePrice: 9025 });
+    const a = item({ stock: 10_000, unitPrice: 12550, purchasePrice: 9025 });
     const older = await postSale(
       saleBody([{ itemId: a.id, quantity: 1 }], { date: addDays(today(), -1), backdateReason: 'Late entry' }),
     );
@@ -876,6 +907,7 @@ describe('GET /api/sales/all', () => {
           price: 125.5,
           quantity: 2,
           purchasePrice: 90.25,
+          cost: 180.5,
           discount: 0,
         },
       ],
@@ -907,7 +939,7 @@ describe('GET /api/sales/all', () => {
     const { items, ...others } = newest as { items: Record<string, unknown>[] };
     expect(forStaff.find((s) => s.saleId === newer.json().sale.saleId)).toEqual({
       ...others,
-      items: items.map(({ purchasePrice: _cost, ...line }) => line),
+      items: items.map(({ purchasePrice: _price, cost: _cost, ...line }) => line),
     });
     const one = await rest(shop, 'GET', '/api/sales/all?limit=1', staff.accessToken);
     expect(one.json()).toHaveLength(1);
@@ -919,7 +951,7 @@ describe('notifications', () => {
     shop.db.select().from(notifications).orderBy(notifications.id).all().slice(from);
 
   it('warns when a sale takes an item to its threshold and errs when it takes it to zero', async () => {
-    const a = item({ stock: 6, restockThreshold: 3, name: 'Pandan Essence' });
+    const a = item({ stock: 6_000, restockThreshold: 3_000, name: 'Pandan Essence' });
     let from = n(notifications);
     await checkout(manager.api, [{ id: a.id, quantity: 2 }]);
     expect(notesSince(from).filter((x) => x.message.includes(a.itemId))).toEqual([]);
@@ -945,7 +977,7 @@ describe('notifications', () => {
   });
 
   it('tells everyone (info) when a sale is refunded', async () => {
-    const a = item({ stock: 10 });
+    const a = item({ stock: 10_000 });
     const { sale } = await checkout(manager.api, [{ id: a.id, quantity: 1 }]);
     const from = n(notifications);
     await admin.api.sales.refund({ id: sale.id });

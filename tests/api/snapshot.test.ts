@@ -55,10 +55,11 @@ describe('a snapshot taken while checkouts run', () => {
     shop.db.transaction((tx) => {
       for (let i = 0; i < 4000; i++)
         tx.insert(inventoryItems)
-          .values({ itemId: `FILL-${i}`, name: `Filler ${i} ${'x'.repeat(200)}`, stock: 5 })
+          .values({ itemId: `FILL-${i}`, name: `Filler ${i} ${'x'.repeat(200)}`, stock: 5_000 })
           .run();
     });
-    const INITIAL = 10_000;
+    // 10,000 units, in thousandths.
+    const INITIAL = 10_000_000;
     const stocked = [1, 2, 3].map((n) =>
       shop.db
         .insert(inventoryItems)
@@ -127,7 +128,7 @@ describe('a snapshot taken while checkouts run', () => {
         const { sold } = copy
           .prepare('select coalesce(sum(quantity), 0) as sold from sale_lines where item_id = ?')
           .get(item.id) as { sold: number };
-        expect(stock + sold, item.itemId).toBe(INITIAL);
+        expect(stock + sold * 1000, item.itemId).toBe(INITIAL);
       }
     } finally {
       copy.close();

@@ -30,7 +30,7 @@ beforeAll(async () => {
   staff = await shop.signedIn('staff');
   cakeCategory = shop.db.insert(categories).values({ name: 'Birthday', type: 'cake' }).returning().get().id;
   cakeSize = shop.db.insert(cakeSizes).values({ name: '8 inch' }).returning().get().id;
-  flour = (await admin.api.inventory.add({ name: 'Cake Flour', stock: 50 } as never)).item.id;
+  flour = (await admin.api.inventory.add({ name: 'Cake Flour', stock: 50_000 } as never)).item.id;
 });
 afterAll(() => shop.close());
 
@@ -71,7 +71,7 @@ const cases: Case[] = [
     add: async () => {
       const { item } = await admin.api.inventory.add({
         name: `Butter ${++seq}`,
-        stock: 5,
+        stock: 5_000,
         unitPrice: 5000,
       } as never);
       return { id: item.id, key: item.itemId };
@@ -81,7 +81,8 @@ const cases: Case[] = [
       return Object.fromEntries(ITEM_KEYS.map((k) => [k, item[k]]));
     },
     send: (api, id, form) => api.inventory.update({ id, changes: form } as never),
-    field: { key: 'stock', label: 'Stock', asked: 25, newer: 7, shown: '7' },
+    // Stock in thousandths over tRPC, shown in units.
+    field: { key: 'stock', label: 'Stock', asked: 25_000, newer: 7_000, shown: '7' },
     other: { key: 'unitPrice', newer: 6000 },
   },
   {
@@ -245,11 +246,15 @@ describe.each(cases)('a held edit of a $noun', (c) => {
 
 describe("QA's case, over REST", () => {
   it('staff asks Stock 5 → 25 of BTR-001, the admin sets 7, approval is 409 and the stock stays 7', async () => {
-    const { item } = await admin.api.inventory.add({ itemId: 'BTR-001', name: 'Butter', stock: 5 } as never);
-    await staff.api.inventory.update({ id: item.id, changes: { stock: 25 } });
+    const { item } = await admin.api.inventory.add({
+      itemId: 'BTR-001',
+      name: 'Butter',
+      stock: 5_000,
+    } as never);
+    await staff.api.inventory.update({ id: item.id, changes: { stock: 25_000 } });
     const request = requestFor('BTR-001');
     expect(JSON.parse(request.details)).toEqual({ Stock: '5 → 25' });
-    await admin.api.inventory.update({ id: item.id, changes: { stock: 7 } });
+    await admin.api.inventory.update({ id: item.id, changes: { stock: 7_000 } });
 
     const res = await shop.app.inject({
       method: 'POST',
@@ -262,7 +267,7 @@ describe("QA's case, over REST", () => {
       'Reject it and ask for a new one.';
     expect(res.json()).toEqual({ message });
     expect(ACTION_REQUEST_TEXT.stale([{ label: 'Stock', now: '7' }])).toBe(message);
-    expect((await admin.api.inventory.get({ id: item.id })).stock).toBe(7);
+    expect((await admin.api.inventory.get({ id: item.id })).stock).toBe(7_000);
     expect(statusOf(request.id)).toBe('pending');
   });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   manager = await shop.signedIn('manager');
   sugar = shop.db
     .insert(inventoryItems)
-    .values({ itemId: 'SUG-001', name: 'Washed Sugar', stock: 100, unitPrice: 8500 })
+    .values({ itemId: 'SUG-001', name: 'Washed Sugar', stock: 100_000, unitPrice: 8500 })
     .returning()
     .get().id;
 });
