@@ -27,7 +27,7 @@ export const WASTE_TEXT = {
     week: 'Week of',
     total: 'Total',
   },
-  anyLot: 'Oldest first (expired, then by expiry)',
+  anyLot: 'Any lot: the first to expire goes first',
   // The server's own.
   writtenOff: (quantity: string, name: string) => `Wrote off ${quantity} of "${name}".`,
   itemRequired: 'Choose an item to write off.',

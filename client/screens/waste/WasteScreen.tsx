@@ -1,3 +1,5 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Card.css';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -62,30 +64,40 @@ export function WasteScreen() {
         </Card>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <ListTable
-          caption={WASTE_SCREEN_TEXT.byReason}
-          rows={totals?.byReason}
-          rowKey={(r) => r.reason}
-          loading={log.isPending}
-          emptyText={WASTE_TEXT.empty}
-          columns={[
-            { header: L.reason, cell: (r) => r.reason },
-            { header: WASTE_SCREEN_TEXT.entries, cell: (r) => r.entries, nowrap: true },
-            { header: L.cost, cell: (r) => formatPeso(r.cost), nowrap: true },
-          ]}
-        />
-        <ListTable
-          caption={WASTE_SCREEN_TEXT.byWeek}
-          rows={totals?.byWeek}
-          rowKey={(r) => r.week}
-          loading={log.isPending}
-          emptyText={WASTE_TEXT.empty}
-          columns={[
-            { header: L.week, cell: (r) => formatCalendarDate(r.week), nowrap: true },
-            { header: WASTE_SCREEN_TEXT.entries, cell: (r) => r.entries, nowrap: true },
-            { header: L.cost, cell: (r) => formatPeso(r.cost), nowrap: true },
-          ]}
-        />
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {WASTE_SCREEN_TEXT.byReason}
+          </Title>
+          <ListTable
+            caption={WASTE_SCREEN_TEXT.byReason}
+            rows={totals?.byReason}
+            rowKey={(r) => r.reason}
+            loading={log.isPending}
+            emptyText={WASTE_TEXT.empty}
+            columns={[
+              { header: L.reason, cell: (r) => r.reason },
+              { header: WASTE_SCREEN_TEXT.entries, cell: (r) => r.entries, nowrap: true },
+              { header: L.cost, cell: (r) => formatPeso(r.cost), nowrap: true },
+            ]}
+          />
+        </Stack>
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {WASTE_SCREEN_TEXT.byWeek}
+          </Title>
+          <ListTable
+            caption={WASTE_SCREEN_TEXT.byWeek}
+            rows={totals?.byWeek}
+            rowKey={(r) => r.week}
+            loading={log.isPending}
+            emptyText={WASTE_TEXT.empty}
+            columns={[
+              { header: L.week, cell: (r) => formatCalendarDate(r.week), nowrap: true },
+              { header: WASTE_SCREEN_TEXT.entries, cell: (r) => r.entries, nowrap: true },
+              { header: L.cost, cell: (r) => formatPeso(r.cost), nowrap: true },
+            ]}
+          />
+        </Stack>
       </SimpleGrid>
       <ListTable
         caption={WASTE_TEXT.title}
