@@ -84,6 +84,7 @@ const ids = {
   reset: 0,
   action: 0,
   purchaseOrder: 0,
+  orderedPO: 0,
   itemCodeA: '',
   /** One entry of each name-only settings list, by its name in the REST path. */
   lists: {} as Record<string, number>,
@@ -158,6 +159,13 @@ beforeAll(async () => {
       lines: [{ itemId: ids.itemA, quantity: 10_000, unitCost: 6000 }],
     })
   ).purchaseOrder.id;
+  ids.orderedPO = (
+    await api.purchaseOrders.create({
+      supplierId: ids.supplier,
+      lines: [{ itemId: ids.itemA, quantity: 10_000, unitCost: 6000 }],
+    })
+  ).purchaseOrder.id;
+  await api.purchaseOrders.order({ id: ids.orderedPO });
   ids.shift = (await api.shifts.open({ openingCash: 100000 })).shift.id;
   const coins = await api.shifts.cash({ id: ids.shift, type: 'in', amount: 100, reason: 'Coins' });
   ids.cashMove = coins.reading.movements[0]!.id;
@@ -329,7 +337,8 @@ type RestKind =
   | 'season'
   | 'discount'
   | 'payments'
-  | 'poLines';
+  | 'poLines'
+  | 'receiveLines';
 
 const INF = new Raw('1e999');
 const NEG_INF = new Raw('-1e999');
@@ -481,6 +490,30 @@ function restBad(kind: RestKind): unknown[] {
         { type: 'SC', name: BIG_TEXT, idNumber: '1' },
         { type: 'SC', name: 'Lola', idNumber: '' },
       ];
+    case 'receiveLines': {
+      const line = { itemId: ids.itemCodeA, quantity: 1, expirationDate: '2099-01-31' };
+      return [
+        'text',
+        {},
+        42,
+        null,
+        [],
+        [null],
+        ['x'],
+        [{ ...line, itemId: 'INV-NONE' }],
+        [{ ...line, itemId: "' OR 1=1 --" }],
+        [{ ...line, expirationDate: undefined }],
+        [{ ...line, expirationDate: '2020-01-01' }],
+        [{ ...line, expirationDate: '2026-02-30' }],
+        [{ ...line, quantity: 0 }],
+        [{ ...line, quantity: 1.2345 }],
+        [{ ...line, quantity: -1 }],
+        [{ ...line, unitCost: -1 }],
+        [{ ...line, unitCost: 1.234 }],
+        [{ ...line, lotCode: BIG_TEXT }],
+        [line, line],
+      ];
+    }
     case 'poLines':
       return [
         'text',
@@ -812,6 +845,26 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'POST /api/purchase-orders/:id/order': { params: { id: id(ids.purchaseOrder) } },
     'POST /api/purchase-orders/:id/cancel': { params: { id: id(ids.purchaseOrder) } },
+    'POST /api/purchase-orders/:id/receive': {
+      params: { id: id(ids.orderedPO) },
+      body: {
+        reference: 'DR 1001',
+        lines: [{ itemId: ids.itemCodeA, quantity: 1, expirationDate: '2099-01-31', lotCode: 'A-1' }],
+      },
+      fields: { reference: 'optText', lines: 'receiveLines' },
+      valid: [200],
+    },
+    'GET /api/inventory/:id/lots': { params: { id: id(ids.itemA) } },
+    'POST /api/inventory/:id/write-off-expired': { params: { id: id(ids.itemA) } },
+    'POST /api/waste': {
+      body: { itemId: ids.itemCodeA, quantity: 0.5, reason: 'Damaged', note: 'Torn sack' },
+      fields: { itemId: 'code', quantity: 'quantity', reason: 'enum', note: 'optText' },
+      valid: [201],
+    },
+    'GET /api/waste': {
+      validQuery: CUSTOM_PERIOD,
+      query: PERIOD_QUERY,
+    },
     'GET /api/reorder-suggestions': {},
     'POST /api/reorder-suggestions/:supplierId/draft': { params: { supplierId: 'SUP-001' } },
     'GET /api/cake': {

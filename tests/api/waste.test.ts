@@ -176,7 +176,7 @@ describe('writing off waste', () => {
         400,
         'Quantity must be more than 0, with at most three decimals.',
       ],
-      [{ itemId: 'INV-NOPE', quantity: 1, reason: 'Other' }, 404, WASTE_TEXT.itemNotFound],
+      [{ itemId: 'INV-NOPE', quantity: 1, reason: 'Other' }, 400, WASTE_TEXT.itemNotFound],
       [{ quantity: 1, reason: 'Other' }, 400, WASTE_TEXT.itemRequired],
       [
         { itemId: old.itemId, quantity: 1, reason: 'Other', note: 'x'.repeat(301) },

@@ -5,6 +5,8 @@ export const MANAGER_MENU = [
   'Activity Log',
   'Inventory',
   'Purchasing',
+  'Receiving',
+  'Waste',
   'Sales Management',
   'End of Day',
   'Supplier Management',
@@ -16,6 +18,7 @@ export const MANAGER_MENU = [
 export const STAFF_MENU = [
   'Dashboard',
   'Inventory',
+  'Receiving',
   'Sales Management',
   'Supplier Management',
   'Customer Management',

@@ -118,7 +118,12 @@ function findItem(tx: Tx, ref: number | string): Item | undefined {
 /** Writes off stock now, or for staff holds it as an action request. */
 export function writeOff(db: Db, actor: Viewer, input: WriteOffInput, now = new Date()) {
   return holdOrApply(db, actor, {
-    find: (tx) => findItem(tx, input.itemId),
+    // The item is named in the body: one not on file is a bad request, not a missing page.
+    find: (tx) => {
+      const item = findItem(tx, input.itemId);
+      if (!item) throw fail.badRequest(WASTE_TEXT.itemNotFound);
+      return item;
+    },
     notFound: WASTE_TEXT.itemNotFound,
     hold: (item) => ({
       module: WASTE_MODULE,
