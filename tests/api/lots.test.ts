@@ -12,6 +12,7 @@ import {
   stockLots,
   stockMovements,
 } from '../../server/db/schema';
+import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { atCounter } from '../helpers/counter';
@@ -179,6 +180,27 @@ describe('a stock edit is an adjustment of the lots', () => {
     await manager.api.inventory.update({ id: flour.id, changes: { stock: 1000 } });
     expect(lotsOf(shop, flour.id).map((l) => l.remaining)).toEqual([0, 0, 1000]);
     expect(item(flour.id)).toMatchObject({ stock: 1000, expirationDate: day(8) });
+  });
+
+  it('refuses stock added at a date already past (400, nothing written); a new date lets it in', async () => {
+    const old = itemWith([{ quantity: 1000, unitCost: 1000, expirationDate: day(-2) }]);
+    expect(item(old.id)).toMatchObject({ stock: 0, expirationDate: day(-2) });
+    const before = JSON.stringify([lotsOf(shop, old.id), item(old.id)]);
+    const refused = await rest(shop, 'PUT', `/api/inventory/${old.id}`, manager.accessToken, { stock: 5 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(INVENTORY_TEXT.addedExpired);
+    expect(JSON.stringify([lotsOf(shop, old.id), item(old.id)])).toBe(before);
+    const fixed = await rest(shop, 'PUT', `/api/inventory/${old.id}`, manager.accessToken, {
+      stock: 5,
+      expirationDate: day(10),
+    });
+    expect(fixed.statusCode).toBe(200);
+    // The wrong date moved the old lot too (1 back in stock); 4 more make the 5 asked for.
+    expect(item(old.id)).toMatchObject({ stock: 5000, expirationDate: day(10) });
+    expect(lotsOf(shop, old.id).map((l) => [l.remaining, l.expirationDate])).toEqual([
+      [1000, day(10)],
+      [4000, day(10)],
+    ]);
   });
 
   it('moves the lots that carried the item’s date when the date is edited', async () => {

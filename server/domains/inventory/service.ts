@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
+import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
 import { cakeIngredients, inventoryItems, purchaseOrderLines } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -145,6 +146,9 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
   const move = { reason: 'edit', userId: actor.user.id, reference } as const;
   if (next.expirationDate !== current.expirationDate)
     redateLots(tx, what, current.expirationDate, next.expirationDate, move, now);
+  // An increase becomes a lot at the item's date: one already past would never be stock.
+  if (stock > current.stock && next.expirationDate !== null && next.expirationDate < manilaDate(now))
+    throw fail.badRequest(INVENTORY_TEXT.addedExpired);
   if (stock !== current.stock) adjustStock(tx, what, stock, move, now);
   logActivity(tx, {
     userId: actor.user.id,
