@@ -1,0 +1,235 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatQuantity, fromMilli, toMilli } from '../../../../shared/quantity';
+import { calendarDate, MONEY_MAX_CENTAVOS, STOCK_MAX } from '../../../../shared/schemas/fields';
+import { LOT_CODE_MAX } from '../../../../shared/texts/purchasing';
+import type { Tx } from '../../../db/open';
+import { prepared } from '../../../db/prepared';
+import { inventoryItems, LOT_SOURCES, stockLots, suppliers } from '../../../db/schema';
+import { settleExpiry } from '../../inventory/lots';
+import { record, type Stocked } from '../../inventory/stock';
+import type { SheetRow } from './read';
+import {
+  cellText,
+  changedFields,
+  foldCase,
+  idLookup,
+  instantCell,
+  numberCell,
+  orNull,
+  pesosCell,
+  readRow,
+  type Tally,
+} from './rows';
+
+// The inventory backup's lots sheet as the restore reads it, and the writing of an item's
+// lots from it. A lot is matched to the item's lot on file with the same code (the n-th of a
+// code to the n-th, for a supplier's code used twice) and set in place, so the sales and
+// write-offs that point at it keep pointing at it; a lot never leaves the database.
+
+/** Units with at most three decimals, as thousandths; never negative, never more than stock can hold. */
+const lotQuantity = numberCell.pipe(
+  z.number().transform((units, ctx) => {
+    const milli = toMilli(units);
+    if (milli === null || milli < 0 || milli > STOCK_MAX * 1000) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0 or more, with at most three decimals' });
+      return z.NEVER;
+    }
+    return milli;
+  }),
+);
+
+const lotRow = z.object({
+  itemId: cellText.pipe(z.string().trim().min(1, 'is required')),
+  lotCode: cellText.pipe(
+    z.string().trim().min(1, 'is required').max(LOT_CODE_MAX, `must be at most ${LOT_CODE_MAX} characters`),
+  ),
+  source: cellText.pipe(z.enum(LOT_SOURCES, { error: `must be one of ${LOT_SOURCES.join(', ')}` })),
+  quantity: lotQuantity,
+  remaining: lotQuantity,
+  unitCost: pesosCell.pipe(z.number().min(0, 'must be 0 or more').max(MONEY_MAX_CENTAVOS, 'is too large')),
+  expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
+  supplierId: orNull(cellText),
+  receivedAt: instantCell,
+});
+
+/** A lot as the file gives it, its supplier looked up. */
+export interface SheetLot {
+  row: number;
+  lotCode: string;
+  source: (typeof LOT_SOURCES)[number];
+  quantity: number;
+  remaining: number;
+  unitCost: number;
+  expirationDate: string | null;
+  supplierId: number | null;
+  receivedAt: Date;
+}
+
+/**
+ * The lots sheet by item (case-folded itemId), each row checked on its own: its fields,
+ * remaining within the quantity, a supplier on file, and an item the inventory sheet holds;
+ * `refused` names the items with a refused lot row.
+ */
+export function lotsByItem(
+  tx: Tx,
+  rows: readonly SheetRow[],
+  itemIds: ReadonlySet<string>,
+  tally: Tally,
+): { byItem: Map<string, SheetLot[]>; refused: Set<string> } {
+  const supplier = idLookup(tx, suppliers, suppliers.supplierId);
+  const byItem = new Map<string, SheetLot[]>();
+  const refused = new Set<string>();
+  for (const row of rows) {
+    const read = readRow(lotRow, row);
+    const refuse = (reason: string) => {
+      tally.reject(row.row, reason, 'lots');
+      const itemId = lotRow.shape.itemId.safeParse(row.cells.itemId);
+      if (itemId.success) refused.add(foldCase(itemId.data));
+    };
+    if ('reason' in read) {
+      refuse(read.reason);
+      continue;
+    }
+    const { itemId, supplierId, ...lot } = read.value;
+    if (lot.remaining > lot.quantity) {
+      refuse(
+        `remaining: ${fromMilli(lot.remaining)} is more than the lot's quantity (${fromMilli(lot.quantity)}).`,
+      );
+      continue;
+    }
+    const key = foldCase(itemId);
+    if (!itemIds.has(key)) {
+      refuse(`itemId: ${itemId} is not on the inventory sheet.`);
+      continue;
+    }
+    const supplierRef = supplierId ? supplier(supplierId) : null;
+    if (supplierRef === undefined) {
+      refuse(`supplierId: ${supplierId} is not on file; restore the supplier backup first.`);
+      continue;
+    }
+    const its = byItem.get(key) ?? [];
+    its.push({ row: row.row, ...lot, supplierId: supplierRef });
+    byItem.set(key, its);
+  }
+  return { byItem, refused };
+}
+
+/**
+ * Why the row's stock and its lots disagree, or null when they agree. The stock must be what
+ * the lots held unexpired on some day up to today: a backup made days ago counted lots that
+ * have expired since, which now stay apart as expired stock.
+ */
+export function lotsDisagree(stock: number, lots: readonly SheetLot[], today: string): string | null {
+  const heldFrom = (day: string) =>
+    lots
+      .filter((lot) => lot.expirationDate === null || lot.expirationDate >= day)
+      .reduce((sum, lot) => sum + lot.remaining, 0);
+  const days = [
+    today,
+    ...lots.flatMap((lot) => (lot.expirationDate && lot.expirationDate < today ? [lot.expirationDate] : [])),
+  ];
+  if (days.some((day) => heldFrom(day) === stock)) return null;
+  const fresh = heldFrom(today);
+  const expired = lots.reduce((sum, lot) => sum + lot.remaining, 0) - fresh;
+  return `stock: ${fromMilli(stock)} is not what its lots on the lots sheet hold (${formatQuantity(fresh)} unexpired${
+    expired > 0 ? `, ${formatQuantity(expired)} expired` : ''
+  }).`;
+}
+
+const l = stockLots;
+const ph = sql.placeholder;
+const LOT_FIELDS = [
+  'source',
+  'quantity',
+  'remaining',
+  'unitCost',
+  'expirationDate',
+  'supplierId',
+  'receivedAt',
+] as const;
+
+/**
+ * Sets the item's lots to the file's: each matched lot updated in place, the others added,
+ * and a lot on file the sheet does not hold emptied (remaining 0) rather than deleted, so a
+ * sale that took from it is still refunded into it. The item's stock then becomes its
+ * unexpired lots' sum, with one ledger row (reason 'restore') for the change.
+ * Returns whether anything changed.
+ */
+export function restoreLots(
+  tx: Tx,
+  what: Stocked,
+  lots: readonly SheetLot[],
+  userId: number,
+  now: Date,
+  today: string,
+): boolean {
+  const onFile = prepared(tx, 'restore.lots.ofItem', () =>
+    tx
+      .select()
+      .from(l)
+      .where(eq(l.itemId, ph('itemId')))
+      .orderBy(l.id)
+      .prepare(),
+  ).all({ itemId: what.id });
+  const byCode = new Map<string, (typeof onFile)[number][]>();
+  for (const lot of onFile) byCode.set(lot.lotCode, [...(byCode.get(lot.lotCode) ?? []), lot]);
+  const update = prepared(tx, 'restore.lots.update', () =>
+    tx
+      .update(l)
+      .set(Object.fromEntries(LOT_FIELDS.map((f) => [f, sql`${ph(f)}`])) as never)
+      .where(eq(l.id, ph('id')))
+      .prepare(),
+  );
+  let changed = false;
+  for (const { row: _row, lotCode, ...lot } of lots) {
+    const match = byCode.get(lotCode)?.shift();
+    if (!match) {
+      tx.insert(l)
+        .values({ itemId: what.id, lotCode, ...lot, receivedBy: null })
+        .run();
+      changed = true;
+    } else if (changedFields(match, lot).length > 0) {
+      update.run({ ...lot, receivedAt: lot.receivedAt.getTime(), id: match.id });
+      changed = true;
+    }
+  }
+  for (const lot of [...byCode.values()].flat())
+    if (lot.remaining > 0) {
+      tx.update(l).set({ remaining: 0 }).where(eq(l.id, lot.id)).run();
+      changed = true;
+    }
+  const before = tx
+    .select({ stock: inventoryItems.stock })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, what.id))
+    .get()!.stock;
+  const after = prepared(tx, 'restore.lots.fresh', () =>
+    tx
+      .select({
+        stock: sql<number>`coalesce(sum(${l.remaining}), 0)`,
+      })
+      .from(l)
+      .where(
+        and(
+          eq(l.itemId, ph('itemId')),
+          sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${ph('today')})`,
+        ),
+      )
+      .prepare(),
+  ).get({ itemId: what.id, today })!.stock;
+  if (after !== before) {
+    tx.update(inventoryItems).set({ stock: after }).where(eq(inventoryItems.id, what.id)).run();
+    record(
+      tx,
+      what,
+      { reason: 'restore', change: after - before, userId, reference: 'inventory_backup.xlsx' },
+      before,
+      after,
+    );
+    changed = true;
+  }
+  // The stock now matches the lots: this only dates the item by its lots, as every move does.
+  settleExpiry(tx, what, now);
+  return changed;
+}
