@@ -8,7 +8,7 @@ import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
 import { adjustStock, settleExpiry } from '../../inventory/lots';
 import { moveStock, record, type Stocked } from '../../inventory/stock';
-import { lotsByItem, lotsDisagree, restoreLots } from './lots';
+import { applyLotWrites, lotsByItem, lotsDisagree, lotWrites } from './lots';
 import type { Book } from './read';
 import {
   cellText,
@@ -183,16 +183,26 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
       if (!existing) {
         // Written without stock (so no opening lot): its stock comes from its lots.
         const id = items.insert({ ...wanted, stock: 0 });
-        restoreLots(tx, { kind: 'item', id, record: item.itemId }, lots, userId, now, today);
+        const what = { kind: 'item', id, record: item.itemId } as const;
+        applyLotWrites(tx, what, lotWrites(tx, null, lots), userId, today);
+        settleExpiry(tx, what, now);
         tally.added++;
         continue;
       }
-      const what = { kind: 'item', id: existing.id, record: item.itemId } as const;
-      settleExpiry(tx, what, now);
+      const writes = lotWrites(tx, existing.id, lots);
       const changed = changedFields(existing, wanted);
+      if (writes.length === 0 && changed.length === 0) {
+        tally.unchanged++;
+        continue;
+      }
+      const what = { kind: 'item', id: existing.id, record: item.itemId } as const;
+      // Lots that passed their date since the last look leave the stock as expired, not as restored.
+      settleExpiry(tx, what, now);
       if (changed.length > 0) fieldsOnly.update(existing.id, wanted);
-      if (restoreLots(tx, what, lots, userId, now, today) || changed.length > 0) tally.updated++;
-      else tally.unchanged++;
+      applyLotWrites(tx, what, writes, userId, today);
+      // The item is dated by its lots, as after every move.
+      settleExpiry(tx, what, now);
+      tally.updated++;
       continue;
     }
     if (!existing) {

@@ -6,7 +6,6 @@ import { LOT_CODE_MAX } from '../../../../shared/texts/purchasing';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
 import { inventoryItems, LOT_SOURCES, stockLots, suppliers } from '../../../db/schema';
-import { settleExpiry } from '../../inventory/lots';
 import { record, type Stocked } from '../../inventory/stock';
 import type { SheetRow } from './read';
 import {
@@ -148,88 +147,127 @@ const LOT_FIELDS = [
   'supplierId',
   'receivedAt',
 ] as const;
+/** Raw placeholders, values bound as stored (an instant as its milliseconds). */
+const raw = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, sql`${ph(f)}`]));
+const bind = ({ row: _row, receivedAt, ...lot }: SheetLot) => ({ ...lot, receivedAt: receivedAt.getTime() });
+
+/** The restore's statements on lots, prepared once. */
+function statements(tx: Tx) {
+  return {
+    ofItem: prepared(tx, 'restore.lots.ofItem', () =>
+      tx
+        .select()
+        .from(l)
+        .where(eq(l.itemId, ph('itemId')))
+        .orderBy(l.id)
+        .prepare(),
+    ),
+    insert: prepared(tx, 'restore.lots.insert', () =>
+      tx
+        .insert(l)
+        .values(raw(['itemId', 'lotCode', ...LOT_FIELDS]) as never)
+        .prepare(),
+    ),
+    update: prepared(tx, 'restore.lots.update', () =>
+      tx
+        .update(l)
+        .set(raw(LOT_FIELDS) as never)
+        .where(eq(l.id, ph('id')))
+        .prepare(),
+    ),
+    empty: prepared(tx, 'restore.lots.empty', () =>
+      tx
+        .update(l)
+        .set({ remaining: 0 })
+        .where(eq(l.id, ph('id')))
+        .prepare(),
+    ),
+    stock: prepared(tx, 'restore.lots.stock', () =>
+      tx
+        .select({ stock: inventoryItems.stock })
+        .from(inventoryItems)
+        .where(eq(inventoryItems.id, ph('itemId')))
+        .prepare(),
+    ),
+    fresh: prepared(tx, 'restore.lots.fresh', () =>
+      tx
+        .select({ stock: sql<number>`coalesce(sum(${l.remaining}), 0)` })
+        .from(l)
+        .where(
+          and(
+            eq(l.itemId, ph('itemId')),
+            sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${ph('today')})`,
+          ),
+        )
+        .prepare(),
+    ),
+    setStock: prepared(tx, 'restore.lots.setStock', () =>
+      tx
+        .update(inventoryItems)
+        .set({ stock: sql`${ph('stock')}` })
+        .where(eq(inventoryItems.id, ph('itemId')))
+        .prepare(),
+    ),
+  };
+}
+
+/** One write that brings an item's lots to the file's. */
+export type LotWrite =
+  | { kind: 'insert'; lot: SheetLot }
+  | { kind: 'update'; id: number; lot: SheetLot }
+  | { kind: 'empty'; id: number };
 
 /**
- * Sets the item's lots to the file's: each matched lot updated in place, the others added,
- * and a lot on file the sheet does not hold emptied (remaining 0) rather than deleted, so a
- * sale that took from it is still refunded into it. The item's stock then becomes its
- * unexpired lots' sum, with one ledger row (reason 'restore') for the change.
- * Returns whether anything changed.
+ * What setting the item's lots to the file's writes (nothing when they already match): each
+ * lot matched by code updated in place, the others added, and a lot on file the sheet does
+ * not hold emptied (remaining 0) rather than deleted, so a sale that took from it is still
+ * refunded into it.
  */
-export function restoreLots(
-  tx: Tx,
-  what: Stocked,
-  lots: readonly SheetLot[],
-  userId: number,
-  now: Date,
-  today: string,
-): boolean {
-  const onFile = prepared(tx, 'restore.lots.ofItem', () =>
-    tx
-      .select()
-      .from(l)
-      .where(eq(l.itemId, ph('itemId')))
-      .orderBy(l.id)
-      .prepare(),
-  ).all({ itemId: what.id });
-  const byCode = new Map<string, (typeof onFile)[number][]>();
-  for (const lot of onFile) byCode.set(lot.lotCode, [...(byCode.get(lot.lotCode) ?? []), lot]);
-  const update = prepared(tx, 'restore.lots.update', () =>
-    tx
-      .update(l)
-      .set(Object.fromEntries(LOT_FIELDS.map((f) => [f, sql`${ph(f)}`])) as never)
-      .where(eq(l.id, ph('id')))
-      .prepare(),
-  );
-  let changed = false;
-  for (const { row: _row, lotCode, ...lot } of lots) {
-    const match = byCode.get(lotCode)?.shift();
-    if (!match) {
-      tx.insert(l)
-        .values({ itemId: what.id, lotCode, ...lot, receivedBy: null })
-        .run();
-      changed = true;
-    } else if (changedFields(match, lot).length > 0) {
-      update.run({ ...lot, receivedAt: lot.receivedAt.getTime(), id: match.id });
-      changed = true;
-    }
+export function lotWrites(tx: Tx, itemId: number | null, lots: readonly SheetLot[]): LotWrite[] {
+  const byCode = new Map<string, (typeof l.$inferSelect)[]>();
+  if (itemId !== null)
+    for (const lot of statements(tx).ofItem.all({ itemId }))
+      byCode.set(lot.lotCode, [...(byCode.get(lot.lotCode) ?? []), lot]);
+  const writes: LotWrite[] = [];
+  for (const lot of lots) {
+    const { row: _row, ...values } = lot;
+    const match = byCode.get(lot.lotCode)?.shift();
+    if (!match) writes.push({ kind: 'insert', lot });
+    else if (changedFields(match, values).length > 0) writes.push({ kind: 'update', id: match.id, lot });
   }
   for (const lot of [...byCode.values()].flat())
-    if (lot.remaining > 0) {
-      tx.update(l).set({ remaining: 0 }).where(eq(l.id, lot.id)).run();
-      changed = true;
-    }
-  const before = tx
-    .select({ stock: inventoryItems.stock })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.id, what.id))
-    .get()!.stock;
-  const after = prepared(tx, 'restore.lots.fresh', () =>
-    tx
-      .select({
-        stock: sql<number>`coalesce(sum(${l.remaining}), 0)`,
-      })
-      .from(l)
-      .where(
-        and(
-          eq(l.itemId, ph('itemId')),
-          sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${ph('today')})`,
-        ),
-      )
-      .prepare(),
-  ).get({ itemId: what.id, today })!.stock;
-  if (after !== before) {
-    tx.update(inventoryItems).set({ stock: after }).where(eq(inventoryItems.id, what.id)).run();
-    record(
-      tx,
-      what,
-      { reason: 'restore', change: after - before, userId, reference: 'inventory_backup.xlsx' },
-      before,
-      after,
-    );
-    changed = true;
+    if (lot.remaining > 0) writes.push({ kind: 'empty', id: lot.id });
+  return writes;
+}
+
+/**
+ * Makes the writes, then sets the item's stock to its unexpired lots' sum with one ledger
+ * row (reason 'restore') for the change. The caller settles the item's expiry before and
+ * dates it by its lots after, as lots.ts does around every move.
+ */
+export function applyLotWrites(
+  tx: Tx,
+  what: Stocked,
+  writes: readonly LotWrite[],
+  userId: number,
+  today: string,
+): void {
+  if (writes.length === 0) return;
+  const run = statements(tx);
+  for (const write of writes) {
+    if (write.kind === 'insert') run.insert.run({ itemId: what.id, ...bind(write.lot) });
+    else if (write.kind === 'update') run.update.run({ ...bind(write.lot), id: write.id });
+    else run.empty.run({ id: write.id });
   }
-  // The stock now matches the lots: this only dates the item by its lots, as every move does.
-  settleExpiry(tx, what, now);
-  return changed;
+  const before = run.stock.get({ itemId: what.id })!.stock;
+  const after = run.fresh.get({ itemId: what.id, today })!.stock;
+  if (after === before) return;
+  run.setStock.run({ itemId: what.id, stock: after });
+  record(
+    tx,
+    what,
+    { reason: 'restore', change: after - before, userId, reference: 'inventory_backup.xlsx' },
+    before,
+    after,
+  );
 }
