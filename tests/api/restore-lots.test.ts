@@ -226,6 +226,31 @@ describe('a workbook made before lots', () => {
       ['INV-000002', 'opening', 2500, 2500],
     ]);
   });
+
+  it('then a file with lots sets them: the opening lot is emptied, an item without lots keeps its own', async () => {
+    const supplierFile = await backupFile(shop, 'supplier', owner.accessToken);
+    expect((await restoreFile(empty, 'supplier', supplierFile, emptyOwner.accessToken)).statusCode).toBe(200);
+    const file = await edited(await backup(), (book) => {
+      const lots = byField(book, 'lots');
+      for (let n = lots.sheet.rowCount; n >= 2; n--)
+        if (lots.get(n).itemId === 'INV-000002') lots.sheet.spliceRows(n, 1);
+    });
+    const res = await restoreFile(empty, 'inventory', file, emptyOwner.accessToken);
+    expect(res.json()).toMatchObject({ updated: 1, unchanged: 1, rejected: [], applied: true });
+    const butterLots = lotsIn(empty).filter((l) => l.itemId === 'INV-000001');
+    expect(butterLots.map((l) => [l.lotCode, l.source, l.remaining])).toEqual([
+      [expect.stringMatching(/^LOT-/), 'opening', 0],
+      ['B-SOLD', 'adjustment', 0],
+      ['B-1', 'adjustment', 3000],
+      ['B-2', 'adjustment', 2500],
+      ['B-OLD', 'adjustment', 1500],
+    ]);
+    expect(itemsIn(empty).map((i) => [i.itemId, i.stock])).toEqual([
+      ['INV-000001', 5500],
+      ['INV-000002', 2500],
+    ]);
+    expect(lotsIn(empty).filter((l) => l.itemId === 'INV-000002')).toHaveLength(1);
+  });
 });
 
 describe('a lots sheet that does not agree', () => {
@@ -296,7 +321,12 @@ describe('the lots earlier sales took from', () => {
     expect(later.statusCode).toBe(201);
     expect(lotNamed('B-LATE').remaining).toBe(1000);
     const ids = shop.db.select({ id: stockLots.id }).from(stockLots).orderBy(stockLots.id).all();
+    const lotsBefore = lotsIn(shop);
 
+    // A dry run counts the item as updated and writes nothing.
+    const preview = await restoreFile(shop, 'inventory', file, owner.accessToken, true);
+    expect(preview.json()).toMatchObject({ updated: 1, unchanged: 1, rejected: [], applied: false });
+    expect(lotsIn(shop)).toEqual(lotsBefore);
     const res = await restoreFile(shop, 'inventory', file, owner.accessToken);
     expect(res.json()).toMatchObject({ updated: 1, unchanged: 1, rejected: [], applied: true });
     // No lot added or deleted: B-1 is back to the file's 3 in place; B-LATE, not on file, is emptied.
