@@ -198,6 +198,25 @@ describe('restored onto an empty shop', () => {
     expect(res.json()).toMatchObject({ added: 0, updated: 0, unchanged: 2, rejected: [], applied: true });
     expect(lotsIn(empty)).toEqual(before);
   });
+
+  it('takes a file made before some of its lots expired: their stock comes back apart, to write off', async () => {
+    // As if made two days ago, when B-1 (now expired yesterday) still counted in the stock of 5.5.
+    const file = await edited(await backup(), (book) => {
+      const lots = byField(book, 'lots');
+      for (let n = 2; n <= lots.sheet.rowCount; n++)
+        if (lots.get(n).lotCode === 'B-1') lots.set(n, 'expirationDate', day(-1));
+    });
+    const res = await restoreFile(empty, 'inventory', file, emptyOwner.accessToken);
+    expect(res.json()).toMatchObject({ updated: 1, unchanged: 1, rejected: [], applied: true });
+    const butterNow = itemsIn(empty).find((i) => i.itemId === 'INV-000001');
+    expect(butterNow).toMatchObject({ stock: 2500, expirationDate: day(20) });
+    expect(lotsIn(empty).find((l) => l.lotCode === 'B-1')).toMatchObject({
+      remaining: 3000,
+      expirationDate: day(-1),
+    });
+    const last = empty.db.select().from(stockMovements).orderBy(stockMovements.id).all().at(-1)!;
+    expect(last).toMatchObject({ record: 'INV-000001', reason: 'restore', change: -3000, stockAfter: 2500 });
+  });
 });
 
 describe('a workbook made before lots', () => {

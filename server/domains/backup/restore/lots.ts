@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatQuantity, fromMilli, toMilli } from '../../../../shared/quantity';
+import { fromMilli, toMilli } from '../../../../shared/quantity';
 import { calendarDate, MONEY_MAX_CENTAVOS, STOCK_MAX } from '../../../../shared/schemas/fields';
 import { LOT_CODE_MAX } from '../../../../shared/texts/purchasing';
 import type { Tx } from '../../../db/open';
@@ -120,19 +120,22 @@ export function lotsByItem(
  * have expired since, which now stay apart as expired stock.
  */
 export function lotsDisagree(stock: number, lots: readonly SheetLot[], today: string): string | null {
-  const heldFrom = (day: string) =>
-    lots
-      .filter((lot) => lot.expirationDate === null || lot.expirationDate >= day)
-      .reduce((sum, lot) => sum + lot.remaining, 0);
-  const days = [
-    today,
-    ...lots.flatMap((lot) => (lot.expirationDate && lot.expirationDate < today ? [lot.expirationDate] : [])),
-  ];
-  if (days.some((day) => heldFrom(day) === stock)) return null;
-  const fresh = heldFrom(today);
-  const expired = lots.reduce((sum, lot) => sum + lot.remaining, 0) - fresh;
-  return `stock: ${fromMilli(stock)} is not what its lots on the lots sheet hold (${formatQuantity(fresh)} unexpired${
-    expired > 0 ? `, ${formatQuantity(expired)} expired` : ''
+  const fresh = lots
+    .filter((lot) => lot.expirationDate === null || lot.expirationDate >= today)
+    .reduce((sum, lot) => sum + lot.remaining, 0);
+  // Back a day at a time: on the day a lot expired it was still good, with every later one.
+  const expired = lots
+    .filter((lot) => lot.expirationDate !== null && lot.expirationDate < today)
+    .sort((a, b) => (b.expirationDate as string).localeCompare(a.expirationDate as string));
+  let held = fresh;
+  if (held === stock) return null;
+  for (const [n, lot] of expired.entries()) {
+    held += lot.remaining;
+    const dayDone = expired[n + 1]?.expirationDate !== lot.expirationDate;
+    if (dayDone && held === stock) return null;
+  }
+  return `stock: ${fromMilli(stock)} is not what its lots on the lots sheet hold (${fromMilli(fresh)} unexpired${
+    held > fresh ? `, ${fromMilli(held - fresh)} expired` : ''
   }).`;
 }
 
