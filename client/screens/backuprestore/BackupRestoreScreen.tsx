@@ -19,7 +19,7 @@ const CARDS: Card[] = [
     area: 'inventory',
     title: 'Inventory',
     holds:
-      'Every item with its stock, prices, category, unit, supplier and expiry. Restore the supplier first.',
+      'Every item with its stock, prices, category, unit, supplier and expiry, and its lots: each delivery’s quantity, remaining, cost and expiry. Restore the supplier first.',
   },
   {
     area: 'cakes',

@@ -2,7 +2,7 @@ import type { BackupArea } from '../../../shared/schemas/backup';
 import type { Db } from '../../db/open';
 import type { Sheet } from '../../lib/xlsx';
 import { purchaseOrdersSheets } from './purchasingSheets';
-import { cakesSheets, customersSheet, inventorySheet, supplierSheet } from './recordSheets';
+import { cakesSheets, customersSheet, inventorySheet, lotsSheet, supplierSheet } from './recordSheets';
 import { salesSheets, usersSheet } from './salesSheets';
 
 // What each area's backup holds: one sheet per table, a header row of field names, the
@@ -13,7 +13,7 @@ import { salesSheets, usersSheet } from './salesSheets';
 
 // biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook
 const AREAS: Record<BackupArea, (db: Db) => Sheet<any>[]> = {
-  inventory: (db) => [inventorySheet(db)],
+  inventory: (db) => [inventorySheet(db), lotsSheet(db)],
   cakes: cakesSheets,
   supplier: (db) => [supplierSheet(db)],
   customers: (db) => [customersSheet(db)],

@@ -9,6 +9,7 @@ import {
   categories,
   customers,
   inventoryItems,
+  stockLots,
   suppliers,
   units,
   users,
@@ -78,6 +79,55 @@ function inventoryPage(db: Db, after: number, limit: number) {
     .leftJoin(creator, eq(creator.id, i.createdBy))
     .where(gt(i.id, after))
     .orderBy(i.id)
+    .limit(limit)
+    .all();
+}
+
+/**
+ * Every lot of every item, emptied ones too (they are history), by itemId and lot code;
+ * quantities in the item's unit. A restore sets each item's lots to these.
+ */
+export function lotsSheet(db: Db): Sheet<ReturnType<typeof lotsPage>[number]> {
+  return {
+    name: 'lots',
+    chunks: byId((after, limit) => lotsPage(db, after, limit)),
+    columns: columns(
+      {
+        itemId: (r) => r.itemId,
+        lotCode: (r) => r.lotCode,
+        source: (r) => r.source,
+        quantity: (r) => fromMilli(r.quantity),
+        remaining: (r) => fromMilli(r.remaining),
+        unitCost: (r) => pesos(r.unitCost),
+        expirationDate: (r) => r.expirationDate,
+        supplierId: (r) => r.supplierId,
+        receivedAt: (r) => iso(r.receivedAt),
+      },
+      ['unitCost'],
+    ),
+  };
+}
+
+function lotsPage(db: Db, after: number, limit: number) {
+  const l = stockLots;
+  return db
+    .select({
+      id: l.id,
+      itemId: inventoryItems.itemId,
+      lotCode: l.lotCode,
+      source: l.source,
+      quantity: l.quantity,
+      remaining: l.remaining,
+      unitCost: l.unitCost,
+      expirationDate: l.expirationDate,
+      supplierId: suppliers.supplierId,
+      receivedAt: l.receivedAt,
+    })
+    .from(l)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, l.itemId))
+    .leftJoin(suppliers, eq(suppliers.id, l.supplierId))
+    .where(gt(l.id, after))
+    .orderBy(l.id)
     .limit(limit)
     .all();
 }

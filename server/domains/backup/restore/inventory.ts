@@ -3,15 +3,18 @@ import { z } from 'zod';
 import { calendarDate } from '../../../../shared/schemas/fields';
 import { barcodeField, itemFields } from '../../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../../shared/texts/inventory';
+import { manilaDate } from '../../../../shared/time';
 import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
 import { adjustStock, settleExpiry } from '../../inventory/lots';
 import { moveStock, record, type Stocked } from '../../inventory/stock';
+import { applyLotWrites, lotsByItem, lotsDisagree, lotWrites } from './lots';
 import type { Book } from './read';
 import {
   cellText,
   changedFields,
   checkedRows,
+  foldCase,
   idLookup,
   instantCell,
   numberCell,
@@ -45,6 +48,18 @@ export const INVENTORY_LAYOUT = {
     'createdAt',
     'updatedAt',
   ],
+  // Backups made before lots have no lots sheet: each item's stock becomes one lot.
+  'lots?': [
+    'itemId',
+    'lotCode',
+    'source',
+    'quantity',
+    'remaining',
+    'unitCost',
+    'expirationDate',
+    'supplierId',
+    'receivedAt',
+  ],
 } as const;
 
 const f = itemFields.shape;
@@ -66,6 +81,15 @@ const itemRow = z.object({
   createdAt: instantCell,
   updatedAt: orNull(instantCell),
 });
+
+/** The items the inventory sheet names (case-folded), whether or not their rows read. */
+const itemIdsOf = (book: Book) =>
+  new Set(
+    (book.inventory ?? []).flatMap(({ cells }) => {
+      const itemId = itemRow.shape.itemId.safeParse(cells.itemId);
+      return itemId.success ? [foldCase(itemId.data)] : [];
+    }),
+  );
 
 /** The database ids of a row's references by name or business id, each looked up once per restore. */
 function referenceLookups(tx: Tx) {
@@ -107,8 +131,10 @@ const ITEM_FIELDS = [
 ] as const;
 
 /**
- * Items by itemId: new ones added, the others set to the file's values. Stock moves
- * through the ledger (reason 'restore'), like every change of stock.
+ * Items by itemId: new ones added, the others set to the file's values. An item the lots
+ * sheet holds lots for gets those lots; one it holds none for (or a file made before lots)
+ * has its stock made one lot. Stock moves through the ledger (reason 'restore'), like every
+ * change of stock.
  */
 export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: number): void {
   const referencesOf = referenceLookups(tx);
@@ -119,6 +145,9 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
     inventoryItems.itemId,
     [...ITEM_FIELDS, 'stock'],
   );
+  const now = new Date();
+  const today = manilaDate(now);
+  const lotsOf = lotsByItem(tx, book.lots ?? [], itemIdsOf(book), tally);
   const fieldsOnly = tableWriter(tx, 'inventory.fields', inventoryItems, inventoryItems.itemId, ITEM_FIELDS);
   const barcodeOwner = (code: string) =>
     tx
@@ -138,16 +167,51 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
       tally.reject(row, `barcode: ${INVENTORY_TEXT.duplicateBarcode(owner)}`);
       continue;
     }
+    // An item with a refused lot row is not restored (nor is anything): its lots row says why.
+    if (lotsOf.refused.has(foldCase(item.itemId))) continue;
     const { stock, category: _c, unit: _u, supplierId: _s, createdBy: _b, ...fields } = item;
     const wanted = { ...fields, ...refs };
     const existing = items.find(item.itemId);
+    const lots = lotsOf.byItem.get(foldCase(item.itemId));
+    if (lots) {
+      // The sheet's stock and its lots must tell one story; which one is right is the shop's call.
+      const disagree = lotsDisagree(stock, lots, today);
+      if (disagree) {
+        tally.reject(row, disagree);
+        continue;
+      }
+      if (!existing) {
+        // Written without stock (so no opening lot): its stock comes from its lots.
+        const id = items.insert({ ...wanted, stock: 0 });
+        const what = { kind: 'item', id, record: item.itemId } as const;
+        applyLotWrites(tx, what, lotWrites(tx, null, lots), userId, today);
+        settleExpiry(tx, what, now);
+        tally.added++;
+        continue;
+      }
+      const writes = lotWrites(tx, existing.id, lots);
+      const changed = changedFields(existing, wanted);
+      if (writes.length === 0 && changed.length === 0) {
+        tally.unchanged++;
+        continue;
+      }
+      const what = { kind: 'item', id: existing.id, record: item.itemId } as const;
+      // Lots that passed their date since the last look leave the stock as expired, not as restored.
+      settleExpiry(tx, what, now);
+      if (changed.length > 0) fieldsOnly.update(existing.id, wanted);
+      applyLotWrites(tx, what, writes, userId, today);
+      // The item is dated by its lots, as after every move.
+      settleExpiry(tx, what, now);
+      tally.updated++;
+      continue;
+    }
     if (!existing) {
       // Written with its stock, the item gets an opening lot holding it (server/db/sql/stock-lots.sql);
       // stock whose date has passed stays as an expired lot to be written off.
       const id = items.insert({ ...wanted, stock });
       const what = { kind: 'item', id, record: item.itemId } as const;
       restoreStock(tx, what, null, stock, userId);
-      settleExpiry(tx, what, new Date());
+      settleExpiry(tx, what, now);
       tally.added++;
       continue;
     }
