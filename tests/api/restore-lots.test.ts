@@ -367,3 +367,57 @@ describe('the lots earlier sales took from', () => {
     expect(stockOf(sugar)).toBe(2500);
   });
 });
+
+describe('after a restore', () => {
+  let fresh: TestShop;
+  let freshOwner: Session;
+  beforeAll(async () => {
+    fresh = await testApp();
+    freshOwner = await fresh.signedIn('owner');
+  });
+  afterAll(() => fresh.close());
+
+  it('a new expiration date in a file without lots moves the item’s lots, and the same file again changes nothing', async () => {
+    const made = await freshOwner.api.inventory.add({
+      name: 'Cocoa',
+      stock: 10_000,
+      expirationDate: day(25),
+    } as never);
+    const file = await backupFile(fresh, 'inventory', freshOwner.accessToken);
+    const redated = await edited(file, (book) => {
+      book.removeWorksheet(book.getWorksheet('lots')!.id);
+      byField(book, 'inventory').set(2, 'expirationDate', day(60));
+    });
+    const first = await restoreFile(fresh, 'inventory', redated, freshOwner.accessToken);
+    expect(first.json()).toMatchObject({ updated: 1, rejected: [], applied: true });
+    const lots = fresh.db.select().from(stockLots).where(eq(stockLots.itemId, made.item.id)).all();
+    expect(lots.map((l) => [l.remaining, l.expirationDate])).toEqual([[10_000, day(60)]]);
+    expect(itemsIn(fresh)).toEqual([{ itemId: made.item.itemId, stock: 10_000, expirationDate: day(60) }]);
+    const again = await restoreFile(fresh, 'inventory', redated, freshOwner.accessToken);
+    expect(again.json()).toMatchObject({ updated: 0, unchanged: 1, applied: true });
+  });
+
+  it('a sale refunded after its lot was set full again comes back as a return lot at that lot’s cost and date', async () => {
+    const made = await freshOwner.api.inventory.add({ name: 'Vanilla', stock: 0, unitPrice: 5000 } as never);
+    const lot = putLot(fresh, made.item.id, {
+      quantity: 3000,
+      unitCost: 2500,
+      expirationDate: day(40),
+      lotCode: 'V-1',
+    });
+    const cashier = await atCounter(await fresh.signedIn('manager'));
+    const { sale } = await cashier.api.sales.checkout({
+      orderType: 'Walk-in',
+      paymentMethod: 'Cash',
+      lines: [{ kind: 'item', id: made.item.id, quantity: 2 }],
+    } as never);
+    // As a restore of a backup made before the sale leaves it: full again.
+    fresh.db.update(stockLots).set({ remaining: 3000 }).where(eq(stockLots.id, lot.id)).run();
+    await cashier.api.sales.refund({ id: sale.id } as never);
+    const lots = fresh.db.select().from(stockLots).where(eq(stockLots.itemId, made.item.id)).all();
+    expect(lots.map((l) => [l.source, l.remaining, l.unitCost, l.expirationDate])).toEqual([
+      ['adjustment', 3000, 2500, day(40)],
+      ['return', 2000, 2500, day(40)],
+    ]);
+  });
+});

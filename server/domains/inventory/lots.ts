@@ -104,10 +104,17 @@ export interface NewLot {
 /** Adds a lot to the item's stock; returns the lot as stored. */
 export function addLot(tx: Tx, what: Stocked, lot: NewLot, move: LotMove, now: Date) {
   settleExpiry(tx, what, now);
+  const stored = insertLot(tx, what.id, lot, move.userId, now);
+  finish(tx, what, move, now);
+  return stored;
+}
+
+/** The lot's row, its code made from its number when none was given. */
+function insertLot(tx: Tx, itemId: number, lot: NewLot, userId: number | null, now: Date) {
   const row = tx
     .insert(l)
     .values({
-      itemId: what.id,
+      itemId,
       lotCode: lot.lotCode?.trim() || '',
       source: lot.source,
       quantity: lot.quantity,
@@ -117,11 +124,11 @@ export function addLot(tx: Tx, what: Stocked, lot: NewLot, move: LotMove, now: D
       supplierId: lot.supplierId ?? null,
       purchaseOrderId: lot.purchaseOrderId ?? null,
       receivedAt: now,
-      receivedBy: move.userId,
+      receivedBy: userId,
     })
     .returning()
     .get();
-  const stored = row.lotCode
+  return row.lotCode
     ? row
     : tx
         .update(l)
@@ -129,8 +136,6 @@ export function addLot(tx: Tx, what: Stocked, lot: NewLot, move: LotMove, now: D
         .where(eq(l.id, row.id))
         .returning()
         .get();
-  finish(tx, what, move, now);
-  return stored;
 }
 
 /** Which lots a take may use, and in what order. */
@@ -210,20 +215,47 @@ function lotsToTake(tx: Tx, itemId: number, today: string, from: TakeFrom) {
   ).all({ id: itemId, today });
 }
 
-/** Puts quantities back into the lots they were taken from (a refund). */
+/**
+ * Puts quantities back into the lots they were taken from (a refund). What a lot cannot take
+ * back (a restore since the sale set it full again) comes back as a `return` lot at that lot's
+ * cost and date, so a refund is never refused for it.
+ */
 export function returnToLots(tx: Tx, what: Stocked, takes: readonly LotTake[], move: LotMove, now: Date) {
   settleExpiry(tx, what, now);
   const raise = prepared(tx, 'lots.return', () =>
     tx
       .update(l)
       .set({ remaining: sql`${l.remaining} + ${ph('quantity')}` })
-      .where(and(eq(l.id, ph('id')), sql`${l.remaining} + ${ph('quantity')} <= ${l.quantity}`))
-      .returning({ id: l.id })
+      .where(eq(l.id, ph('id')))
       .prepare(),
   );
-  for (const take of takes)
-    if (!raise.get({ id: take.lotId, quantity: take.quantity }))
-      throw fail.conflict(`Lot ${take.lotId} cannot take back more than it held.`);
+  for (const take of takes) {
+    const lot = tx
+      .select({
+        room: sql<number>`${l.quantity} - ${l.remaining}`,
+        expirationDate: l.expirationDate,
+        supplierId: l.supplierId,
+      })
+      .from(l)
+      .where(eq(l.id, take.lotId))
+      .get();
+    const back = Math.min(take.quantity, Math.max(lot?.room ?? 0, 0));
+    if (back > 0) raise.run({ id: take.lotId, quantity: back });
+    if (back < take.quantity)
+      insertLot(
+        tx,
+        what.id,
+        {
+          source: 'return',
+          quantity: take.quantity - back,
+          unitCost: take.unitCost,
+          expirationDate: lot?.expirationDate ?? null,
+          supplierId: lot?.supplierId ?? null,
+        },
+        move.userId,
+        now,
+      );
+  }
   return finish(tx, what, move, now);
 }
 

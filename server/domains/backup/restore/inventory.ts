@@ -6,7 +6,7 @@ import { INVENTORY_TEXT } from '../../../../shared/texts/inventory';
 import { manilaDate } from '../../../../shared/time';
 import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
-import { adjustStock, settleExpiry } from '../../inventory/lots';
+import { adjustStock, redateLots, settleExpiry } from '../../inventory/lots';
 import { moveStock, record, type Stocked } from '../../inventory/stock';
 import { applyLotWrites, lotsByItem, lotsDisagree, lotWrites } from './lots';
 import type { Book } from './read';
@@ -221,7 +221,12 @@ export function restoreInventory(tx: Tx, book: Book, tally: Tally, userId: numbe
       continue;
     }
     fieldsOnly.update(existing.id, wanted);
-    restoreStock(tx, { kind: 'item', id: existing.id, record: item.itemId }, existing.stock, stock, userId);
+    const what = { kind: 'item', id: existing.id, record: item.itemId } as const;
+    const move = { reason: 'restore', userId, reference: 'inventory_backup.xlsx' } as const;
+    // A new date moves the lots that carried the old one, as an edit on the form does.
+    if (wanted.expirationDate !== existing.expirationDate)
+      redateLots(tx, what, existing.expirationDate, wanted.expirationDate, move, now);
+    adjustStock(tx, what, stock, move, now);
     tally.updated++;
   }
 }
