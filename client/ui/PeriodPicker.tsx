@@ -11,7 +11,7 @@ const ORDER: ReportRange[] = ['today', 'week', 'month', 'year', 'all', 'custom']
 export type ChosenPeriod = Required<Pick<PeriodInput, 'range'>> & { from: string; to: string };
 
 /** Why a custom period cannot be shown (typed dates ignore the pickers' min and max), or null. */
-export function periodProblem(period: ChosenPeriod): string | null {
+function periodProblem(period: ChosenPeriod): string | null {
   if (period.range !== 'custom') return null;
   if (!period.from || !period.to) return REPORT_TEXT.customNeedsDates;
   return period.from > period.to ? REPORT_TEXT.fromAfterTo : null;
