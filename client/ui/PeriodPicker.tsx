@@ -10,6 +10,13 @@ const ORDER: ReportRange[] = ['today', 'week', 'month', 'year', 'all', 'custom']
 
 export type ChosenPeriod = Required<Pick<PeriodInput, 'range'>> & { from: string; to: string };
 
+/** This month so far, as a screen first shows it; Custom starts from the month's first day. */
+export const thisMonth = (today: string): ChosenPeriod => ({
+  range: 'month',
+  from: `${today.slice(0, 8)}01`,
+  to: today,
+});
+
 /** Why a custom period cannot be shown (typed dates ignore the pickers' min and max), or null. */
 function periodProblem(period: ChosenPeriod): string | null {
   if (period.range !== 'custom') return null;

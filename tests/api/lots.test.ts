@@ -15,7 +15,7 @@ import {
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
-import { atCounter } from '../helpers/counter';
+import { atCounter, sellOverRest } from '../helpers/counter';
 import { lotsOf, putLot } from '../helpers/lots';
 import { rest } from '../helpers/rest';
 
@@ -53,18 +53,7 @@ function itemWith(
 }
 const item = (id: number) => shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, id)).get()!;
 const sell = (itemId: string, quantity: number, token = manager.accessToken) =>
-  postJson(
-    shop,
-    '/api/sales',
-    {
-      customerName: '',
-      orderType: 'Walk-in',
-      paymentMethod: 'Cash',
-      taxRate: 0,
-      items: [{ itemId, quantity }],
-    },
-    token,
-  );
+  sellOverRest(shop, itemId, quantity, token);
 
 describe('a sale takes its lots first-expiry-first-out', () => {
   it('takes the lot expiring first, then by receipt for the same date, undated last', async () => {

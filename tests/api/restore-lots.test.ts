@@ -5,7 +5,7 @@ import { inventoryItems, stockLots, stockMovements, suppliers } from '../../serv
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
-import { atCounter } from '../helpers/counter';
+import { atCounter, sellOverRest } from '../helpers/counter';
 import { putLot } from '../helpers/lots';
 import { rest } from '../helpers/rest';
 
@@ -71,20 +71,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-function sell(itemId: string, quantity: number) {
-  return postJson(
-    shop,
-    '/api/sales',
-    {
-      customerName: '',
-      orderType: 'Walk-in',
-      paymentMethod: 'Cash',
-      taxRate: 0,
-      items: [{ itemId, quantity }],
-    },
-    manager.accessToken,
-  );
-}
+const sell = (itemId: string, quantity: number) => sellOverRest(shop, itemId, quantity, manager.accessToken);
 
 /** Every lot of the shop by business ids, each item's in the order received, database ids left out. */
 function lotsIn(on: TestShop) {

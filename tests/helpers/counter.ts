@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { shifts } from '../../server/db/schema';
 import { closeShift, openShifts, xReading } from '../../server/domains/shifts/service';
-import type { Session, TestShop } from './app';
+import { postJson, type Session, type TestShop } from './app';
 
 /** Opens a shift for the session's cashier: staff sell only inside their own (docs/decisions.md). */
 export async function atCounter<S extends Pick<Session, 'api'>>(session: S, openingCash = 0): Promise<S> {
@@ -16,3 +16,18 @@ export function closeEveryShift(shop: TestShop): void {
     closeShift(shop.db, shop.adminViewer(), { id, countedCash: xReading(shop.db, shift).expectedCash });
   }
 }
+
+/** A walk-in cash sale over REST (POST /api/sales) of `quantity` of one item by business id. */
+export const sellOverRest = (shop: TestShop, itemId: string, quantity: number, token: string) =>
+  postJson(
+    shop,
+    '/api/sales',
+    {
+      customerName: '',
+      orderType: 'Walk-in',
+      paymentMethod: 'Cash',
+      taxRate: 0,
+      items: [{ itemId, quantity }],
+    },
+    token,
+  );

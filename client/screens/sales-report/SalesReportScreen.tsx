@@ -8,7 +8,7 @@ import { manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { downloadFile } from '../../ui/download';
 import { toast } from '../../ui/outcome';
-import { type ChosenPeriod, PeriodPicker, periodAsked } from '../../ui/PeriodPicker';
+import { type ChosenPeriod, PeriodPicker, periodAsked, thisMonth } from '../../ui/PeriodPicker';
 import { ScreenLoader } from '../../ui/ScreenLoader';
 import { ReceiptDialog } from '../sales-management/ReceiptDialog';
 import { SalesBreakdowns } from './SalesBreakdowns';
@@ -21,11 +21,7 @@ const ReportCharts = lazy(() => import('./ReportCharts').then((m) => ({ default:
 export function SalesReportScreen() {
   const trpc = useTRPC();
   const today = manilaDate();
-  const [chosen, setChosen] = useState<ChosenPeriod>({
-    range: 'month',
-    from: `${today.slice(0, 8)}01`,
-    to: today,
-  });
+  const [chosen, setChosen] = useState<ChosenPeriod>(thisMonth(today));
   const [shown, setShown] = useState<PeriodInput>({ range: 'month' });
   const [saleRef, setSaleRef] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);

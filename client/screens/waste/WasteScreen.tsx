@@ -9,7 +9,7 @@ import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { formatCalendarDate, formatDateTime, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
-import { type ChosenPeriod, PeriodPicker, periodAsked } from '../../ui/PeriodPicker';
+import { type ChosenPeriod, PeriodPicker, periodAsked, thisMonth } from '../../ui/PeriodPicker';
 import { WASTE_SCREEN_TEXT } from './text';
 import { WriteOffModal } from './WriteOffModal';
 
@@ -22,11 +22,7 @@ const L = WASTE_TEXT.labels;
 export function WasteScreen() {
   const trpc = useTRPC();
   const today = manilaDate();
-  const [chosen, setChosen] = useState<ChosenPeriod>({
-    range: 'month',
-    from: `${today.slice(0, 8)}01`,
-    to: today,
-  });
+  const [chosen, setChosen] = useState<ChosenPeriod>(thisMonth(today));
   const [writing, setWriting] = useState(false);
   const period = periodAsked(chosen);
   const log = useQuery({
