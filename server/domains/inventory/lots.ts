@@ -70,7 +70,13 @@ function refresh(tx: Tx, itemId: number, today: string): { before: number; after
         .prepare(),
     ).run({ id: itemId, stock: now.stock });
   if (date !== before.expirationDate)
-    tx.update(i).set({ expirationDate: date }).where(eq(i.id, itemId)).run();
+    prepared(tx, 'lots.setDate', () =>
+      tx
+        .update(i)
+        .set({ expirationDate: sql`${ph('date')}` })
+        .where(eq(i.id, ph('id')))
+        .prepare(),
+    ).run({ id: itemId, date });
   return { before: before.stock, after: now.stock };
 }
 
@@ -111,31 +117,45 @@ export function addLot(tx: Tx, what: Stocked, lot: NewLot, move: LotMove, now: D
 
 /** The lot's row, its code made from its number when none was given. */
 function insertLot(tx: Tx, itemId: number, lot: NewLot, userId: number | null, now: Date) {
-  const row = tx
-    .insert(l)
-    .values({
-      itemId,
-      lotCode: lot.lotCode?.trim() || '',
-      source: lot.source,
-      quantity: lot.quantity,
-      remaining: lot.quantity,
-      unitCost: lot.unitCost,
-      expirationDate: lot.expirationDate,
-      supplierId: lot.supplierId ?? null,
-      purchaseOrderId: lot.purchaseOrderId ?? null,
-      receivedAt: now,
-      receivedBy: userId,
-    })
-    .returning()
-    .get();
-  return row.lotCode
-    ? row
-    : tx
-        .update(l)
-        .set({ lotCode: sql`printf('LOT-%06d', ${l.id})` })
-        .where(eq(l.id, row.id))
-        .returning()
-        .get();
+  const row = prepared(tx, 'lots.insert', () =>
+    tx
+      .insert(l)
+      .values({
+        itemId: ph('itemId'),
+        lotCode: ph('lotCode'),
+        source: ph('source'),
+        quantity: ph('quantity'),
+        remaining: ph('quantity'),
+        unitCost: ph('unitCost'),
+        expirationDate: ph('expirationDate'),
+        supplierId: ph('supplierId'),
+        purchaseOrderId: ph('purchaseOrderId'),
+        receivedAt: ph('receivedAt'),
+        receivedBy: ph('receivedBy'),
+      })
+      .returning()
+      .prepare(),
+  ).get({
+    itemId,
+    lotCode: lot.lotCode?.trim() || '',
+    source: lot.source,
+    quantity: lot.quantity,
+    unitCost: lot.unitCost,
+    expirationDate: lot.expirationDate,
+    supplierId: lot.supplierId ?? null,
+    purchaseOrderId: lot.purchaseOrderId ?? null,
+    receivedAt: now,
+    receivedBy: userId,
+  })!;
+  if (row.lotCode) return row;
+  return prepared(tx, 'lots.code', () =>
+    tx
+      .update(l)
+      .set({ lotCode: sql`printf('LOT-%06d', ${l.id})` })
+      .where(eq(l.id, ph('id')))
+      .returning()
+      .prepare(),
+  ).get({ id: row.id })!;
 }
 
 /** Which lots a take may use, and in what order. */
@@ -230,15 +250,17 @@ export function returnToLots(tx: Tx, what: Stocked, takes: readonly LotTake[], m
       .prepare(),
   );
   for (const take of takes) {
-    const lot = tx
-      .select({
-        room: sql<number>`${l.quantity} - ${l.remaining}`,
-        expirationDate: l.expirationDate,
-        supplierId: l.supplierId,
-      })
-      .from(l)
-      .where(eq(l.id, take.lotId))
-      .get();
+    const lot = prepared(tx, 'lots.room', () =>
+      tx
+        .select({
+          room: sql<number>`${l.quantity} - ${l.remaining}`,
+          expirationDate: l.expirationDate,
+          supplierId: l.supplierId,
+        })
+        .from(l)
+        .where(eq(l.id, ph('id')))
+        .prepare(),
+    ).get({ id: take.lotId });
     const back = Math.min(take.quantity, Math.max(lot?.room ?? 0, 0));
     if (back > 0) raise.run({ id: take.lotId, quantity: back });
     if (back < take.quantity)

@@ -57,20 +57,24 @@ export function returnLine(tx: Tx, line: typeof saleLines.$inferSelect, move: Lo
     moveStock(tx, what, { ...move, change: line.quantity });
     return;
   }
-  const taken = tx
-    .select({ lotId: saleLineLots.lotId, quantity: saleLineLots.quantity, unitCost: saleLineLots.unitCost })
-    .from(saleLineLots)
-    .where(eq(saleLineLots.saleLineId, line.id))
-    .all();
+  const taken = prepared(tx, 'sales.lineLots', () =>
+    tx
+      .select({ lotId: saleLineLots.lotId, quantity: saleLineLots.quantity, unitCost: saleLineLots.unitCost })
+      .from(saleLineLots)
+      .where(eq(saleLineLots.saleLineId, sql.placeholder('id')))
+      .prepare(),
+  ).all({ id: line.id });
   if (taken.length > 0) {
     returnToLots(tx, what, taken, move, now);
     return;
   }
-  const item = tx
-    .select({ purchasePrice: inventoryItems.purchasePrice, expirationDate: inventoryItems.expirationDate })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.id, id))
-    .get();
+  const item = prepared(tx, 'sales.returnAt', () =>
+    tx
+      .select({ purchasePrice: inventoryItems.purchasePrice, expirationDate: inventoryItems.expirationDate })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
   if (!item) return;
   addLot(
     tx,
