@@ -44,7 +44,28 @@ const TARGETS = {
   summaryP99: 100,
   rssMb: 250,
   signInUnderAttackMs: 1000,
+  /** Checkout over items in several lots, against plain checkout in the same run. */
+  lotsShare: 0.9,
 };
+
+/** The plain checkout and the one over items held in lots, if both ran. */
+const PLAIN = 'checkout (plain)';
+const IN_LOTS = /^checkout \(plain, (\d+) lots an item\)$/;
+
+/** Checkout with every item in several lots against plain checkout, measured in the same run. */
+function lotsTargetRows(rows: Measured[]): string[] {
+  const plain = rows.find((r) => r.scenario.name === PLAIN);
+  const lots = rows.find((r) => IN_LOTS.test(r.scenario.name));
+  if (!plain || !lots) return [];
+  const each = IN_LOTS.exec(lots.scenario.name)?.[1];
+  return [
+    targetRow(
+      `checkout with every item holding ${each} lots ≥ ${TARGETS.lotsShare * 100}% of plain checkout's req/s (same run)`,
+      `${ratio(lots.app.rps, plain.app.rps)} (${lots.app.rps} ÷ ${plain.app.rps} req/s; baseline ${ratio(lots.bare.rps, plain.bare.rps)})`,
+      lots.app.rps >= TARGETS.lotsShare * plain.app.rps && lots.app.errors === 0,
+    ),
+  ];
+}
 
 const n = (x: number) => x.toLocaleString('en-PH');
 const mb = (x: number) => x.toFixed(0);
@@ -133,6 +154,7 @@ export function mainSection(f: RunFigures): string {
         c.app.rps >= TARGETS.checkoutShare * c.bare.rps,
       ),
     ),
+    ...lotsTargetRows(f.rows),
     targetRow(
       `inventory search p99 < ${TARGETS.searchP99} ms at ${n(f.size.items)} items`,
       `${search.app.p99} ms`,
@@ -210,5 +232,32 @@ export function growthSection({ small, large }: { small: Size; large: Size }): s
     `| restart (ms to /api/health) | | ${n(Math.round(small.restartMs))} | | | ${n(Math.round(large.restartMs))} | | ${(large.restartMs / small.restartMs).toFixed(1)}× |`,
     `| database MB | | ${mb(small.dbMb)} | | | ${mb(large.dbMb)} | | ${(large.dbMb / small.dbMb).toFixed(1)}× (the large one also holds two years of sales) |`,
     '',
+  ].join('\n');
+}
+
+/**
+ * A run of only some scenarios (BENCH_ONLY, bench/run.ts): the shop, the table and the
+ * targets that compare rows of the same run.
+ */
+export function onlySection(f: {
+  seconds: number;
+  size: ShopSize;
+  history: History | null;
+  seedSeconds: number;
+  rows: Measured[];
+  note?: string;
+}): string {
+  const h = f.history;
+  return [
+    `## ${new Date().toISOString()} · large shop, only ${f.rows.map((r) => r.scenario.name).join('; ')} · ${f.seconds}s per scenario · app and baseline each in its own process · loopback`,
+    '',
+    ...(f.note ? [`_${f.note}_`, ''] : []),
+    `Shop: ${n(f.size.items)} items, ${n(f.size.cakes)} cakes, ${n(f.size.customers)} customers${h ? `, ${n(h.sales)} sales (${n(h.refunded)} refunded) holding ${n(h.lines)} lines over two years` : ''}; seeded in ${f.seedSeconds.toFixed(0)} s.`,
+    '',
+    ...table(f.rows),
+    '',
+    ...(lotsTargetRows(f.rows).length > 0
+      ? ['| target | measured | |', '|---|---:|---|', ...lotsTargetRows(f.rows), '']
+      : []),
   ].join('\n');
 }

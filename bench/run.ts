@@ -14,7 +14,7 @@ import { checkoutFloor } from './floor';
 import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './naive';
 import { openShifts, recordCaptures } from './prepare';
 import { type Server, startApp, startBare } from './processes';
-import { growthSection, type Measured, mainSection, type RunFigures } from './report';
+import { growthSection, type Measured, mainSection, onlySection, type RunFigures } from './report';
 import { healthDuringRestore, restoreSection } from './restoreStall';
 import { addToResults } from './results';
 import { type Scenario, scenarios } from './scenarios';
@@ -134,6 +134,32 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
     rows.push(await measureBoth(s, app, bare, tokens));
   }
   return { shop, app, bare, rows, tokens, dbMb, snapshotSeconds, startupPeakMb };
+}
+
+// BENCH_ONLY='checkout (plain)' measures only the scenarios whose names contain one of its
+// comma-separated parts, on the large shop, and records just those (BENCH_NOTE adds a note).
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+if (ONLY?.length) {
+  const only = await measureShop('bench', LARGE, (all) =>
+    all.filter((s) => ONLY.some((part) => s.name.includes(part))),
+  );
+  await only.bare.stop();
+  await only.app.stop();
+  only.shop.db.$client.close();
+  rmSync(only.shop.dir, { recursive: true, force: true });
+  const section = onlySection({
+    seconds: SECONDS,
+    size: LARGE,
+    history: only.shop.history,
+    seedSeconds: only.shop.seconds,
+    rows: only.rows,
+    note: process.env.BENCH_NOTE,
+  });
+  addToResults(section);
+  console.log(section);
+  process.exit(0);
 }
 
 // --- the large shop -----------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // baseline (bench/bare.ts) does the same work, driven alike by autocannon.
 import type autocannon from 'autocannon';
 import { addDays, manilaDate } from '../shared/time';
-import { CASHIERS, cashier } from './bigShop';
+import { CASHIERS, cashier, LOTS_EACH } from './bigShop';
 import type { CartKind } from './carts';
 
 type Request = NonNullable<autocannon.Options['requests']>[number];
@@ -100,8 +100,10 @@ export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
       bare: [checkout('/sales', 'plain')],
       extra: "a shop's own counter",
     },
-    ...(['plain', 'scPwd', 'split'] as const).map((kind) => ({
-      name: `checkout (${{ plain: 'plain', scPwd: 'SC/PWD', split: 'split tender' }[kind]})`,
+    // 'lots' is the plain checkout from the shelf whose items hold LOTS_EACH lots each
+    // (bench/bigShop.ts), right after the plain one so both see the same machine.
+    ...(['plain', 'lots', 'scPwd', 'split'] as const).map((kind) => ({
+      name: `checkout (${{ plain: 'plain', lots: `plain, ${LOTS_EACH} lots an item`, scPwd: 'SC/PWD', split: 'split tender' }[kind]})`,
       connections: 32,
       as: 'admin' as const,
       app: [checkout('/api/sales', kind)],
