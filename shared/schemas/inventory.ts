@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUANTITY_SCALE } from '../quantity';
 import { NAME_MAX } from '../texts/fields';
 import {
   barcodeCheckDigitOk,
@@ -7,7 +8,6 @@ import {
   ITEM_STATUSES,
 } from '../texts/inventory';
 import { SEARCH_CONTROL } from '../texts/paging';
-import { QUANTITY_SCALE } from '../quantity';
 import { businessId, centavos, itemQuantity, optionalDate, optionalRef, recordId } from './fields';
 import { listInput, SEARCH_TEXT } from './paging';
 import { storedText } from './text';

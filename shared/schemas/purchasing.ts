@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { BUSINESS_ID_MAX } from '../texts/fields';
 import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
-import { PO_LINES_MAX, PO_NOTES_MAX, PO_STATUSES, PURCHASING_TEXT } from '../texts/purchasing';
-import { centavos, optionalDate, optionalText, recordId, STOCK_MAX } from './fields';
+import { LOT_CODE_MAX, PO_LINES_MAX, PO_NOTES_MAX, PO_STATUSES, PURCHASING_TEXT } from '../texts/purchasing';
+import { calendarDate, centavos, optionalDate, optionalText, recordId, STOCK_MAX } from './fields';
 import { pageInput, SEARCH_TEXT } from './paging';
 
 /** The most of one item a line may order, in thousandths (the most stock an item holds). */
@@ -22,15 +22,18 @@ const recordRef = (message: string) =>
     { error: message },
   );
 
+/** How much of an item, in thousandths of its unit: more than 0. */
+const poQuantity = z
+  .number({ error: PURCHASING_TEXT.quantity })
+  .int(PURCHASING_TEXT.quantity)
+  .min(1, PURCHASING_TEXT.quantity)
+  .max(PO_QUANTITY_MAX, `Quantity above ${STOCK_MAX.toLocaleString('en-PH')} is not accepted.`);
+
 /** One line: an item, how much in thousandths of its unit, and the unit cost in centavos. */
 const poLineInput = z.object(
   {
     itemId: recordRef(PURCHASING_TEXT.itemRequired),
-    quantity: z
-      .number({ error: PURCHASING_TEXT.quantity })
-      .int(PURCHASING_TEXT.quantity)
-      .min(1, PURCHASING_TEXT.quantity)
-      .max(PO_QUANTITY_MAX, `Quantity above ${STOCK_MAX.toLocaleString('en-PH')} is not accepted.`),
+    quantity: poQuantity,
     unitCost: centavos(PURCHASING_TEXT.unitCost),
   },
   { error: PURCHASING_TEXT.itemRequired },
@@ -72,3 +75,36 @@ export const listPoInput = pageInput(PAGE_SIZE).extend({
   ),
 });
 export type ListPoInput = z.infer<typeof listPoInput>;
+
+/**
+ * One delivered line: the item (on the order), how much came, its expiration date (required;
+ * not in the past, checked against the day it is received), the unit cost if it differs from the
+ * order's, and the supplier's lot code if there is one.
+ */
+const receiveLineInput = z.object(
+  {
+    itemId: recordRef(PURCHASING_TEXT.itemRequired),
+    quantity: poQuantity,
+    expirationDate: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      calendarDate('Expiration date').optional(),
+    ),
+    unitCost: centavos(PURCHASING_TEXT.unitCost).optional(),
+    lotCode: optionalText('Lot code', LOT_CODE_MAX),
+  },
+  { error: PURCHASING_TEXT.itemRequired },
+);
+
+/** A delivery against an Ordered purchase order: its lines, and the delivery receipt's number. */
+export const receiveInput = z.object(
+  {
+    id: recordId(PURCHASING_TEXT.notFound),
+    reference: optionalText('Reference', 80),
+    lines: z
+      .array(receiveLineInput, { error: PURCHASING_TEXT.receiveLinesRequired })
+      .min(1, PURCHASING_TEXT.receiveLinesRequired)
+      .max(PO_LINES_MAX, PURCHASING_TEXT.linesMax),
+  },
+  { error: PURCHASING_TEXT.receiveLinesRequired },
+);
+export type ReceiveInput = z.infer<typeof receiveInput>;

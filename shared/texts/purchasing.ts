@@ -8,6 +8,7 @@ export type PoStatus = (typeof PO_STATUSES)[number];
 /** Lines on one purchase order. */
 export const PO_LINES_MAX = 200;
 export const PO_NOTES_MAX = 500;
+export const LOT_CODE_MAX = 40;
 
 export const PURCHASING_TEXT = {
   title: 'Purchasing',
@@ -69,4 +70,16 @@ export const PURCHASING_TEXT = {
   itemOnOrders: (name: string, n: number) =>
     `Cannot delete "${name}": it is on ${n} purchase ${n === 1 ? 'order' : 'orders'}.`,
   status: `status must be one of ${PO_STATUSES.join(', ')}.`,
+  // Receiving.
+  receive: 'Receive',
+  receiveTitle: (poNumber: string) => `Receive ${poNumber}`,
+  received: (poNumber: string, n: number) => `Received ${n} ${n === 1 ? 'line' : 'lines'} on ${poNumber}.`,
+  receiveLinesRequired: 'A delivery needs at least one line.',
+  expirationRequired: (name: string) => `Enter the expiration date of "${name}".`,
+  notOnOrder: (name: string, poNumber: string) => `"${name}" is not on ${poNumber}.`,
+  overReceived: (name: string, open: string) =>
+    `Cannot receive more "${name}" than is still open on the order (${open}).`,
+  cannotReceive: (poNumber: string, status: PoStatus) =>
+    `${poNumber} is ${status}: only an Ordered or Partly received purchase order can be received.`,
+  duplicateReceived: (name: string) => `"${name}" is on more than one delivered line; put it on one.`,
 } as const;

@@ -73,6 +73,9 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   'shifts.scPwdBook': 'endOfDay',
   'reports.dashboard': 'dashboard',
   'reports.revenueCostByDay': 'dashboardFinance',
+  // Staff take deliveries: the orders waiting for one, and receiving against them.
+  'purchaseOrders.toReceive': 'receiving',
+  'purchaseOrders.receive': 'receiving',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */

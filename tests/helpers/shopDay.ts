@@ -41,8 +41,18 @@ export async function aDayOfInput(shop: TestShop, owner: Session) {
   const supplierId = shop.db.select().from(suppliers).get()?.id ?? null;
   const item = async (fields: Record<string, unknown>) =>
     (await api.inventory.add({ categoryId: l.harina, unitId: l.kg, supplierId, ...fields } as never)).item;
-  const flour = await item({ itemId: 'INV-ÑAME-01', name: 'Harina Niño’s', stock: 50_000, purchasePrice: 4550 });
-  const sugar = await item({ name: '=SUM(A1:A2) sugar', stock: 30_000, purchasePrice: 3333, unitPrice: 5000 });
+  const flour = await item({
+    itemId: 'INV-ÑAME-01',
+    name: 'Harina Niño’s',
+    stock: 50_000,
+    purchasePrice: 4550,
+  });
+  const sugar = await item({
+    name: '=SUM(A1:A2) sugar',
+    stock: 30_000,
+    purchasePrice: 3333,
+    unitPrice: 5000,
+  });
   const eggs = await item({ name: '+63 "Eggs" tray', stock: 20_000, purchasePrice: 21025 });
   Object.assign(id, { flour: flour.itemId, sugar: sugar.itemId, eggs: eggs.itemId });
   const flan = await api.cakes.add({

@@ -1,9 +1,11 @@
 import { amountText, yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
+import { formatQuantity } from '../../../shared/quantity';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { RecordView } from '../../ui/RecordView';
+import { ItemLots } from './ItemLots';
 import type { ItemRow } from './inventory';
 import { StatusBadge } from './StatusBadge';
 import { StockMovements } from './StockMovements';
@@ -23,7 +25,7 @@ export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewAc
       fields={[
         { label: 'Item ID', value: current.itemId },
         { label: 'Item Name', value: current.name },
-        { label: 'Stock', value: current.stock },
+        { label: 'Stock', value: formatQuantity(current.stock) },
         { label: 'Status', value: <StatusBadge status={current.status} /> },
         { label: 'Category', value: current.category },
         { label: 'Purchase Price', value: formatPeso(current.purchasePrice) },
@@ -31,13 +33,14 @@ export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewAc
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
         { label: 'Unit', value: amountText(current.amount, current.unit) },
         { label: 'Supplier', value: current.supplier },
-        { label: 'Restock Threshold', value: current.restockThreshold },
+        { label: 'Restock Threshold', value: formatQuantity(current.restockThreshold) },
         { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },
         { label: 'Created By', value: current.createdBy },
         { label: 'Created At', value: formatDateTime(current.createdAt) },
         { label: 'Updated At', value: current.updatedAt ? formatDateTime(current.updatedAt) : '' },
       ]}
     >
+      <ItemLots itemId={current.id} />
       <StockMovements itemId={current.id} />
     </RecordView>
   );

@@ -1,5 +1,6 @@
 import { amountText } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
+import { formatQuantity } from '../../../shared/quantity';
 import type { ItemSortField, ItemStatus } from '../../../shared/schemas/inventory';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { formatCalendarDate } from '../../../shared/time';
@@ -27,7 +28,7 @@ export function ItemsTable({
       columns={[
         { header: 'ID', sort: 'itemId', cell: (i) => i.itemId, nowrap: true },
         nameColumn('Item Name', 110),
-        { header: 'Stock', sort: 'stock', cell: (i) => i.stock, nowrap: true },
+        { header: 'Stock', sort: 'stock', cell: (i) => formatQuantity(i.stock), nowrap: true },
         { header: 'Category', sort: 'category', cell: (i) => i.category ?? '—' },
         {
           header: 'Purchase Price',

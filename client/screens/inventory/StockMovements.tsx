@@ -1,19 +1,24 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatQuantity } from '../../../shared/quantity';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 
-const REASONS: Record<string, string> = {
+const REASONS = {
   created: 'Added',
   edit: 'Edited',
   sale: 'Sale',
   refund: 'Refund',
   restore: 'Restore',
   deleted: 'Deleted',
-};
+  received: 'Received',
+  waste: 'Written off',
+  expired: 'Expired',
+} satisfies Record<string, string>;
 
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+/** Thousandths as a signed quantity: +2.5, -1. */
+const signed = (milli: number) => (milli > 0 ? `+${formatQuantity(milli)}` : formatQuantity(milli));
 
 /** The stock ledger for one item, newest first: when, why, how much, and by whom. */
 export function StockMovements({ itemId }: { itemId: number }) {
@@ -36,7 +41,7 @@ export function StockMovements({ itemId }: { itemId: number }) {
             header: 'Reason',
             cell: (m) => (
               <>
-                {REASONS[m.reason] ?? m.reason}
+                {REASONS[m.reason]}
                 {m.reference ? <Text span size="xs" c="dimmed">{` (${m.reference})`}</Text> : null}
               </>
             ),
@@ -50,7 +55,11 @@ export function StockMovements({ itemId }: { itemId: number }) {
             ),
             nowrap: true,
           },
-          { header: 'Stock', cell: (m) => `${m.stockBefore} → ${m.stockAfter}`, nowrap: true },
+          {
+            header: 'Stock',
+            cell: (m) => `${formatQuantity(m.stockBefore)} → ${formatQuantity(m.stockAfter)}`,
+            nowrap: true,
+          },
           { header: 'By', cell: (m) => m.username ?? 'Unknown' },
         ]}
       />

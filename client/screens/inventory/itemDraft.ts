@@ -1,5 +1,7 @@
 import { toCentavos } from '../../../shared/money';
+import { fromMilli, toMilli } from '../../../shared/quantity';
 import type { ItemFields } from '../../../shared/schemas/inventory';
+import { QUANTITY_TEXT } from '../../../shared/texts/fields';
 import {
   barcodeCheckDigitOk,
   DEFAULT_RESTOCK_THRESHOLD,
@@ -50,21 +52,22 @@ export function draftOf(item: ItemRow): ItemDraft {
   return {
     itemId: item.itemId,
     name: item.name,
-    stock: item.stock,
+    stock: fromMilli(item.stock),
     categoryId: text(item.categoryId),
     purchasePrice: item.purchasePrice / 100,
     unitPrice: item.unitPrice / 100,
     amount: item.amount,
     unitId: text(item.unitId),
     supplierId: text(item.supplierId),
-    restockThreshold: item.restockThreshold,
+    restockThreshold: fromMilli(item.restockThreshold),
     scPwdEligible: item.scPwdEligible,
     expirationDate: item.expirationDate ?? '',
     barcode: item.barcode ?? '',
   };
 }
 
-const wholeAtLeastZero = (n: number) => Number.isInteger(n) && n >= 0;
+/** A quantity the shop can keep: not negative, at most three decimals (shared/quantity.ts). */
+const quantityOk = (n: number) => n >= 0 && toMilli(n) !== null;
 const atLeastZero = (n: number) => Number.isFinite(n) && n >= 0;
 
 /**
@@ -74,13 +77,17 @@ const atLeastZero = (n: number) => Number.isFinite(n) && n >= 0;
 export function checkItem(draft: ItemDraft, today: string, savedDate: string | null): ItemErrors {
   const errors: ItemErrors = {};
   if (!draft.name.trim()) errors.name = INVENTORY_TEXT.required;
-  if (!wholeAtLeastZero(numberOf(draft.stock))) errors.stock = INVENTORY_TEXT.stockNegative;
+  const stock = numberOf(draft.stock);
+  if (!quantityOk(stock))
+    errors.stock = stock < 0 ? INVENTORY_TEXT.stockNegative : QUANTITY_TEXT.decimals('Stock');
   if (!atLeastZero(numberOf(draft.purchasePrice)))
     errors.purchasePrice = INVENTORY_TEXT.purchasePriceNegative;
   if (!atLeastZero(numberOf(draft.unitPrice))) errors.unitPrice = INVENTORY_TEXT.unitPriceNegative;
   if (!atLeastZero(numberOf(draft.amount))) errors.amount = INVENTORY_TEXT.amountNegative;
-  if (!wholeAtLeastZero(numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD)))
-    errors.restockThreshold = INVENTORY_TEXT.thresholdNegative;
+  const threshold = numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD);
+  if (!quantityOk(threshold))
+    errors.restockThreshold =
+      threshold < 0 ? INVENTORY_TEXT.thresholdNegative : QUANTITY_TEXT.decimals('Restock threshold');
   const date = draft.expirationDate;
   if (date && date !== savedDate && date < today) errors.expirationDate = INVENTORY_TEXT.expiredDate;
   const barcode = draft.barcode.trim();
@@ -89,19 +96,19 @@ export function checkItem(draft: ItemDraft, today: string, savedDate: string | n
   return errors;
 }
 
-/** What the server takes: centavos, record ids, null for an empty select or date. */
+/** What the server takes: centavos, thousandths, record ids, null for an empty select or date. */
 export function fieldsOf(draft: ItemDraft): ItemFields {
   return {
     itemId: draft.itemId.trim(),
     name: draft.name.trim(),
-    stock: numberOf(draft.stock),
+    stock: toMilli(numberOf(draft.stock)) ?? 0,
     categoryId: idOf(draft.categoryId),
     purchasePrice: toCentavos(numberOf(draft.purchasePrice)),
     unitPrice: toCentavos(numberOf(draft.unitPrice)),
     amount: numberOf(draft.amount),
     unitId: idOf(draft.unitId),
     supplierId: idOf(draft.supplierId),
-    restockThreshold: numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD),
+    restockThreshold: toMilli(numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD)) ?? 0,
     scPwdEligible: draft.scPwdEligible,
     expirationDate: draft.expirationDate || null,
     barcode: draft.barcode.trim() || null,

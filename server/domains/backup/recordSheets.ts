@@ -1,6 +1,6 @@
-import { fromMilli } from '../../../shared/quantity';
 import { eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { fromMilli } from '../../../shared/quantity';
 import type { Db } from '../../db/open';
 import {
   cakeIngredients,

@@ -1,5 +1,6 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
+import { QUANTITY_TEXT } from '../../../shared/texts/fields';
 import {
   bodyOf,
   call,
@@ -14,7 +15,6 @@ import {
   refIn,
   units,
 } from '../../transport/restShapes';
-import { QUANTITY_TEXT } from '../../../shared/texts/fields';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
@@ -117,9 +117,30 @@ export const inventoryRest: FastifyPluginAsync<RestOptions> = async (app, { deps
   app.get<ById>('/inventory/:id', async (req) =>
     legacyItem(await call(inventory(contextFrom(deps, req)).get, { id: req.params.id })),
   );
-  app.get<ById>('/inventory/:id/movements', (req) =>
-    call(inventory(contextFrom(deps, req)).movements, { id: req.params.id }),
+  app.get<ById>('/inventory/:id/movements', async (req) =>
+    (await call(inventory(contextFrom(deps, req)).movements, { id: req.params.id })).map((m) => ({
+      ...m,
+      change: units(m.change),
+      stockBefore: units(m.stockBefore),
+      stockAfter: units(m.stockAfter),
+    })),
   );
+  app.get<ById>('/inventory/:id/lots', async (req) => {
+    const { lots } = await call(inventory(contextFrom(deps, req)).lots, { id: req.params.id });
+    return {
+      lots: lots.map((lot) => ({
+        lotId: lot.lotId,
+        lotCode: lot.lotCode,
+        source: lot.source,
+        quantity: units(lot.quantity),
+        remaining: units(lot.remaining),
+        unitCost: pesos(lot.unitCost),
+        expirationDate: lot.expirationDate,
+        receivedAt: lot.receivedAt,
+        supplierId: lot.supplierId,
+      })),
+    };
+  });
   const { add, update } = inventoryRouter._def.procedures;
   app.post('/inventory', { preHandler: admitTo(deps, add, itemBody) }, async (req, reply) => {
     const result = await call(inventory(contextFrom(deps, req)).add, itemBody(req.body));

@@ -7,6 +7,7 @@ import {
   updateItemInput,
 } from '../../../shared/schemas/inventory';
 import { allow, router } from '../../trpc/procedures';
+import { itemLots } from './lotQueries';
 import { listItems, lookupItems } from './queries';
 import * as inventory from './service';
 import { itemMovements } from './stock';
@@ -21,6 +22,7 @@ export const inventoryRouter = router({
     .query(({ ctx, input }) => lookupItems(ctx.db, input.search, COUNTER_FETCH_CAP)),
   get: inventoryProcedure.input(itemIdInput).query(({ ctx, input }) => inventory.getItem(ctx.db, input.id)),
   movements: inventoryProcedure.input(itemIdInput).query(({ ctx, input }) => itemMovements(ctx.db, input.id)),
+  lots: inventoryProcedure.input(itemIdInput).query(({ ctx, input }) => itemLots(ctx.db, input.id)),
   add: inventoryProcedure
     .input(itemFields)
     .mutation(({ ctx, input }) => inventory.addItem(ctx.db, ctx.viewer, input)),

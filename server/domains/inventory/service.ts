@@ -30,8 +30,8 @@ import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from './alerts';
 import { checkBarcode, checkExpiration, checkRefs, idTaken } from './checks';
-import { findItem, type ItemRow } from './queries';
 import { adjustStock, redateLots } from './lots';
+import { findItem, type ItemRow } from './queries';
 import { approvedReference, record } from './stock';
 
 export const MODULE = 'Inventory';

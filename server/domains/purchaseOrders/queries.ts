@@ -1,5 +1,5 @@
-import { costOf } from '../../../shared/quantity';
 import { and, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { costOf } from '../../../shared/quantity';
 import type { Page } from '../../../shared/schemas/paging';
 import type { ListPoInput } from '../../../shared/schemas/purchasing';
 import { type PoStatus, PURCHASING_TEXT } from '../../../shared/texts/purchasing';
@@ -178,7 +178,7 @@ export function supplierByRef(db: Store, ref: number | string) {
 /** An item by record id or business id (any case), or undefined. */
 export function itemByRef(db: Store, ref: number | string) {
   return db
-    .select({ id: inventoryItems.id, name: inventoryItems.name })
+    .select({ id: inventoryItems.id, itemId: inventoryItems.itemId, name: inventoryItems.name })
     .from(inventoryItems)
     .where(
       typeof ref === 'number'
@@ -187,3 +187,15 @@ export function itemByRef(db: Store, ref: number | string) {
     )
     .get();
 }
+
+/** The orders waiting for deliveries (Ordered, Partly received), expected soonest first, with their lines. */
+export function openPurchaseOrders(db: Store): PurchaseOrder[] {
+  return summaries(db, inArray(purchaseOrders.status, ['Ordered', 'Partly received']))
+    .orderBy(sql`${purchaseOrders.expectedDate} is null`, purchaseOrders.expectedDate, purchaseOrders.id)
+    .limit(OPEN_ORDERS_SHOWN)
+    .all()
+    .map((order) => ({ ...order, lines: linesOf(db, order.id) }));
+}
+
+/** More open orders than a receiving clerk can look through; the oldest come first. */
+const OPEN_ORDERS_SHOWN = 200;

@@ -1,7 +1,16 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
-import { asSent, bodyOf, call, type Loose, pesos, pesosIn, quantityIn, units } from '../../transport/restShapes';
+import {
+  asSent,
+  bodyOf,
+  call,
+  type Loose,
+  pesos,
+  pesosIn,
+  quantityIn,
+  units,
+} from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { PurchaseOrder, PurchaseOrderRow } from './queries';
 import { purchaseOrdersRouter } from './router';
@@ -73,10 +82,30 @@ const answer = (result: { message: string; purchaseOrder: PurchaseOrder }) => ({
   purchaseOrder: restOrder(result.purchaseOrder),
 });
 
+/** A delivery as REST sends it: units, pesos, business item ids. */
+function receiveBody(raw: unknown): Loose<Omit<Inputs['receive'], 'id'>> {
+  const body = bodyOf(raw);
+  return {
+    reference: body.reference ?? undefined,
+    lines: Array.isArray(body.lines)
+      ? body.lines.map((raw) => {
+          const line = bodyOf(raw);
+          return {
+            itemId: businessRef(line.itemId),
+            quantity: quantityIn(line.quantity, PURCHASING_TEXT.quantity),
+            expirationDate: line.expirationDate,
+            unitCost: pesosIn(line.unitCost, 'Unit cost'),
+            lotCode: line.lotCode ?? undefined,
+          };
+        })
+      : asSent(body.lines),
+  };
+}
+
 // /api/purchase-orders: {id} is the purchase order's `_id`.
 export const purchaseOrdersRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   const api = (req: Parameters<typeof contextFrom>[1]) => purchaseOrders(contextFrom(deps, req));
-  const { create, update, order, cancel } = purchaseOrdersRouter._def.procedures;
+  const { create, update, order, cancel, receive } = purchaseOrdersRouter._def.procedures;
 
   app.get<{ Querystring: Query }>('/purchase-orders', async (req) => {
     const q = req.query;
@@ -113,5 +142,20 @@ export const purchaseOrdersRest: FastifyPluginAsync<RestOptions> = async (app, {
     '/purchase-orders/:id/cancel',
     { preHandler: admitTo(deps, cancel, undefined, { optionalBody: true }) },
     async (req) => answer(await call(api(req).cancel, { id: req.params.id })),
+  );
+  app.post<ById>(
+    '/purchase-orders/:id/receive',
+    { preHandler: admitTo(deps, receive, receiveBody) },
+    async (req) => {
+      const result = await call(api(req).receive, { ...receiveBody(req.body), id: req.params.id });
+      return {
+        ...answer(result),
+        lots: result.lots.map((lot) => ({
+          ...lot,
+          quantity: units(lot.quantity),
+          unitCost: pesos(lot.unitCost),
+        })),
+      };
+    },
   );
 };

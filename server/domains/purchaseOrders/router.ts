@@ -1,9 +1,19 @@
-import { listPoInput, poFields, poIdInput, updatePoInput } from '../../../shared/schemas/purchasing';
+import { z } from 'zod';
+import {
+  listPoInput,
+  poFields,
+  poIdInput,
+  receiveInput,
+  updatePoInput,
+} from '../../../shared/schemas/purchasing';
 import { allow, router } from '../../trpc/procedures';
-import { getPurchaseOrder, listPurchaseOrders } from './queries';
+import { getPurchaseOrder, listPurchaseOrders, openPurchaseOrders } from './queries';
+import { receivePurchaseOrder } from './receive';
 import { cancelPurchaseOrder, createPurchaseOrder, orderPurchaseOrder, updatePurchaseOrder } from './service';
 
 const purchaseOrdersProcedure = allow('purchaseOrders');
+/** Staff take deliveries too: the orders waiting for one, and receiving against them. */
+const receivingProcedure = allow('receiving');
 
 export const purchaseOrdersRouter = router({
   list: purchaseOrdersProcedure
@@ -23,4 +33,8 @@ export const purchaseOrdersRouter = router({
   cancel: purchaseOrdersProcedure
     .input(poIdInput)
     .mutation(({ ctx, input }) => cancelPurchaseOrder(ctx.db, ctx.viewer, input.id)),
+  toReceive: receivingProcedure.input(z.object({}).optional()).query(({ ctx }) => openPurchaseOrders(ctx.db)),
+  receive: receivingProcedure
+    .input(receiveInput)
+    .mutation(({ ctx, input }) => receivePurchaseOrder(ctx.db, ctx.viewer, input)),
 });

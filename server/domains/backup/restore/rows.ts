@@ -1,8 +1,8 @@
-import { toMilli } from '../../../../shared/quantity';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { toCentavos } from '../../../../shared/money';
+import { toMilli } from '../../../../shared/quantity';
 import type { RejectedRow, RestoreOutcome } from '../../../../shared/schemas/backup';
 import { isStoredText } from '../../../../shared/schemas/text';
 import { STORED_TEXT } from '../../../../shared/texts/storedText';
