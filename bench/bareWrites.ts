@@ -257,5 +257,68 @@ export function bareWrites(sqlite: Database.Database) {
     notification.run(`Sale ${sale.saleId} was refunded.`);
     return { saleId: sale.saleId, status: 'refunded' };
   }
-  return { sale, refund };
+  const itemByCode = sqlite.prepare('select id, stock from inventory_items where item_id = ?');
+  const order = sqlite.prepare(
+    'select id, po_number as poNumber, status, supplier_id as supplierId from purchase_orders where id = ?',
+  );
+  const orderLine = sqlite.prepare(
+    'select id, unit_cost as unitCost from purchase_order_lines where purchase_order_id = ? and item_id = ?',
+  );
+  const countIn = sqlite.prepare(
+    'update purchase_order_lines set received = received + ? where id = ? and received + ? <= quantity returning id',
+  );
+  const receivedLot = sqlite.prepare(
+    `insert into stock_lots (item_id, lot_code, source, quantity, remaining, unit_cost, expiration_date, supplier_id,
+       purchase_order_id, received_by) values (?, '', 'purchase', ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  // The item's purchase price: the average unit cost of its unexpired stock.
+  const average = sqlite.prepare(
+    `update inventory_items set purchase_price = (select cast(round(1.0 * sum(remaining * unit_cost) / sum(remaining)) as integer)
+       from stock_lots where item_id = @id and remaining > 0 and ${fresh}) where id = @id`,
+  );
+  const stillOpen = sqlite
+    .prepare('select count(*) from purchase_order_lines where purchase_order_id = ? and received < quantity')
+    .pluck();
+  const setStatus = sqlite.prepare('update purchase_orders set status = ? where id = ?');
+  const orderLines = sqlite.prepare(
+    'select item_id, quantity, received, unit_cost from purchase_order_lines where purchase_order_id = ?',
+  );
+
+  /** A delivery against an Ordered purchase order: each line a lot, counted on the order. */
+  function receive(
+    id: number,
+    b: { reference?: string; lines: { itemId: string; quantity: number; expirationDate: string }[] },
+  ) {
+    const po = order.get(id) as
+      | { id: number; poNumber: string; status: string; supplierId: number }
+      | undefined;
+    if (!po || (po.status !== 'Ordered' && po.status !== 'Partly received'))
+      throw new Error('Not receivable');
+    const reference = b.reference ? `${po.poNumber} (${b.reference})` : po.poNumber;
+    const lots: { lotId: number; itemId: string }[] = [];
+    for (const line of b.lines) {
+      const item = itemByCode.get(line.itemId) as { id: number; stock: number };
+      const ordered = orderLine.get(po.id, item.id) as { id: number; unitCost: number };
+      const quantity = line.quantity * QUANTITY_SCALE;
+      if (!countIn.get(quantity, ordered.id, quantity)) throw new Error(`Too much of ${line.itemId}`);
+      const lot = receivedLot.get(
+        item.id,
+        quantity,
+        quantity,
+        ordered.unitCost,
+        line.expirationDate,
+        po.supplierId,
+        po.id,
+        userId,
+      ) as { id: number };
+      nameLot.run(lot.id);
+      settleItem(item.id, line.itemId, item.stock, 'received', reference);
+      average.run({ id: item.id, today: manilaDate() });
+      lots.push({ lotId: lot.id, itemId: line.itemId });
+    }
+    setStatus.run(stillOpen.get(po.id) === 0 ? 'Received' : 'Partly received', po.id);
+    activity.run(userId, 'Receive Purchase Order', `Received on ${reference}: ${lots.length} lines`);
+    return { poNumber: po.poNumber, lines: orderLines.all(po.id), lots };
+  }
+  return { sale, refund, receive };
 }

@@ -8,11 +8,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { manilaDate } from '../shared/time';
 import { type AttackResult, signInUnderAttack } from './attack';
-import { BENCH_ADMIN, cashier, LARGE, type SeededShop, seedShop } from './bigShop';
+import { BENCH_ADMIN, cashier, LARGE, ON_SALE, type SeededShop, seedShop } from './bigShop';
 import { cartMaker } from './carts';
 import { checkoutFloor } from './floor';
 import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './naive';
-import { openShifts, recordCaptures } from './prepare';
+import { openShifts, orderedPurchaseOrders, recordCaptures } from './prepare';
 import { type Server, startApp, startBare } from './processes';
 import { growthSection, type Measured, mainSection, onlySection, type RunFigures } from './report';
 import { healthDuringRestore, restoreSection } from './restoreStall';
@@ -119,7 +119,8 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
     .pluck()
     .all() as number[];
   const refunds = { app: pile.slice(0, pile.length / 2), bare: pile.slice(pile.length / 2) };
-  const list = pick(scenarios({ cart, refunds, shiftId }));
+  const deliveries = await orderedPurchaseOrders(shop, 2 * ON_SALE + 1);
+  const list = pick(scenarios({ cart, refunds, shiftId, deliveries }));
   const { file } = await recordCaptures(shop, list);
   const dbMb = megabytes(shop.dir);
 
