@@ -19,7 +19,15 @@ export interface Measured {
   bare: Figures;
 }
 
+/** Plain checkout and checkout over lots on the app, in alternating windows: req/s of each window. */
+export interface Alternated {
+  seconds: number;
+  plain: number[];
+  lots: number[];
+}
+
 export interface RunFigures {
+  alternated?: Alternated | null;
   seconds: number;
   size: ShopSize;
   history: History | null;
@@ -52,17 +60,38 @@ const TARGETS = {
 const PLAIN = 'checkout (plain)';
 const IN_LOTS = /^checkout \(plain, (\d+) lots an item\)$/;
 
-/** Checkout with every item in several lots against plain checkout, measured in the same run. */
-function lotsTargetRows(rows: Measured[]): string[] {
-  const plain = rows.find((r) => r.scenario.name === PLAIN);
-  const lots = rows.find((r) => IN_LOTS.test(r.scenario.name));
-  if (!plain || !lots) return [];
+/** The two checkouts' scenarios, if both ran. */
+export function lotsPair(rows: readonly { name: string }[]) {
+  const plain = rows.find((r) => r.name === PLAIN);
+  const lots = rows.find((r) => IN_LOTS.test(r.name));
+  return plain && lots ? { plain, lots } : null;
+}
+
+const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+
+/**
+ * Checkout with every item in several lots against plain checkout, measured in the same run.
+ * On a shared machine one window each can land on different load, so when the alternating
+ * windows ran, they judge: the sums of their req/s.
+ */
+function lotsTargetRows(rows: Measured[], alternated?: Alternated | null): string[] {
+  const pair = lotsPair(rows.map((r) => r.scenario));
+  if (!pair) return [];
+  const plain = rows.find((r) => r.scenario === pair.plain) as Measured;
+  const lots = rows.find((r) => r.scenario === pair.lots) as Measured;
   const each = IN_LOTS.exec(lots.scenario.name)?.[1];
+  const target = `checkout with every item holding ${each} lots ≥ ${TARGETS.lotsShare * 100}% of plain checkout's req/s (same run)`;
+  const single = `${ratio(lots.app.rps, plain.app.rps)} in one window each (${lots.app.rps} ÷ ${plain.app.rps} req/s; baseline ${ratio(lots.bare.rps, plain.bare.rps)})`;
+  if (!alternated)
+    return [
+      targetRow(target, single, lots.app.rps >= TARGETS.lotsShare * plain.app.rps && lots.app.errors === 0),
+    ];
+  const [a, b] = [sum(alternated.lots), sum(alternated.plain)];
   return [
     targetRow(
-      `checkout with every item holding ${each} lots ≥ ${TARGETS.lotsShare * 100}% of plain checkout's req/s (same run)`,
-      `${ratio(lots.app.rps, plain.app.rps)} (${lots.app.rps} ÷ ${plain.app.rps} req/s; baseline ${ratio(lots.bare.rps, plain.bare.rps)})`,
-      lots.app.rps >= TARGETS.lotsShare * plain.app.rps && lots.app.errors === 0,
+      target,
+      `${ratio(a, b)} over ${alternated.lots.length} alternating ${alternated.seconds} s windows each (lots ${alternated.lots.join(', ')}; plain ${alternated.plain.join(', ')} req/s); ${single}`,
+      a >= TARGETS.lotsShare * b && lots.app.errors === 0,
     ),
   ];
 }
@@ -154,7 +183,7 @@ export function mainSection(f: RunFigures): string {
         c.app.rps >= TARGETS.checkoutShare * c.bare.rps,
       ),
     ),
-    ...lotsTargetRows(f.rows),
+    ...lotsTargetRows(f.rows, f.alternated),
     targetRow(
       `inventory search p99 < ${TARGETS.searchP99} ms at ${n(f.size.items)} items`,
       `${search.app.p99} ms`,
@@ -245,6 +274,7 @@ export function onlySection(f: {
   history: History | null;
   seedSeconds: number;
   rows: Measured[];
+  alternated?: Alternated | null;
   note?: string;
 }): string {
   const h = f.history;
@@ -257,7 +287,7 @@ export function onlySection(f: {
     ...table(f.rows),
     '',
     ...(lotsTargetRows(f.rows).length > 0
-      ? ['| target | measured | |', '|---|---:|---|', ...lotsTargetRows(f.rows), '']
+      ? ['| target | measured | |', '|---|---:|---|', ...lotsTargetRows(f.rows, f.alternated), '']
       : []),
   ].join('\n');
 }

@@ -14,7 +14,7 @@ import { checkoutFloor } from './floor';
 import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './naive';
 import { openShifts, orderedPurchaseOrders, recordCaptures } from './prepare';
 import { type Server, startApp, startBare } from './processes';
-import { growthSection, type Measured, mainSection, onlySection, type RunFigures } from './report';
+import { growthSection, lotsPair, type Measured, mainSection, onlySection, type RunFigures } from './report';
 import { healthDuringRestore, restoreSection } from './restoreStall';
 import { addToResults } from './results';
 import { type Scenario, scenarios } from './scenarios';
@@ -72,6 +72,26 @@ async function measureBoth(s: Scenario, app: Server, bare: Server, tokens: Recor
     `${s.name}: app ${row.app.rps} req/s p99 ${row.app.p99} ms, bare ${row.bare.rps} req/s p99 ${row.bare.p99} ms`,
   );
   return row;
+}
+
+/**
+ * Plain checkout and checkout over lots on the app, in ALTERNATING windows of half the
+ * scenario time (plain, lots, plain, lots, …): on a machine others share, the load moves
+ * between windows, and alternating puts both under the same moves.
+ */
+async function alternate(list: Scenario[], app: Server, shop: SeededShop, token: string, rounds = 4) {
+  const pair = lotsPair(list);
+  if (!pair) return null;
+  const seconds = Math.max(3, SECONDS / 2);
+  const figures = { seconds, plain: [] as number[], lots: [] as number[] };
+  for (let round = 0; round < rounds; round++)
+    for (const kind of ['plain', 'lots'] as const) {
+      walSettled(shop);
+      const s = pair[kind] as Scenario;
+      figures[kind].push((await drive(app.url, s.app, s.connections, seconds, token)).rps);
+    }
+  console.log(`alternating: plain ${figures.plain.join(', ')}; lots ${figures.lots.join(', ')} req/s`);
+  return figures;
 }
 
 const megabytes = (dir: string) =>
@@ -139,7 +159,18 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
     walSettled(shop);
     rows.push(await measureBoth(s, app, bare, tokens));
   }
-  return { shop, app, bare, rows, tokens, dbMb, snapshotSeconds, startupPeakMb };
+  const alternated = await alternate(list, app, shop, tokens.admin);
+  return {
+    alternated,
+    shop,
+    app,
+    bare,
+    rows,
+    tokens,
+    dbMb,
+    snapshotSeconds,
+    startupPeakMb,
+  };
 }
 
 // BENCH_ONLY='checkout (plain);checkout (plain, 5 lots an item)' measures only the scenarios
@@ -160,6 +191,7 @@ if (ONLY?.length) {
     history: only.shop.history,
     seedSeconds: only.shop.seconds,
     rows: only.rows,
+    alternated: only.alternated,
     note: process.env.BENCH_NOTE,
   });
   addToResults(section);
@@ -267,6 +299,7 @@ const figures: RunFigures = {
   snapshotSeconds: large.snapshotSeconds,
   startupPeakMb: large.startupPeakMb,
   rows: large.rows,
+  alternated: large.alternated,
   attacks,
   naive,
   problems,
