@@ -83,14 +83,15 @@ export function bareWrites(sqlite: Database.Database) {
   );
   const nameLot = sqlite.prepare("update stock_lots set lot_code = printf('LOT-%06d', id) where id = ?");
   const stockOf = sqlite.prepare('select stock from inventory_items where id = ?').pluck();
-  // The item's stock and expiry from its unexpired lots with stock left.
-  const refresh = sqlite.prepare(
-    `update inventory_items set
-       stock = (select coalesce(sum(remaining), 0) from stock_lots where item_id = @id and remaining > 0 and ${fresh}),
-       expiration_date = coalesce((select min(expiration_date) from stock_lots
-         where item_id = @id and remaining > 0 and ${fresh}), expiration_date)
-     where id = @id returning stock`,
+  // The item's stock and expiry from its unexpired lots with stock left. The date is written
+  // only when it changes, as the app does: writing it fires the inventory list's version trigger.
+  const lotsNow = sqlite.prepare(
+    `select coalesce(sum(remaining), 0) as stock, count(*) as lots, min(expiration_date) as earliest,
+       (select expiration_date from inventory_items where id = @id) as shown
+     from stock_lots where item_id = @id and remaining > 0 and ${fresh}`,
   );
+  const setStock = sqlite.prepare('update inventory_items set stock = ? where id = ?');
+  const setDate = sqlite.prepare('update inventory_items set expiration_date = ? where id = ?');
   const linesLots = sqlite.prepare(
     'select lot_id as lotId, quantity from sale_line_lots where sale_line_id = ?',
   );
@@ -122,7 +123,15 @@ export function bareWrites(sqlite: Database.Database) {
 
   /** The item's stock re-read from its lots, with the move's one ledger row. */
   function settleItem(id: number, code: string, before: number, reason: string, ref: string) {
-    const after = (refresh.get({ id, today: manilaDate() }) as { stock: number }).stock;
+    const now = lotsNow.get({ id, today: manilaDate() }) as {
+      stock: number;
+      lots: number;
+      earliest: string | null;
+      shown: string | null;
+    };
+    const after = now.stock;
+    if (after !== before) setStock.run(after, id);
+    if (now.lots > 0 && now.earliest !== now.shown) setDate.run(now.earliest, id);
     ledger.run(id, null, code, reason, after - before, before, after, ref, userId);
   }
 
