@@ -83,12 +83,14 @@ async function alternate(list: Scenario[], app: Server, shop: SeededShop, token:
   const pair = lotsPair(list);
   if (!pair) return null;
   const seconds = Math.max(3, SECONDS / 2);
-  const figures = { seconds, plain: [] as number[], lots: [] as number[] };
+  const figures = { seconds, plain: [] as number[], lots: [] as number[], errors: 0 };
   for (let round = 0; round < rounds; round++)
     for (const kind of ['plain', 'lots'] as const) {
       walSettled(shop);
       const s = pair[kind] as Scenario;
-      figures[kind].push((await drive(app.url, s.app, s.connections, seconds, token)).rps);
+      const window = await drive(app.url, s.app, s.connections, seconds, token);
+      figures[kind].push(window.rps);
+      figures.errors += window.errors;
     }
   console.log(`alternating: plain ${figures.plain.join(', ')}; lots ${figures.lots.join(', ')} req/s`);
   return figures;
