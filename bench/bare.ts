@@ -1,7 +1,8 @@
 // The bare baseline server, run as its own process beside the app's (bench/processes.ts):
 // plain Fastify routes on plain better-sqlite3, no auth, no validation, no ORM.
 // - GET /replay/:name replays the statements the app ran for that scenario (bench/capture.ts).
-// - POST /login, /sales and /sales/:id/refund write what the app's transactions write, by hand.
+// - POST /login, /sales, /sales/:id/refund and /purchase-orders/:id/receive write what the
+//   app's transactions write, by hand.
 // - GET /naive/* are the earlier issues' naive baselines (bench/naive.ts).
 import { readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
@@ -25,6 +26,7 @@ const search = naiveSearch(db);
 const writes = bareWrites(sqlite);
 const checkout = sqlite.transaction(writes.sale);
 const refund = sqlite.transaction(writes.refund);
+const receive = sqlite.transaction(writes.receive);
 
 const lookup = sqlite.prepare('select password_hash from users where email = ?');
 const bare = Fastify({ logger: false });
@@ -47,6 +49,9 @@ bare.post('/sales/together', (req) => writeTogether(db, () => writes.sale(req.bo
 // HTTP alone: the checkout's request read and a small JSON answer, nothing else (bench/floor.ts).
 bare.post('/echo', (req) => ({ saleId: (req.body as Body).saleId }));
 bare.post<{ Params: { id: string } }>('/sales/:id/refund', (req) => refund.immediate(Number(req.params.id)));
+bare.post<{ Params: { id: string } }>('/purchase-orders/:id/receive', (req) =>
+  receive.immediate(Number(req.params.id), req.body as Parameters<typeof writes.receive>[1]),
+);
 bare.get<{ Querystring: { search: string } }>('/naive/search', (req) => search(req.query.search));
 bare.get<{ Querystring: { from: string; to: string } }>('/naive/summary', (req) =>
   naive.summary(req.query.from, req.query.to),

@@ -1,7 +1,11 @@
 // The bare baseline's writes (bench/bare.ts), by hand on plain better-sqlite3: what the
 // app's checkout and refund transactions write, without auth, validation or an ORM. Each
 // function is the body of one transaction; the caller wraps it (bare.ts, floor.ts).
+// An item's stock is taken from its lots first-expiry-first-out and put back into them, as
+// server/domains/inventory/lots.ts does; quantities of stock in thousandths.
 import type Database from 'better-sqlite3';
+import { costOf, QUANTITY_SCALE } from '../shared/quantity';
+import { manilaDate } from '../shared/time';
 import { type DiscountType, lineDiscount, saleTotals } from '../shared/totals';
 
 export interface Body {
@@ -49,19 +53,48 @@ export function bareWrites(sqlite: Database.Database) {
   );
   const insertLine = sqlite.prepare(
     `insert into sale_lines (sale_id, kind, item_id, cake_id, code, name, price, purchase_price, quantity, line_total,
-       category, discount) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       category, discount, cost) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  const insertLineLot = sqlite.prepare(
+    'insert into sale_line_lots (sale_line_id, lot_id, quantity, unit_cost) values (?, ?, ?, ?)',
   );
   const insertPayment = sqlite.prepare(
     'insert into sale_payments (sale_id, method, amount, reference) values (?, ?, ?, ?)',
   );
-  const take = {
-    item: sqlite.prepare(
-      'update inventory_items set stock = stock + ? where id = ? and stock + ? >= 0 returning stock',
-    ),
-    cake: sqlite.prepare(
-      'update cakes set stock = stock + ? where id = ? and stock + ? >= 0 returning stock',
-    ),
-  };
+  const takeCake = sqlite.prepare(
+    'update cakes set stock = stock + ? where id = ? and stock + ? >= 0 returning stock',
+  );
+  const fresh = '(expiration_date is null or expiration_date >= @today)';
+  const fefo = sqlite.prepare(
+    `select id, remaining, unit_cost as unitCost from stock_lots
+     where item_id = @id and remaining > 0 and ${fresh}
+     order by expiration_date is null, expiration_date, id`,
+  );
+  const lowerLot = sqlite.prepare(
+    'update stock_lots set remaining = remaining - ? where id = ? and remaining >= ? returning id',
+  );
+  const raiseLot = sqlite.prepare(
+    'update stock_lots set remaining = remaining + ? where id = ? and remaining + ? <= quantity returning id',
+  );
+  const returnLot = sqlite.prepare(
+    `insert into stock_lots (item_id, lot_code, source, quantity, remaining, unit_cost, expiration_date, received_by)
+     select id, '', 'return', @quantity, @quantity, purchase_price, expiration_date, @userId from inventory_items
+     where id = @id returning id`,
+  );
+  const nameLot = sqlite.prepare("update stock_lots set lot_code = printf('LOT-%06d', id) where id = ?");
+  const stockOf = sqlite.prepare('select stock from inventory_items where id = ?').pluck();
+  // The item's stock and expiry from its unexpired lots with stock left. The date is written
+  // only when it changes, as the app does: writing it fires the inventory list's version trigger.
+  const lotsNow = sqlite.prepare(
+    `select coalesce(sum(remaining), 0) as stock, count(*) as lots, min(expiration_date) as earliest,
+       (select expiration_date from inventory_items where id = @id) as shown
+     from stock_lots where item_id = @id and remaining > 0 and ${fresh}`,
+  );
+  const setStock = sqlite.prepare('update inventory_items set stock = ? where id = ?');
+  const setDate = sqlite.prepare('update inventory_items set expiration_date = ? where id = ?');
+  const linesLots = sqlite.prepare(
+    'select lot_id as lotId, quantity from sale_line_lots where sale_line_id = ?',
+  );
   const ledger = sqlite.prepare(
     `insert into stock_movements (item_id, cake_id, record, reason, change, stock_before, stock_after, reference, user_id)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -71,27 +104,57 @@ export function bareWrites(sqlite: Database.Database) {
   );
   const notification = sqlite.prepare("insert into notifications (type, message) values ('info', ?)");
 
-  function move(
-    kind: 'item' | 'cake',
-    id: number,
-    code: string,
-    change: number,
-    reason: string,
-    ref: string,
-  ) {
-    const after = take[kind].get(change, id, change) as { stock: number } | undefined;
+  /** A cake's whole count; the ledger keeps thousandths. */
+  function moveCake(id: number, code: string, change: number, reason: string, ref: string) {
+    const after = takeCake.get(change, id, change) as { stock: number } | undefined;
     if (!after) throw new Error(`Not enough stock of ${code}.`);
     ledger.run(
-      kind === 'item' ? id : null,
-      kind === 'cake' ? id : null,
+      null,
+      id,
       code,
       reason,
-      change,
-      after.stock - change,
-      after.stock,
+      change * QUANTITY_SCALE,
+      (after.stock - change) * QUANTITY_SCALE,
+      after.stock * QUANTITY_SCALE,
       ref,
       userId,
     );
+  }
+
+  /** The item's stock re-read from its lots, with the move's one ledger row. */
+  function settleItem(id: number, code: string, before: number, reason: string, ref: string) {
+    const now = lotsNow.get({ id, today: manilaDate() }) as {
+      stock: number;
+      lots: number;
+      earliest: string | null;
+      shown: string | null;
+    };
+    const after = now.stock;
+    if (after !== before) setStock.run(after, id);
+    if (now.lots > 0 && now.earliest !== now.shown) setDate.run(now.earliest, id);
+    ledger.run(id, null, code, reason, after - before, before, after, ref, userId);
+  }
+
+  /** Takes `quantity` units of the item from its lots FEFO; returns the takes. */
+  function takeItem(id: number, code: string, quantity: number, ref: string) {
+    const before = stockOf.get(id) as number;
+    let left = quantity * QUANTITY_SCALE;
+    const takes: { lotId: number; quantity: number; unitCost: number }[] = [];
+    for (const lot of fefo.all({ id, today: manilaDate() }) as {
+      id: number;
+      remaining: number;
+      unitCost: number;
+    }[]) {
+      if (left === 0) break;
+      const q = Math.min(left, lot.remaining);
+      takes.push({ lotId: lot.id, quantity: q, unitCost: lot.unitCost });
+      left -= q;
+    }
+    if (left > 0) throw new Error(`Not enough stock of ${code}.`);
+    for (const t of takes)
+      if (!lowerLot.get(t.quantity, t.lotId, t.quantity)) throw new Error(`Not enough stock of ${code}.`);
+    settleItem(id, code, before, 'sale', ref);
+    return takes;
   }
 
   function sale(b: Body) {
@@ -134,7 +197,13 @@ export function bareWrites(sqlite: Database.Database) {
     ) as { id: number };
     for (const l of lines) {
       const off = lineDiscount({ ...l, scPwdEligible: l.scPwdEligible === 1 }, discount);
-      insertLine.run(
+      const takes = l.kind === 'item' ? takeItem(l.id, l.code, l.quantity, b.saleId) : [];
+      if (l.kind === 'cake') moveCake(l.id, l.code, -l.quantity, 'sale', b.saleId);
+      const cost =
+        l.kind === 'item'
+          ? takes.reduce((sum, t) => sum + costOf(t.quantity, t.unitCost), 0)
+          : l.purchasePrice * l.quantity;
+      const line = insertLine.get(
         id,
         l.kind,
         l.kind === 'item' ? l.id : null,
@@ -147,10 +216,11 @@ export function bareWrites(sqlite: Database.Database) {
         l.price * l.quantity - off,
         l.category,
         off,
-      );
+        cost,
+      ) as { id: number };
+      for (const t of takes) insertLineLot.run(line.id, t.lotId, t.quantity, t.unitCost);
     }
     for (const p of payments) insertPayment.run(id, p.method, p.amount, p.reference ?? null);
-    for (const l of lines) move(l.kind, l.id, l.code, -l.quantity, 'sale', b.saleId);
     activity.run(userId, 'Create Sale', `Sold ${b.saleId} to ${b.customerName}`);
     return { saleId: b.saleId, totalAmount: totals.totalAmount / 100 };
   }
@@ -159,7 +229,7 @@ export function bareWrites(sqlite: Database.Database) {
     'select id, sale_id as saleId, status, total_amount as total from sales where id = ?',
   );
   const linesOf = sqlite.prepare(
-    'select kind, item_id, cake_id, code, quantity from sale_lines where sale_id = ?',
+    'select id, kind, item_id, cake_id, code, quantity from sale_lines where sale_id = ?',
   );
   const markRefunded = sqlite.prepare(
     "update sales set status = 'refunded', refunded_at = ?, refunded_by = ?, refund_shift_id = ? where id = ?",
@@ -168,6 +238,7 @@ export function bareWrites(sqlite: Database.Database) {
     const sale = saleOf.get(id) as { id: number; saleId: string; status: string; total: number } | undefined;
     if (!sale || sale.status === 'refunded') throw new Error('Not refundable');
     const lines = linesOf.all(id) as {
+      id: number;
       kind: 'item' | 'cake';
       item_id: number | null;
       cake_id: number | null;
@@ -175,11 +246,88 @@ export function bareWrites(sqlite: Database.Database) {
       quantity: number;
     }[];
     markRefunded.run(Date.now(), userId, (shift.get(userId) as { id: number } | undefined)?.id ?? null, id);
-    for (const l of lines)
-      move(l.kind, (l.item_id ?? l.cake_id) as number, l.code, l.quantity, 'refund', sale.saleId);
+    for (const l of lines) {
+      if (l.cake_id !== null) moveCake(l.cake_id, l.code, l.quantity, 'refund', sale.saleId);
+      if (l.item_id === null) continue;
+      const before = stockOf.get(l.item_id) as number;
+      const taken = linesLots.all(l.id) as { lotId: number; quantity: number }[];
+      for (const t of taken)
+        if (!raiseLot.get(t.quantity, t.lotId, t.quantity)) throw new Error(`Lot ${t.lotId} is full.`);
+      // A line sold before lots were kept goes back as a new lot.
+      if (taken.length === 0) {
+        const lot = returnLot.get({ id: l.item_id, quantity: l.quantity * QUANTITY_SCALE, userId }) as {
+          id: number;
+        };
+        nameLot.run(lot.id);
+      }
+      settleItem(l.item_id, l.code, before, 'refund', sale.saleId);
+    }
     activity.run(userId, 'Refund Sale', `Refunded ${sale.saleId}`);
     notification.run(`Sale ${sale.saleId} was refunded.`);
     return { saleId: sale.saleId, status: 'refunded' };
   }
-  return { sale, refund };
+  const itemByCode = sqlite.prepare('select id, stock from inventory_items where item_id = ?');
+  const order = sqlite.prepare(
+    'select id, po_number as poNumber, status, supplier_id as supplierId from purchase_orders where id = ?',
+  );
+  const orderLine = sqlite.prepare(
+    'select id, unit_cost as unitCost from purchase_order_lines where purchase_order_id = ? and item_id = ?',
+  );
+  const countIn = sqlite.prepare(
+    'update purchase_order_lines set received = received + ? where id = ? and received + ? <= quantity returning id',
+  );
+  const receivedLot = sqlite.prepare(
+    `insert into stock_lots (item_id, lot_code, source, quantity, remaining, unit_cost, expiration_date, supplier_id,
+       purchase_order_id, received_by) values (?, '', 'purchase', ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  // The item's purchase price: the average unit cost of its unexpired stock.
+  const average = sqlite.prepare(
+    `update inventory_items set purchase_price = (select cast(round(1.0 * sum(remaining * unit_cost) / sum(remaining)) as integer)
+       from stock_lots where item_id = @id and remaining > 0 and ${fresh}) where id = @id`,
+  );
+  const stillOpen = sqlite
+    .prepare('select count(*) from purchase_order_lines where purchase_order_id = ? and received < quantity')
+    .pluck();
+  const setStatus = sqlite.prepare('update purchase_orders set status = ? where id = ?');
+  const orderLines = sqlite.prepare(
+    'select item_id, quantity, received, unit_cost from purchase_order_lines where purchase_order_id = ?',
+  );
+
+  /** A delivery against an Ordered purchase order: each line a lot, counted on the order. */
+  function receive(
+    id: number,
+    b: { reference?: string; lines: { itemId: string; quantity: number; expirationDate: string }[] },
+  ) {
+    const po = order.get(id) as
+      | { id: number; poNumber: string; status: string; supplierId: number }
+      | undefined;
+    if (!po || (po.status !== 'Ordered' && po.status !== 'Partly received'))
+      throw new Error('Not receivable');
+    const reference = b.reference ? `${po.poNumber} (${b.reference})` : po.poNumber;
+    const lots: { lotId: number; itemId: string }[] = [];
+    for (const line of b.lines) {
+      const item = itemByCode.get(line.itemId) as { id: number; stock: number };
+      const ordered = orderLine.get(po.id, item.id) as { id: number; unitCost: number };
+      const quantity = line.quantity * QUANTITY_SCALE;
+      if (!countIn.get(quantity, ordered.id, quantity)) throw new Error(`Too much of ${line.itemId}`);
+      const lot = receivedLot.get(
+        item.id,
+        quantity,
+        quantity,
+        ordered.unitCost,
+        line.expirationDate,
+        po.supplierId,
+        po.id,
+        userId,
+      ) as { id: number };
+      nameLot.run(lot.id);
+      settleItem(item.id, line.itemId, item.stock, 'received', reference);
+      average.run({ id: item.id, today: manilaDate() });
+      lots.push({ lotId: lot.id, itemId: line.itemId });
+    }
+    setStatus.run(stillOpen.get(po.id) === 0 ? 'Received' : 'Partly received', po.id);
+    activity.run(userId, 'Receive Purchase Order', `Received on ${reference}: ${lots.length} lines`);
+    return { poNumber: po.poNumber, lines: orderLines.all(po.id), lots };
+  }
+  return { sale, refund, receive };
 }

@@ -10,6 +10,8 @@ import { type Db, openDb } from '../server/db/open';
 import { seedSystemAdmin } from '../server/db/seed';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { optimizeSearchIndex } from '../server/domains/inventory/alerts';
+import { settleExpiredLots } from '../server/domains/inventory/lots';
+import { addDays, manilaDate } from '../shared/time';
 import { recorder } from './capture';
 import { type History, seedSalesHistory } from './history';
 import { seedStock } from './stockSeed';
@@ -32,8 +34,15 @@ export const LARGE: ShopSize = {
   saleLines: Number(process.env.BENCH_SALE_LINES ?? 1_000_000),
 };
 
-/** Items the checkouts sell from (ids 1 to ON_SALE), stocked far beyond what a run can sell. */
+/** Items the checkouts sell from (ids 1 to ON_SALE), stocked far beyond what a run can sell, in one lot each. */
 export const ON_SALE = 1000;
+/**
+ * The next ON_SALE items (ids ON_SALE + 1 to 2 × ON_SALE) hold the same stock split into
+ * LOTS_EACH lots expiring on different days: the checkout that must pick the first to expire.
+ */
+export const LOTS_EACH = 5;
+/** What each shelf item holds, in thousandths: ten million units. */
+const SHELF_STOCK = 10_000_000_000;
 /** Cakes the SC/PWD checkouts sell from (the first ones), stocked the same way. */
 export const CAKES_ON_SALE = 200;
 
@@ -125,6 +134,36 @@ function seedCustomers(db: Db, count: number) {
 }
 
 /**
+ * The shelves the checkouts sell from: plenty of stock, nothing expired, every unit in a lot
+ * (the item's stock is its lots' sum, as the app keeps it). The first ON_SALE items get one
+ * undated lot each; the next ON_SALE get LOTS_EACH lots of equal size, the first expiring in
+ * 60 days and each next one 60 days later, at costs a little apart.
+ */
+function stockShelves(db: Db) {
+  const sqlite = db.$client;
+  const today = manilaDate();
+  const clear = sqlite.prepare('delete from stock_lots where item_id between ? and ?');
+  const lot = sqlite.prepare(
+    `insert into stock_lots (item_id, lot_code, source, quantity, remaining, unit_cost, expiration_date)
+     select id, ?, ?, ?, ?, purchase_price + ?, ? from inventory_items where id = ?`,
+  );
+  const shelve = sqlite.prepare('update inventory_items set stock = ?, expiration_date = ? where id = ?');
+  sqlite.transaction(() => {
+    clear.run(1, 2 * ON_SALE);
+    for (let id = 1; id <= ON_SALE; id++) {
+      lot.run(`SHELF-${id}`, 'opening', SHELF_STOCK, SHELF_STOCK, 0, null, id);
+      shelve.run(SHELF_STOCK, null, id);
+    }
+    const each = SHELF_STOCK / LOTS_EACH;
+    for (let id = ON_SALE + 1; id <= 2 * ON_SALE; id++) {
+      for (let k = 1; k <= LOTS_EACH; k++)
+        lot.run(`SHELF-${id}-${k}`, 'purchase', each, each, 10 * (k - 3), addDays(today, 60 * k), id);
+      shelve.run(SHELF_STOCK, addDays(today, 60), id);
+    }
+  })();
+}
+
+/**
  * A fresh data folder holding a shop of `size`, with the system admin and CASHIERS staff
  * accounts (all with BENCH_ADMIN's password). The database stays open for the caller.
  */
@@ -151,10 +190,10 @@ export async function seedShop(name: string, size: ShopSize, { record = false } 
   seedCustomers(db, size.customers);
   const admin = db.$client.prepare('select min(id) from users').pluck().get() as number;
   const history = size.saleLines > 0 ? seedSalesHistory(db, size.saleLines, admin) : null;
-  // The shelves the checkouts sell from: plenty of stock, nothing expired.
-  db.$client
-    .prepare('update inventory_items set stock = 10000000, expiration_date = null where id <= ?')
-    .run(ON_SALE);
+  stockShelves(db);
+  // What the app's daily check does first: lots that passed their date leave their items'
+  // stock (about a third of the seeded items expired before today).
+  db.transaction((tx) => settleExpiredLots(tx, new Date()), { behavior: 'immediate' });
   db.$client.prepare('update cakes set stock = 10000000 where id <= ?').run(CAKES_ON_SALE);
   // What the app's upkeep does at start and every four hours (server/main.ts).
   optimizeSearchIndex(db);

@@ -1,11 +1,12 @@
 // Each checkout request a new cart from the shelves (bench/bigShop.ts), as the legacy
 // POST /api/sales body: plain (cash, 12% VAT), SC/PWD (cakes and an item, 20% off the
-// eligible lines) and split tender (part cash, the rest by GCash with a reference).
+// eligible lines) and split tender (part cash, the rest by GCash with a reference); and
+// "lots", a plain cart from the shelf whose every item holds LOTS_EACH lots.
 import type { Db } from '../server/db/open';
 import { saleTotals } from '../shared/totals';
 import { CAKES_ON_SALE, ON_SALE } from './bigShop';
 
-export type CartKind = 'plain' | 'scPwd' | 'split';
+export type CartKind = 'plain' | 'scPwd' | 'split' | 'lots';
 
 type Shelved = { id: number; price: number; scPwdEligible: boolean };
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -19,8 +20,8 @@ function saleId() {
 
 /** A maker of request bodies of each kind, priced from the shelves as the server prices them. */
 export function cartMaker(db: Db) {
-  const shelf = (sql: string, n: number) =>
-    (db.$client.prepare(sql).all(n) as { id: number; price: number; eligible: number }[]).map((r) => ({
+  const shelf = (sql: string, ...n: number[]) =>
+    (db.$client.prepare(sql).all(...n) as { id: number; price: number; eligible: number }[]).map((r) => ({
       id: r.id,
       price: r.price,
       scPwdEligible: r.eligible === 1,
@@ -28,6 +29,11 @@ export function cartMaker(db: Db) {
   const items = shelf(
     'select id, unit_price as price, sc_pwd_eligible as eligible from inventory_items where id <= ?',
     ON_SALE,
+  );
+  const inLots = shelf(
+    'select id, unit_price as price, sc_pwd_eligible as eligible from inventory_items where id > ? and id <= ?',
+    ON_SALE,
+    2 * ON_SALE,
   );
   const cakes = shelf(
     'select id, price, sc_pwd_eligible as eligible from cakes where id <= ?',
@@ -48,7 +54,7 @@ export function cartMaker(db: Db) {
             ...some(cakes, 1 + Math.floor(Math.random() * 2)).map((l) => ({ ...l, kind: 'cake' as const })),
             ...some(items, 1),
           ]
-        : some(items, 1 + Math.floor(Math.random() * 3));
+        : some(kind === 'lots' ? inLots : items, 1 + Math.floor(Math.random() * 3));
     const body: Record<string, unknown> = {
       saleId: saleId(),
       customerName: kind === 'scPwd' ? 'Remedios Cruz' : 'Bench',

@@ -1,6 +1,7 @@
 // Two years of a busy shop's sales for the bench, written straight into SQLite
 // like the app's checkout writes them (a sale, then its lines as lineRow keeps them), so
 // the roll-up triggers of drizzle/0005_reports.sql fire exactly as they do at the counter.
+// Their lines cost purchase price x quantity, as sales made before lots existed do.
 // Then about 1% are refunded by flipping their status, which the triggers take away again.
 import type { Db } from '../server/db/open';
 import { PAYMENT_METHODS } from '../shared/constants';
@@ -146,8 +147,8 @@ export function seedSalesHistory(db: Db, lineCount: number, userId: number, now 
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?, ?)`,
   );
   const insertLine = sqlite.prepare(
-    `insert into sale_lines (sale_id, kind, item_id, cake_id, code, name, price, purchase_price, quantity, line_total, category)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into sale_lines (sale_id, kind, item_id, cake_id, code, name, price, purchase_price, quantity, line_total, category,
+       cost) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Each sale's one payment, as checkout writes it (payments_by_day follows by trigger).
   const insertPayment = sqlite.prepare(
@@ -215,6 +216,8 @@ export function seedSalesHistory(db: Db, lineCount: number, userId: number, now 
           l.quantity,
           l.price * l.quantity,
           l.category,
+          // Sales from before lots cost purchase price x quantity; no lots are kept for them.
+          l.cost * l.quantity,
         );
       if (next() < REFUND_SHARE) refunds.push({ id, soldAt });
     }

@@ -28,9 +28,7 @@ export function naiveQueries(db: Db) {
     `select count(*) as transactions, coalesce(sum(total_amount), 0) as totalSales, coalesce(sum(subtotal - discount_amount), 0) as revenue,
        coalesce(sum(tax_amount), 0) as taxAmount from sales s where ${inRange}`,
   );
-  const cost = sqlite.prepare(
-    `select coalesce(sum(l.purchase_price * l.quantity), 0) as cost from ${joined}`,
-  );
+  const cost = sqlite.prepare(`select coalesce(sum(l.cost), 0) as cost from ${joined}`);
   const payments = sqlite.prepare(
     `select payment_method as method, count(*) as transactions, sum(total_amount) as totalSales from sales s
      where ${inRange} group by 1 order by 3 desc, 1`,
@@ -137,7 +135,7 @@ export function rollUpDrift(db: Db): string[] {
   const naive = sqlite
     .prepare(
       `select count(*) as sales, sum(total_amount) as total,
-         sum((select sum(purchase_price * quantity) from sale_lines where sale_id = s.id)) as cost
+         sum((select sum(cost) from sale_lines where sale_id = s.id)) as cost
        from sales s where status = 'completed'`,
     )
     .get() as typeof rolled;

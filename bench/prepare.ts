@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { addDays, manilaDate } from '../shared/time';
 import { BENCH_ADMIN, cashier, type SeededShop } from './bigShop';
 import type { Step } from './capture';
 import type { CartKind } from './carts';
@@ -40,6 +41,71 @@ export async function openShifts(shop: SeededShop, cart: (kind: CartKind) => str
     await call('POST', '/api/sales', till, cart(kinds[n % 3] as CartKind));
   await app.close();
   return { shiftId: shift.id as number };
+}
+
+/** Ordered purchase orders the delivery scenario receives against: this many for each server. */
+export const ORDERS_EACH = 100;
+/** Lines on each order, and so in each delivery. */
+export const DELIVERY_LINES = 50;
+
+export interface Delivery {
+  /** The purchase order's `_id`. */
+  id: number;
+  /** The receive body: every line of the order, a dozen units each, expiring in 90 days. */
+  body: string;
+}
+
+/**
+ * 2 × ORDERS_EACH Ordered purchase orders of DELIVERY_LINES items each (items after the
+ * checkout shelves, no two orders sharing one), made through the app's REST routes; a
+ * delivery against each, half for the app and half for the baseline.
+ */
+export async function orderedPurchaseOrders(shop: SeededShop, firstItem: number) {
+  const config = loadConfig({ DATA_DIR: shop.dir, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ db: shop.db, config, logger: false });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });
+  const auth = { authorization: `Bearer ${login.json().accessToken}` };
+  const items = shop.db.$client
+    .prepare('select item_id from inventory_items where id >= ? order by id limit ?')
+    .pluck()
+    .all(firstItem, 2 * ORDERS_EACH * DELIVERY_LINES) as string[];
+  const supplier = shop.db.$client
+    .prepare('select supplier_id from suppliers order by id limit 1')
+    .pluck()
+    .get();
+  const expires = addDays(manilaDate(), 90);
+  const deliveries: Delivery[] = [];
+  for (let n = 0; n < 2 * ORDERS_EACH; n++) {
+    const mine = items.slice(n * DELIVERY_LINES, (n + 1) * DELIVERY_LINES);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/purchase-orders',
+      headers: auth,
+      payload: {
+        supplierId: supplier,
+        lines: mine.map((itemId) => ({ itemId, quantity: 100_000, unitCost: 12.5 })),
+      },
+    });
+    if (made.statusCode !== 201)
+      throw new Error(`a purchase order answered ${made.statusCode}: ${made.body}`);
+    const id = made.json().purchaseOrder._id as number;
+    const ordered = await app.inject({
+      method: 'POST',
+      url: `/api/purchase-orders/${id}/order`,
+      headers: auth,
+    });
+    if (ordered.statusCode !== 200)
+      throw new Error(`ordering answered ${ordered.statusCode}: ${ordered.body}`);
+    deliveries.push({
+      id,
+      body: JSON.stringify({
+        reference: `DR-${id}`,
+        lines: mine.map((itemId) => ({ itemId, quantity: 12, expirationDate: expires })),
+      }),
+    });
+  }
+  await app.close();
+  return { app: deliveries.slice(0, ORDERS_EACH), bare: deliveries.slice(ORDERS_EACH) };
 }
 
 /**

@@ -60,6 +60,12 @@ async function start(args: string[], env: Record<string, string>, health: string
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  // A server that dies mid-run (LOG_LEVEL silent) otherwise shows only as refused connections.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`${args.at(-1)} on ${url} exited (${code ?? signal}) before the bench stopped it`);
+  });
   const startupMs = await answered(`${url}${health}`, child, started);
   const pid = child.pid as number;
   return {
@@ -70,6 +76,7 @@ async function start(args: string[], env: Record<string, string>, health: string
     peakMb: () => status(pid, 'VmHWM'),
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -8,13 +8,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { manilaDate } from '../shared/time';
 import { type AttackResult, signInUnderAttack } from './attack';
-import { BENCH_ADMIN, cashier, LARGE, type SeededShop, seedShop } from './bigShop';
+import { BENCH_ADMIN, cashier, LARGE, ON_SALE, type SeededShop, seedShop } from './bigShop';
 import { cartMaker } from './carts';
 import { checkoutFloor } from './floor';
 import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './naive';
-import { openShifts, recordCaptures } from './prepare';
+import { openShifts, orderedPurchaseOrders, recordCaptures } from './prepare';
 import { type Server, startApp, startBare } from './processes';
-import { growthSection, type Measured, mainSection, type RunFigures } from './report';
+import { growthSection, lotsPair, type Measured, mainSection, onlySection, type RunFigures } from './report';
 import { healthDuringRestore, restoreSection } from './restoreStall';
 import { addToResults } from './results';
 import { type Scenario, scenarios } from './scenarios';
@@ -74,6 +74,29 @@ async function measureBoth(s: Scenario, app: Server, bare: Server, tokens: Recor
   return row;
 }
 
+/**
+ * Plain checkout and checkout over lots on the app, in ALTERNATING windows of half the
+ * scenario time (plain, lots, lots, plain, …): on a machine others share, the load moves
+ * between windows, and alternating puts both under the same moves.
+ */
+async function alternate(list: Scenario[], app: Server, shop: SeededShop, token: string, rounds = 4) {
+  const pair = lotsPair(list);
+  if (!pair) return null;
+  const seconds = Math.max(3, SECONDS / 2);
+  const figures = { seconds, plain: [] as number[], lots: [] as number[], errors: 0 };
+  for (let round = 0; round < rounds; round++)
+    // Each kind goes first in every other round, so neither always follows the other.
+    for (const kind of round % 2 === 0 ? (['plain', 'lots'] as const) : (['lots', 'plain'] as const)) {
+      walSettled(shop);
+      const s = pair[kind] as Scenario;
+      const window = await drive(app.url, s.app, s.connections, seconds, token);
+      figures[kind].push(window.rps);
+      figures.errors += window.errors;
+    }
+  console.log(`alternating: plain ${figures.plain.join(', ')}; lots ${figures.lots.join(', ')} req/s`);
+  return figures;
+}
+
 const megabytes = (dir: string) =>
   readdirSync(dir)
     .filter((f) => f.startsWith('shop.sqlite'))
@@ -119,7 +142,13 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
     .pluck()
     .all() as number[];
   const refunds = { app: pile.slice(0, pile.length / 2), bare: pile.slice(pile.length / 2) };
-  const list = pick(scenarios({ cart, refunds, shiftId }));
+  // The purchase orders only when the delivery scenario runs (the growth shop is too small).
+  const none = { app: [], bare: [] };
+  const receiving = pick(scenarios({ cart, refunds, shiftId, deliveries: none })).some((s) =>
+    s.name.startsWith('receiving'),
+  );
+  const deliveries = receiving ? await orderedPurchaseOrders(shop, 2 * ON_SALE + 1) : none;
+  const list = pick(scenarios({ cart, refunds, shiftId, deliveries }));
   const { file } = await recordCaptures(shop, list);
   const dbMb = megabytes(shop.dir);
 
@@ -133,7 +162,44 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
     walSettled(shop);
     rows.push(await measureBoth(s, app, bare, tokens));
   }
-  return { shop, app, bare, rows, tokens, dbMb, snapshotSeconds, startupPeakMb };
+  const alternated = await alternate(list, app, shop, tokens.admin);
+  return {
+    alternated,
+    shop,
+    app,
+    bare,
+    rows,
+    tokens,
+    dbMb,
+    snapshotSeconds,
+    startupPeakMb,
+  };
+}
+
+// BENCH_ONLY='checkout (plain);checkout (plain, 5 lots an item)' measures only the scenarios
+// so named (names separated by ';'), on the large shop, and records just those (BENCH_NOTE
+// adds a note to the section).
+const ONLY = process.env.BENCH_ONLY?.split(';')
+  .map((s) => s.trim())
+  .filter(Boolean);
+if (ONLY?.length) {
+  const only = await measureShop('bench', LARGE, (all) => all.filter((s) => ONLY.includes(s.name)));
+  await only.bare.stop();
+  await only.app.stop();
+  only.shop.db.$client.close();
+  rmSync(only.shop.dir, { recursive: true, force: true });
+  const section = onlySection({
+    seconds: SECONDS,
+    size: LARGE,
+    history: only.shop.history,
+    seedSeconds: only.shop.seconds,
+    rows: only.rows,
+    alternated: only.alternated,
+    note: process.env.BENCH_NOTE,
+  });
+  addToResults(section);
+  console.log(section);
+  process.exit(0);
 }
 
 // --- the large shop -----------------------------------------------------------------------
@@ -236,6 +302,7 @@ const figures: RunFigures = {
   snapshotSeconds: large.snapshotSeconds,
   startupPeakMb: large.startupPeakMb,
   rows: large.rows,
+  alternated: large.alternated,
   attacks,
   naive,
   problems,

@@ -2,8 +2,9 @@
 // baseline (bench/bare.ts) does the same work, driven alike by autocannon.
 import type autocannon from 'autocannon';
 import { addDays, manilaDate } from '../shared/time';
-import { CASHIERS, cashier } from './bigShop';
+import { CASHIERS, cashier, LOTS_EACH } from './bigShop';
 import type { CartKind } from './carts';
+import { DELIVERY_LINES, type Delivery } from './prepare';
 
 type Request = NonNullable<autocannon.Options['requests']>[number];
 
@@ -34,9 +35,11 @@ export interface Inputs {
   refunds: { app: number[]; bare: number[] };
   /** The cashier's open shift with a day's sales, for the X reading. */
   shiftId: number;
+  /** Ordered purchase orders and a delivery against each, for the app and for the baseline. */
+  deliveries: { app: Delivery[]; bare: Delivery[] };
 }
 
-export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
+export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scenario[] {
   let turn = 0;
   const signIn = (): Request => ({
     method: 'POST',
@@ -53,6 +56,19 @@ export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
     method: 'POST',
     setupRequest: (req) => ({ ...req, path: `${prefix}/sales/${pile.pop()}/refund` }),
   });
+  // Each request a whole delivery against the next order, round the pile: the orders hold
+  // far more than a run receives.
+  const receive = (prefix: string, pile: Delivery[]): Request => {
+    let next = 0;
+    return {
+      method: 'POST',
+      headers: json,
+      setupRequest: (req) => {
+        const d = pile[next++ % pile.length] as Delivery;
+        return { ...req, path: `${prefix}/purchase-orders/${d.id}/receive`, body: d.body };
+      },
+    };
+  };
   const read = (name: string, path: string, connections = 16, extra?: string): Scenario => ({
     name,
     connections,
@@ -102,8 +118,10 @@ export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
       bare: [checkout('/sales', 'plain')],
       extra: "a shop's own counter",
     },
-    ...(['plain', 'scPwd', 'split'] as const).map((kind) => ({
-      name: `checkout (${{ plain: 'plain', scPwd: 'SC/PWD', split: 'split tender' }[kind]})`,
+    // 'lots' is the plain checkout from the shelf whose items hold LOTS_EACH lots each
+    // (bench/bigShop.ts), right after the plain one so both see the same machine.
+    ...(['plain', 'lots', 'scPwd', 'split'] as const).map((kind) => ({
+      name: `checkout (${{ plain: 'plain', lots: `plain, ${LOTS_EACH} lots an item`, scPwd: 'SC/PWD', split: 'split tender' }[kind]})`,
       connections: 32,
       as: 'admin' as const,
       app: [checkout('/api/sales', kind)],
@@ -115,6 +133,13 @@ export function scenarios({ cart, refunds, shiftId }: Inputs): Scenario[] {
       as: 'admin',
       app: [refund('/api', refunds.app)],
       bare: [refund('', refunds.bare)],
+    },
+    {
+      name: `receiving a ${DELIVERY_LINES}-line delivery`,
+      connections: 8,
+      as: 'admin',
+      app: [receive('/api', deliveries.app)],
+      bare: [receive('', deliveries.bare)],
     },
   ];
 }

@@ -2,13 +2,15 @@
 // down and holds it against what the clients sent and were told. Nothing here trusts the
 // server's own arithmetic: prices are the ones the soak seeded, totals are recomputed here.
 import Database from 'better-sqlite3';
+import { costOf, QUANTITY_SCALE } from '../shared/quantity';
+import { manilaDate } from '../shared/time';
 
 export interface Product {
   id: number;
   code: string;
   /** Centavos, as seeded. */
   price: number;
-  /** Stock when seeded (the ledger's 'created' row). */
+  /** Stock when seeded, in units as sent (the ledger's 'created' row keeps thousandths). */
   initial: number;
 }
 
@@ -72,6 +74,7 @@ type SaleRow = {
   total: number;
 };
 type LineRow = {
+  id: number;
   sale: number;
   kind: string;
   item: number | null;
@@ -88,6 +91,14 @@ type MoveRow = {
   after: number;
   ref: string | null;
 };
+type LotRow = {
+  id: number;
+  item: number;
+  quantity: number;
+  remaining: number;
+  unitCost: number;
+  expires: string | null;
+};
 
 const MAX_REPORTED = 25;
 
@@ -103,7 +114,10 @@ function group<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * (lines, totals, payments, ledger rows, activity row) and with the status its refunds
  * earned; no sale twice, none the clients never sent, none that was refused; per item,
  * initial stock = stock + sold - refunded and never negative; the ledger chains from the
- * seeded stock to the current one; the report roll-ups agree with the sales.
+ * seeded stock to the current one; every lot holds 0 to its quantity, lost what the
+ * completed sales' lines took from it, and each item's stock is its unexpired lots' sum;
+ * each item line took its quantity from lots and costs what they cost; the report roll-ups
+ * agree with the sales. Stock, lots and the ledger are in thousandths; lines in units.
  */
 export function checkDatabase(
   file: string,
@@ -133,11 +147,25 @@ export function checkDatabase(
     const lines = new Map<number, LineRow[]>();
     for (const line of db
       .prepare(
-        `select sale_id as sale, kind, item_id as item, price, quantity as qty, line_total as lineTotal
-           from sale_lines order by item_id`,
+        `select id, sale_id as sale, kind, item_id as item, price, quantity as qty, line_total as lineTotal,
+           cost from sale_lines order by item_id`,
       )
-      .all() as LineRow[])
+      .all() as (LineRow & { cost: number })[])
       group(lines, line.sale, line);
+    const lots = db
+      .prepare(
+        `select id, item_id as item, quantity, remaining, unit_cost as unitCost, expiration_date as expires
+           from stock_lots order by id`,
+      )
+      .all() as LotRow[];
+    const lotById = new Map(lots.map((l) => [l.id, l]));
+    const takenBy = new Map<number, { lot: number; qty: number }[]>();
+    for (const t of db
+      .prepare('select sale_line_id as line, lot_id as lot, quantity as qty from sale_line_lots')
+      .all() as { line: number; lot: number; qty: number }[])
+      group(takenBy, t.line, t);
+    /** By lot: what the lines of completed sales took from it. */
+    const keptOut = new Map<number, number>();
     const paid = new Map<number, { n: number; amount: number }>();
     for (const p of db
       .prepare(
@@ -176,6 +204,17 @@ export function checkDatabase(
         })
         .join(',');
       if (got !== want) fail(`${row.saleId} has lines [${got}], sent [${want}]`);
+      for (const l of mine as (LineRow & { cost: number })[]) {
+        const takes = takenBy.get(l.id) ?? [];
+        const qty = takes.reduce((sum, t) => sum + t.qty, 0);
+        const cost = takes.reduce(
+          (sum, t) => sum + costOf(t.qty, lotById.get(t.lot)?.unitCost ?? Number.NaN),
+          0,
+        );
+        if (qty !== l.qty * QUANTITY_SCALE || takes.some((t) => lotById.get(t.lot)?.item !== l.item))
+          fail(`${row.saleId} line of item ${l.item} x${l.qty} took ${qty} thousandths from its lots`);
+        if (cost !== l.cost) fail(`${row.saleId} line of item ${l.item} costs ${l.cost}, its lots ${cost}`);
+      }
       const t = sent.totals;
       if (
         row.subtotal !== t.subtotal ||
@@ -191,7 +230,8 @@ export function checkDatabase(
         fail(`${row.saleId} payments add up to ${pay?.amount ?? 'nothing'}, total ${row.total}`);
       if (sent.ref !== undefined && sent.ref !== row.id)
         fail(`${row.saleId} was answered as _id ${sent.ref} but is row ${row.id}`);
-      const cartMoves = (sign: number) => sent.cart.map((l) => `${l.id}:${sign * l.quantity}`).join(',');
+      const cartMoves = (sign: number) =>
+        sent.cart.map((l) => `${l.id}:${sign * l.quantity * QUANTITY_SCALE}`).join(',');
       const ledger = (reason: string) =>
         (movesOf.get(`${reason}:${row.saleId}`) ?? [])
           .map((m) => `${m.item}:${m.change}`)
@@ -212,6 +252,8 @@ export function checkDatabase(
         completed++;
         completedTotal += row.total;
         for (const l of mine) if (l.item !== null) sold.set(l.item, (sold.get(l.item) ?? 0) + l.qty);
+        for (const l of mine)
+          for (const t of takenBy.get(l.id) ?? []) keptOut.set(t.lot, (keptOut.get(t.lot) ?? 0) + t.qty);
       } else if (row.status === 'refunded') {
         refunded++;
         const r = sent.refund;
@@ -240,6 +282,23 @@ export function checkDatabase(
         (r) => [r.id, r.stock],
       ),
     );
+    // ---- Lots: within bounds, lowered only by what completed sales took, summing to the stock. ----
+    const today = manilaDate();
+    const fresh = new Map<number, number>();
+    for (const lot of lots) {
+      if (lot.remaining < 0 || lot.remaining > lot.quantity)
+        fail(`lot ${lot.id} of item ${lot.item} holds ${lot.remaining} of ${lot.quantity}`);
+      const out = keptOut.get(lot.id) ?? 0;
+      if (lot.quantity - lot.remaining !== out)
+        fail(
+          `lot ${lot.id} of item ${lot.item} lost ${lot.quantity - lot.remaining}; completed sales took ${out}`,
+        );
+      if (lot.expires === null || lot.expires >= today)
+        fresh.set(lot.item, (fresh.get(lot.item) ?? 0) + lot.remaining);
+    }
+    for (const [id, now] of stock)
+      if ((fresh.get(id) ?? 0) !== now)
+        fail(`item ${id}: stock ${now}, its unexpired lots hold ${fresh.get(id) ?? 0}`);
     const chains = new Map<number, MoveRow[]>();
     for (const m of moves) if (m.item !== null) group(chains, m.item, m);
     for (const product of products.values()) {
@@ -249,15 +308,16 @@ export function checkDatabase(
         continue;
       }
       if (now < 0) fail(`item ${product.code} has negative stock ${now}`);
-      const out = sold.get(product.id) ?? 0;
-      if (product.initial !== now + out)
+      const initial = product.initial * QUANTITY_SCALE;
+      const out = (sold.get(product.id) ?? 0) * QUANTITY_SCALE;
+      if (initial !== now + out)
         fail(
-          `item ${product.code}: seeded ${product.initial} but stock ${now} + sold and not refunded ${out} = ${now + out}`,
+          `item ${product.code}: seeded ${initial} but stock ${now} + sold and not refunded ${out} = ${now + out}`,
         );
       const chain = chains.get(product.id) ?? [];
       const first = chain[0];
-      if (!first || first.reason !== 'created' || first.before !== 0 || first.after !== product.initial)
-        fail(`item ${product.code}: the ledger does not start with its seeded stock of ${product.initial}`);
+      if (!first || first.reason !== 'created' || first.before !== 0 || first.after !== initial)
+        fail(`item ${product.code}: the ledger does not start with its seeded stock of ${initial}`);
       let level = 0;
       let whole = true;
       for (const m of chain) {

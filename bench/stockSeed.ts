@@ -1,6 +1,8 @@
 // A large shop's stock for the bench: items with realistic names (about 1 in 13 is
 // a flour), categories, suppliers and units, written straight into SQLite so the
-// FTS triggers fire exactly as they do for the app's own inserts.
+// FTS triggers fire exactly as they do for the app's own inserts, and each item with stock
+// gets its opening lot from the trigger of server/db/sql/stock-lots.sql. Quantities in
+// thousandths of the item's unit, as the database keeps them.
 import type { Db } from '../server/db/open';
 
 const PRODUCTS = [
@@ -88,14 +90,14 @@ export function seedStock(db: Db, count: number): void {
       addItem.run(
         `INV-${String(n).padStart(6, '0')}`,
         name,
-        rand(200),
+        rand(200) * 1000,
         categoryIds[rand(categoryIds.length)],
         cost,
         Math.round(cost * 1.3),
         1,
         1 + rand(8),
         supplierIds[rand(supplierIds.length)],
-        10,
+        10_000,
         rand(4) === 0 ? null : expires,
       );
     }
