@@ -20,14 +20,15 @@ beforeAll(() => {
     .values({ supplierId: 'SUP-9', name: 'Manila Flour Co.' })
     .returning()
     .get().id;
-  const put = (n: number, name: string, expirationDate: string | null, stock = 40) =>
+  // Stock and threshold in thousandths, as the database keeps them.
+  const put = (n: number, name: string, expirationDate: string | null, stock = 40_000) =>
     db
       .insert(inventoryItems)
       .values({
         itemId: `INV-9000${String(n).padStart(2, '0')}`,
         name,
         stock,
-        restockThreshold: 5,
+        restockThreshold: 5_000,
         expirationDate,
         categoryId: baking,
         supplierId: supplier,
@@ -42,7 +43,7 @@ beforeAll(() => {
   put(5, 'Butter', addDays(today, 20));
   put(6, 'Old Yeast', addDays(today, -2));
   put(7, 'Piping Bags', null);
-  put(8, 'Fresh Milk', addDays(today, 6), 3);
+  put(8, 'Fresh Milk', addDays(today, 6), 3_000);
 });
 
 const itemTable = (page: Page) => page.getByRole('table', { name: 'Inventory', exact: true });
