@@ -770,6 +770,40 @@ describe('the Sales Management screen', () => {
     }
   });
 
+  it('sells whole units of an item kept to the thousandth', async () => {
+    const [cocoa, yeast] = [
+      { itemId: 'INV-910001', name: 'Loose Cocoa (kg)', unitPrice: 40000, stock: 2_500 },
+      { itemId: 'INV-910002', name: 'Loose Yeast (kg)', unitPrice: 30000, stock: 500 },
+    ];
+    const added = b.shop.db
+      .insert(inventoryItems)
+      .values([cocoa, yeast].map((item) => ({ ...item, restockThreshold: 100 })))
+      .returning()
+      .all();
+    try {
+      const { page, context } = await openSales();
+      await page.getByPlaceholder(SALES_TEXT.searchPlaceholder).fill('Loose');
+      await expect.poll(() => column(page, 1)).toEqual([cocoa.name, yeast.name]);
+      // 2.5 kg sells as two; half a kilo sells as none.
+      expect(await stockShown(page, cocoa.name)).toBe('2');
+      expect(await stockShown(page, yeast.name)).toBe('0');
+      expect(await productRow(page, yeast.name).getAttribute('aria-disabled')).toBe('true');
+      await productRow(page, cocoa.name).click();
+      const plus = cartLine(page, cocoa.name).getByRole('button', { name: `Increase ${cocoa.name}` });
+      await plus.click();
+      expect(await plus.isDisabled()).toBe(true);
+      expect(await stockShown(page, cocoa.name)).toBe('0');
+      await choose(page, cartOf(page), 'Payment Method', 'Others');
+      await cartOf(page).getByRole('button', { name: 'Checkout' }).click();
+      await receiptOf(page).waitFor();
+      // The half kilo left stays in stock, in thousandths.
+      expect(stockOf(added[0]!.id)).toBe(500);
+      await context.close();
+    } finally {
+      for (const item of added) b.shop.db.delete(inventoryItems).where(eq(inventoryItems.id, item.id)).run();
+    }
+  });
+
   it('truncates a long name in the cart, keeping its plus, minus and total in view', async () => {
     const long = 'Bread Flour, first class, unbleached and enriched, for breads and pastries (25 kg sack)';
     const rename = (name: string) =>
