@@ -5,7 +5,7 @@ export const INVENTORY_TEXT = {
   stockNegative: 'Stock must be a non-negative number.',
   unitPriceNegative: 'Unit price must be a non-negative number.',
   purchasePriceNegative: 'Purchase price must be a non-negative number.',
-  thresholdNegative: 'Restock threshold must be a non-negative whole number.',
+  thresholdNegative: 'Restock threshold must be a non-negative number.',
   amountNegative: 'Amount must be a non-negative number.',
   scPwdNotBoolean: 'SC/PWD eligible must be true or false.',
   expiredDate: 'Expiration date cannot be in the past.',

@@ -14,7 +14,7 @@ const b = browserShopForFile();
 beforeAll(() => {
   b.shop.db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-610001', name: 'Cart Customer Flour', stock: 50, unitPrice: 7500 })
+    .values({ itemId: 'INV-610001', name: 'Cart Customer Flour', stock: 50_000, unitPrice: 7500 })
     .run();
 });
 

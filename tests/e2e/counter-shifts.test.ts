@@ -33,7 +33,7 @@ beforeAll(async () => {
   managerEmail = user.email;
   b.shop.db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-710001', name: 'Pastry Flour', unitPrice: 5000, stock: 50 })
+    .values({ itemId: 'INV-710001', name: 'Pastry Flour', unitPrice: 5000, stock: 50_000 })
     .run();
 });
 

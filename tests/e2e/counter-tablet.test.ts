@@ -7,6 +7,7 @@ import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
+import { setStock } from '../helpers/lots';
 
 // The counter as staff really use it: a scanner that never jams (an unknown code, a pack
 // barcode, 3*), a tablet till whose total and Checkout stay in view, quick tender and
@@ -14,6 +15,7 @@ import { browserShopForFile } from '../helpers/browserFile';
 
 const b = browserShopForFile();
 
+// Stock in units; the database keeps thousandths.
 const SUGAR = { itemId: 'SUG-001', name: 'Washed Sugar 1kg', unitPrice: 8500, stock: 50 };
 const MILK = {
   itemId: 'INV-200002',
@@ -28,10 +30,10 @@ const ids = { sugar: 0, milk: 0, flour: 0 };
 
 beforeAll(() => {
   const db = b.shop.db;
-  const add = (fields: typeof inventoryItems.$inferInsert) =>
+  const add = ({ stock = 0, ...fields }: typeof inventoryItems.$inferInsert) =>
     db
       .insert(inventoryItems)
-      .values({ restockThreshold: 1, ...fields })
+      .values({ restockThreshold: 1_000, ...fields, stock: stock * 1000 })
       .returning()
       .get().id;
   ids.sugar = add(SUGAR);
@@ -51,13 +53,12 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  const db = b.shop.db;
   for (const [id, stock] of [
     [ids.sugar, SUGAR.stock],
     [ids.milk, MILK.stock],
     [ids.flour, FLOUR.stock],
   ] as const)
-    db.update(inventoryItems).set({ stock }).where(eq(inventoryItems.id, id)).run();
+    setStock(b.shop, id, stock * 1000);
 });
 
 const cartOf = (page: Page) => page.getByRole('region', { name: 'Cart', exact: true });

@@ -13,12 +13,12 @@ import { browserShopForFile } from '../helpers/browserFile';
 // sale with change, and a shift opened, sold through, read (X) and closed with a variance.
 
 const b = browserShopForFile();
-const FLOUR = { itemId: 'INV-700001', name: 'Cake Flour', unitPrice: 6126, stock: 50 };
+const FLOUR = { itemId: 'INV-700001', name: 'Cake Flour', unitPrice: 6126, stock: 50_000 };
 const ENSAYMADA = {
   itemId: 'INV-700002',
   name: 'Ensaymada',
   unitPrice: 4553,
-  stock: 50,
+  stock: 50_000,
   scPwdEligible: true,
 };
 const CAKE = { cakeId: 'CK-700001', name: 'Ube Cake', price: 85000, stock: 20 };

@@ -20,7 +20,7 @@ async function seed() {
     .run();
   b.shop.db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-C1', name: 'Flour', stock: 10, unitPrice: 9500 })
+    .values({ itemId: 'INV-C1', name: 'Flour', stock: 10_000, unitPrice: 9500 })
     .run();
   const sale = (saleId: string, day: string, total: number, status: 'completed' | 'refunded') => ({
     saleId,

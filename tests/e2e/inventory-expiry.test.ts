@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, inventoryItems, suppliers } from '../../server/db/schema';
+import { dailyStockCheck } from '../../server/domains/inventory/alerts';
 import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
 import { CASHIER_SCREEN, column, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
@@ -20,14 +21,15 @@ beforeAll(() => {
     .values({ supplierId: 'SUP-9', name: 'Manila Flour Co.' })
     .returning()
     .get().id;
-  const put = (n: number, name: string, expirationDate: string | null, stock = 40) =>
+  // Stock and threshold in thousandths, as the database keeps them.
+  const put = (n: number, name: string, expirationDate: string | null, stock = 40_000) =>
     db
       .insert(inventoryItems)
       .values({
         itemId: `INV-9000${String(n).padStart(2, '0')}`,
         name,
         stock,
-        restockThreshold: 5,
+        restockThreshold: 5_000,
         expirationDate,
         categoryId: baking,
         supplierId: supplier,
@@ -42,7 +44,7 @@ beforeAll(() => {
   put(5, 'Butter', addDays(today, 20));
   put(6, 'Old Yeast', addDays(today, -2));
   put(7, 'Piping Bags', null);
-  put(8, 'Fresh Milk', addDays(today, 6), 3);
+  put(8, 'Fresh Milk', addDays(today, 6), 3_000);
 });
 
 const itemTable = (page: Page) => page.getByRole('table', { name: 'Inventory', exact: true });
@@ -126,4 +128,39 @@ describe('expiry on the Inventory screen', () => {
       await context.close();
     });
   }
+
+  it('shows the stock of an expired lot apart on the item, to be written off', async () => {
+    // As after the check the server runs at startup and each midnight: the expired lot leaves the stock.
+    dailyStockCheck(b.shop.db);
+    const { page, context } = await openInventory(CASHIER_SCREEN);
+    await page.getByRole('button', { name: 'View Old Yeast', exact: true }).click();
+    const view = page.getByRole('dialog', { name: 'Item Details' });
+    await view.getByText('Expired stock to write off: 40', { exact: true }).waitFor();
+    const field = (label: string) =>
+      view
+        .getByRole('table', { name: 'Item Details' })
+        .locator('tr')
+        .filter({ has: page.locator('th').getByText(label, { exact: true }) })
+        .locator('td')
+        .textContent();
+    expect(await field('Stock')).toBe('0');
+    expect(await field('Status')).toBe('Expired');
+    const lots = view.getByRole('table', { name: 'Lots' });
+    await lots.getByRole('cell', { name: '40 of 40', exact: true }).waitFor();
+    expect(await column(lots, 2)).toEqual([`${formatCalendarDate(addDays(today, -2))}Expired`]);
+    await page.waitForTimeout(400);
+    await snapshot(page, 'inventory-expired-lot-1366x768');
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'hidden' });
+
+    // A lot still in date is for sale: nothing waits to be written off.
+    await page.getByRole('button', { name: 'View Fresh Milk', exact: true }).click();
+    await view
+      .getByRole('table', { name: 'Lots' })
+      .getByRole('cell', { name: '3 of 3', exact: true })
+      .waitFor();
+    expect(await view.getByText('Expired stock to write off', { exact: false }).count()).toBe(0);
+    expect(await view.getByText('Expired', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -79,9 +79,9 @@ function addItemRow(n: number, fields: Partial<typeof inventoryItems.$inferInser
 describe('the Inventory screen', () => {
   it('sorts by a header (ascending, descending, none) and pages ten at a time', async () => {
     clearShelves();
-    // Stock 1..25 in a scrambled order: item n holds (7n mod 25) + 1.
+    // Stock 1..25 in a scrambled order: item n holds (7n mod 25) + 1, kept in thousandths.
     for (let n = 1; n <= 25; n++) {
-      addItemRow(n, { name: batch(n), stock: ((n * 7) % 25) + 1 });
+      addItemRow(n, { name: batch(n), stock: (((n * 7) % 25) + 1) * 1000 });
     }
     const { page, context } = await b.newPage();
     await openInventory(page, ADMIN.email, ADMIN.password);
@@ -155,10 +155,12 @@ describe('the Inventory screen', () => {
     await add.getByText(INVENTORY_TEXT.required).waitFor();
     await add.getByLabel(required('Item Name')).fill('Bread Flour');
     await add.getByLabel('Stock', { exact: true }).fill('-3');
+    await add.getByLabel('Restock Threshold', { exact: true }).fill('-1');
     await add.getByLabel('Unit Price', { exact: true }).fill('-1');
     await add.getByLabel('Expiration Date', { exact: true }).fill('2001-01-01');
     await add.getByRole('button', { name: 'Save' }).click();
     await add.getByText(INVENTORY_TEXT.stockNegative).waitFor();
+    await add.getByText(INVENTORY_TEXT.thresholdNegative).waitFor();
     await add.getByText(INVENTORY_TEXT.unitPriceNegative).waitFor();
     await add.getByText(INVENTORY_TEXT.expiredDate).waitFor();
     expect(await b.shop.db.$count(inventoryItems)).toBe(0);
@@ -193,6 +195,8 @@ describe('the Inventory screen', () => {
     const saved = b.shop.db.select().from(inventoryItems).get()!;
     expect(saved).toMatchObject({
       name: 'Bread Flour',
+      stock: 20_000,
+      restockThreshold: 5_000,
       purchasePrice: 4550,
       unitPrice: 6000,
       amount: 1,
@@ -227,7 +231,7 @@ describe('the Inventory screen', () => {
     await row.getByText('Low stock', { exact: true }).waitFor();
     await row.getByRole('cell', { name: '₱65.00' }).waitFor();
     expect(b.shop.db.select().from(inventoryItems).get()).toMatchObject({
-      stock: 3,
+      stock: 3_000,
       unitPrice: 6500,
       scPwdEligible: true,
     });
@@ -255,6 +259,14 @@ describe('the Inventory screen', () => {
     expect(await column(ledger, 2)).toEqual(['-17', '+20']);
     expect(await column(ledger, 3)).toEqual(['20 → 3', '0 → 20']);
     expect(await column(ledger, 4)).toEqual(['admin', 'admin']);
+    // Above the ledger, the lots: the stock it was added with, less what the edit took.
+    const lots = view.getByRole('table', { name: 'Lots' });
+    await lots.getByRole('cell', { name: '3 of 20', exact: true }).waitFor();
+    expect(await column(lots, 3)).toEqual(['3 of 20']);
+    expect(await column(lots, 2)).toEqual(['Dec 31, 2099']);
+    expect(await column(lots, 4)).toEqual(['₱45.50']);
+    expect((await lots.boundingBox())!.y).toBeLessThan((await ledger.boundingBox())!.y);
+    expect(await view.getByText('Expired stock to write off', { exact: false }).count()).toBe(0);
     await settled(page);
     await snapshot(page, 'inventory-item-view-1366x768');
 
@@ -266,6 +278,61 @@ describe('the Inventory screen', () => {
     await view.waitFor({ state: 'hidden' });
     await shows(page, INVENTORY_TEXT.noItems);
     expect(await b.shop.db.$count(inventoryItems)).toBe(0);
+    await context.close();
+  });
+
+  it('keeps stock and restock threshold to three decimals, shown in units', async () => {
+    clearShelves();
+    const { page, context } = await b.newPage();
+    await openInventory(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: '+ Add Item' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Item' });
+    await add.getByLabel(required('Item Name')).fill('Cake Flour (kg)');
+    await add.getByLabel('Stock', { exact: true }).fill('2.5');
+    await add.getByLabel('Restock Threshold', { exact: true }).fill('0.75');
+    await add.getByLabel('Unit Price', { exact: true }).fill('60');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await shows(page, INVENTORY_TEXT.added);
+    await add.waitFor({ state: 'hidden' });
+    // The database keeps thousandths.
+    expect(b.shop.db.select().from(inventoryItems).get()).toMatchObject({
+      stock: 2_500,
+      restockThreshold: 750,
+    });
+    const row = rowOf(itemTable(page), 'Cake Flour (kg)');
+    expect((await row.getByRole('cell').allTextContents())[2]).toBe('2.5');
+
+    // The form shows units again, and a stock in the thousands reads with its separator.
+    await row.getByRole('button', { name: 'Edit Cake Flour (kg)' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Item' });
+    expect(await edit.getByLabel('Stock', { exact: true }).inputValue()).toBe('2.5');
+    expect(await edit.getByLabel('Restock Threshold', { exact: true }).inputValue()).toBe('0.75');
+    await edit.getByLabel('Stock', { exact: true }).fill('1234.125');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await shows(page, INVENTORY_TEXT.updated);
+    await edit.waitFor({ state: 'hidden' });
+    await row.getByRole('cell', { name: '1,234.125', exact: true }).waitFor();
+    expect(b.shop.db.select().from(inventoryItems).get()!.stock).toBe(1_234_125);
+
+    await row.getByRole('button', { name: 'View Cake Flour (kg)' }).click();
+    const view = page.getByRole('dialog', { name: 'Item Details' });
+    const details = view.getByRole('table', { name: 'Item Details' });
+    const field = (label: string) =>
+      details
+        .locator('tr')
+        .filter({ has: page.locator('th').getByText(label, { exact: true }) })
+        .locator('td')
+        .textContent();
+    expect(await field('Stock')).toBe('1,234.125');
+    expect(await field('Restock Threshold')).toBe('0.75');
+    const ledger = view.getByRole('table', { name: 'Stock movements' });
+    await ledger.getByText('2.5 → 1,234.125').waitFor();
+    expect(await column(ledger, 2)).toEqual(['+1,231.625', '+2.5']);
+    // The edit added a lot of its own after the one the item was added with (undated: receipt order).
+    const lots = view.getByRole('table', { name: 'Lots' });
+    await expect.poll(() => column(lots, 3)).toEqual(['2.5 of 2.5', '1,231.625 of 1,231.625']);
+    expect(await column(lots, 1)).toEqual(['Opening stock', 'Stock edit']);
     await context.close();
   });
 
@@ -398,7 +465,7 @@ describe('the Inventory screen', () => {
 
   it("turns a staff user's edit and delete into requests for approval, leaving the item as it was", async () => {
     clearShelves();
-    const item = addItemRow(201, { name: 'Butter', stock: 10, unitPrice: 5000 });
+    const item = addItemRow(201, { name: 'Butter', stock: 10_000, unitPrice: 5000 });
     const staff = await b.shop.addUser('staff');
     const { page, context } = await b.newPage();
     await openInventory(page, staff.email, PASSWORD);
@@ -438,8 +505,8 @@ describe('the Inventory screen', () => {
     clearShelves();
     // Newest first: the last four made show every status on page 1.
     const special: Record<number, Partial<typeof inventoryItems.$inferInsert>> = {
-      12: { name: 'Premium Unbleached All-Purpose Flour', stock: 40 },
-      11: { stock: 3 },
+      12: { name: 'Premium Unbleached All-Purpose Flour', stock: 40_000 },
+      11: { stock: 3_000 },
       10: { stock: 0 },
       9: { expirationDate: '2020-01-01' },
       8: { expirationDate: manilaDate() },
@@ -447,8 +514,8 @@ describe('the Inventory screen', () => {
     for (let n = 1; n <= 12; n++) {
       addItemRow(300 + n, {
         name: `Tablet item ${n}`,
-        stock: 20 + n,
-        restockThreshold: 5,
+        stock: (20 + n) * 1000,
+        restockThreshold: 5_000,
         categoryId: ids.baking,
         supplierId: ids.supplier,
         unitId: ids.kg,

@@ -65,10 +65,10 @@ async function seed() {
       .values({
         itemId: `INV-CLS${n}`,
         name: `Layout Flour ${n}`,
-        stock: n * 3,
+        stock: n * 3_000,
         unitPrice: 5000 + n,
         purchasePrice: 3000,
-        restockThreshold: 5,
+        restockThreshold: 5_000,
         supplierId: supplier,
         expirationDate: '2027-06-30',
       })

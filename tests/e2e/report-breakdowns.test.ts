@@ -36,7 +36,7 @@ beforeAll(async () => {
         name,
         unitPrice,
         purchasePrice: Math.round(unitPrice * 0.6),
-        stock: 500,
+        stock: 500_000,
         categoryId,
         scPwdEligible,
       })

@@ -41,7 +41,7 @@ beforeAll(async () => {
     .values({ name: 'Sugar', type: 'inventory' })
     .returning()
     .get().id;
-  const product = (itemId: string, name: string, unitPrice: number, categoryId: number, stock = 500) =>
+  const product = (itemId: string, name: string, unitPrice: number, categoryId: number, stock = 500_000) =>
     db
       .insert(inventoryItems)
       .values({ itemId, name, unitPrice, purchasePrice: Math.round(unitPrice * 0.6), stock, categoryId })
@@ -81,7 +81,13 @@ beforeAll(async () => {
   // A day of last month sold only at a loss: ₱10.00 liners that cost ₱30.00.
   const liners = db
     .insert(inventoryItems)
-    .values({ itemId: 'INV-300004', name: 'Paper Liners', unitPrice: 1000, purchasePrice: 3000, stock: 50 })
+    .values({
+      itemId: 'INV-300004',
+      name: 'Paper Liners',
+      unitPrice: 1000,
+      purchasePrice: 3000,
+      stock: 50_000,
+    })
     .returning()
     .get().id;
   const lossInput = checkoutInput.parse({

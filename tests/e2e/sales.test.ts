@@ -19,11 +19,12 @@ import { saleTotals } from '../../shared/totals';
 import { PASSWORD } from '../helpers/app';
 import { CASHIER_SCREEN, openScreen, sideNav, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
+import { setStock } from '../helpers/lots';
 
 const b = browserShopForFile();
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The shelf every journey starts from: name, price (centavos) and stock of each product. */
+/** The shelf every journey starts from: name, price (centavos) and stock (units) of each product. */
 const FLOUR = { itemId: 'INV-100001', name: 'Bread Flour', unitPrice: 5000, purchasePrice: 3500, stock: 10 };
 const SUGAR = { itemId: 'INV-100002', name: 'Caster Sugar', unitPrice: 7525, purchasePrice: 6000, stock: 3 };
 const BUTTER = { itemId: 'INV-100003', name: 'Butter Block', unitPrice: 12000, stock: 0 };
@@ -52,10 +53,18 @@ beforeAll(() => {
   const baking = db.insert(categories).values({ name: 'Baking', type: 'inventory' }).returning().get().id;
   const party = db.insert(categories).values({ name: 'Party', type: 'cake' }).returning().get().id;
   const kg = db.select().from(units).where(eq(units.name, 'kg')).get()!.id;
-  const item = (fields: typeof inventoryItems.$inferInsert) =>
+  // The database keeps stock and threshold in thousandths.
+  const item = ({ stock = 0, restockThreshold = 1, ...fields }: typeof inventoryItems.$inferInsert) =>
     db
       .insert(inventoryItems)
-      .values({ categoryId: baking, unitId: kg, amount: 1, restockThreshold: 1, ...fields })
+      .values({
+        categoryId: baking,
+        unitId: kg,
+        amount: 1,
+        ...fields,
+        stock: stock * 1000,
+        restockThreshold: restockThreshold * 1000,
+      })
       .returning()
       .get().id;
   ids.flour = item(FLOUR);
@@ -90,7 +99,7 @@ beforeEach(() => {
     [ids.sugar, SUGAR.stock],
     [ids.vanilla, VANILLA.stock],
   ] as const)
-    db.update(inventoryItems).set({ stock }).where(eq(inventoryItems.id, id)).run();
+    setStock(b.shop, id, stock * 1000);
   db.update(cakes).set({ stock: CAKE.stock }).where(eq(cakes.id, ids.cake)).run();
   setProfile(PROFILE);
 });
@@ -103,6 +112,7 @@ function setProfile(profile: typeof PROFILE) {
     .run();
 }
 
+/** An item's stock as the database keeps it, in thousandths. */
 const stockOf = (id: number) =>
   b.shop.db.select().from(inventoryItems).where(eq(inventoryItems.id, id)).get()!.stock;
 const cakeStockOf = (id: number) => b.shop.db.select().from(cakes).where(eq(cakes.id, id)).get()!.stock;
@@ -256,7 +266,7 @@ describe('the Sales Management screen', () => {
       paymentMethod: 'GCash',
       status: 'completed',
     });
-    expect([stockOf(ids.flour), stockOf(ids.sugar), cakeStockOf(ids.cake)]).toEqual([8, 2, 3]);
+    expect([stockOf(ids.flour), stockOf(ids.sugar), cakeStockOf(ids.cake)]).toEqual([8_000, 2_000, 3]);
 
     // The receipt: the shop's profile, the sale, its lines, totals and payment.
     for (const text of [
@@ -327,7 +337,7 @@ describe('the Sales Management screen', () => {
     await shows(receipt, 'Refunded');
     expect(await receipt.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect(b.shop.db.select().from(sales).where(eq(sales.id, sale.id)).get()!.status).toBe('refunded');
-    expect([stockOf(ids.flour), stockOf(ids.sugar), cakeStockOf(ids.cake)]).toEqual([10, 3, 4]);
+    expect([stockOf(ids.flour), stockOf(ids.sugar), cakeStockOf(ids.cake)]).toEqual([10_000, 3_000, 4]);
     await settled(page);
     await snapshot(page, 'sales-refunded');
     await receipt.getByRole('button', { name: 'Close' }).last().click();
@@ -600,27 +610,23 @@ describe('the Sales Management screen', () => {
     const cart = cartOf(page);
     await choose(page, cart, 'Payment Method', 'Others');
     // Another till sold the flour meanwhile: the server names the item and nothing is written.
-    b.shop.db.update(inventoryItems).set({ stock: 1 }).where(eq(inventoryItems.id, ids.flour)).run();
+    setStock(b.shop, ids.flour, 1_000);
     const before = saleCount();
     const searches = countSearches(page);
     await cart.getByRole('button', { name: 'Checkout' }).click();
     await shows(page, SALES_TEXT.notEnough(2, 1, FLOUR.name));
     expect(saleCount()).toBe(before);
-    expect(stockOf(ids.flour)).toBe(1);
+    expect(stockOf(ids.flour)).toBe(1_000);
     await cartLine(page, FLOUR.name).waitFor();
     // The refusal carried the line's stock: no search for it afterwards.
     await settled(page);
     expect(searches()).toBe(0);
     // Restocked, the same cart goes through once.
-    b.shop.db
-      .update(inventoryItems)
-      .set({ stock: FLOUR.stock })
-      .where(eq(inventoryItems.id, ids.flour))
-      .run();
+    setStock(b.shop, ids.flour, FLOUR.stock * 1000);
     await cart.getByRole('button', { name: 'Checkout' }).click();
     await receiptOf(page).waitFor();
     expect(saleCount()).toBe(before + 1);
-    expect(stockOf(ids.flour)).toBe(FLOUR.stock - 2);
+    expect(stockOf(ids.flour)).toBe((FLOUR.stock - 2) * 1000);
     await context.close();
   });
 
@@ -718,7 +724,7 @@ describe('the Sales Management screen', () => {
     await shows(page, 'Your request has been sent for approval.');
     const sale = b.shop.db.select().from(sales).where(eq(sales.paymentReference, 'VISA-4242')).get()!;
     expect(sale.status).toBe('completed');
-    expect(stockOf(ids.flour)).toBe(FLOUR.stock - 1);
+    expect(stockOf(ids.flour)).toBe((FLOUR.stock - 1) * 1000);
     const request = b.shop.db
       .select()
       .from(actionRequests)
@@ -734,7 +740,7 @@ describe('the Sales Management screen', () => {
       itemId: `INV-9000${n}`,
       name: `Piping Bag ${n + 1}`,
       unitPrice: 1500,
-      stock: 40,
+      stock: 40_000,
     }));
     const added = b.shop.db.insert(inventoryItems).values(extra).returning().all();
     try {
@@ -758,6 +764,40 @@ describe('the Sales Management screen', () => {
       ]);
       expect(asked.filter((u) => u.includes('sales.productsPage')).length).toBeGreaterThanOrEqual(2);
       expect(asked.filter((u) => /sales\.products(?!Page)/.test(u))).toEqual([]);
+      await context.close();
+    } finally {
+      for (const item of added) b.shop.db.delete(inventoryItems).where(eq(inventoryItems.id, item.id)).run();
+    }
+  });
+
+  it('sells whole units of an item kept to the thousandth', async () => {
+    const [cocoa, yeast] = [
+      { itemId: 'INV-910001', name: 'Loose Cocoa (kg)', unitPrice: 40000, stock: 2_500 },
+      { itemId: 'INV-910002', name: 'Loose Yeast (kg)', unitPrice: 30000, stock: 500 },
+    ];
+    const added = b.shop.db
+      .insert(inventoryItems)
+      .values([cocoa, yeast].map((item) => ({ ...item, restockThreshold: 100 })))
+      .returning()
+      .all();
+    try {
+      const { page, context } = await openSales();
+      await page.getByPlaceholder(SALES_TEXT.searchPlaceholder).fill('Loose');
+      await expect.poll(() => column(page, 1)).toEqual([cocoa.name, yeast.name]);
+      // 2.5 kg sells as two; half a kilo sells as none.
+      expect(await stockShown(page, cocoa.name)).toBe('2');
+      expect(await stockShown(page, yeast.name)).toBe('0');
+      expect(await productRow(page, yeast.name).getAttribute('aria-disabled')).toBe('true');
+      await productRow(page, cocoa.name).click();
+      const plus = cartLine(page, cocoa.name).getByRole('button', { name: `Increase ${cocoa.name}` });
+      await plus.click();
+      expect(await plus.isDisabled()).toBe(true);
+      expect(await stockShown(page, cocoa.name)).toBe('0');
+      await choose(page, cartOf(page), 'Payment Method', 'Others');
+      await cartOf(page).getByRole('button', { name: 'Checkout' }).click();
+      await receiptOf(page).waitFor();
+      // The half kilo left stays in stock, in thousandths.
+      expect(stockOf(added[0]!.id)).toBe(500);
       await context.close();
     } finally {
       for (const item of added) b.shop.db.delete(inventoryItems).where(eq(inventoryItems.id, item.id)).run();

@@ -179,12 +179,12 @@ describe('stock movements', () => {
       const itemId = `INV-L${label}`;
       const item = b.shop.db
         .insert(inventoryItems)
-        .values({ itemId, name: `Ledger flour ${label}`, stock: 10, unitPrice: 9500 })
+        .values({ itemId, name: `Ledger flour ${label}`, stock: 10_000, unitPrice: 9500 })
         .returning()
         .get();
       const staff = await b.shop.signedIn('staff');
       const manager = await b.shop.signedIn('manager');
-      await staff.api.inventory.update({ id: item.id, changes: { stock: 14 } });
+      await staff.api.inventory.update({ id: item.id, changes: { stock: 14_000 } });
       const request = b.shop.db.select().from(actionRequests).all().at(-1);
       if (!request) throw new Error('no held request');
       await manager.api.actionRequests.approve({ id: request.id });
@@ -200,6 +200,8 @@ describe('stock movements', () => {
         .getByText(`asked by ${staff.user.username}, approved by ${manager.user.username}`)
         .waitFor();
       await ledger.getByRole('cell', { name: manager.user.username, exact: true }).waitFor();
+      // In units, as the shop counts them, though the ledger keeps thousandths.
+      await ledger.getByRole('cell', { name: '10 → 14', exact: true }).waitFor();
       await page.waitForTimeout(400);
       await snapshot(page, `staff-time-stock-movements-${label}`);
       await context.close();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { inventoryItems, stockLots } from '../../server/db/schema';
-import { settleExpiry } from '../../server/domains/inventory/lots';
+import { adjustStock, settleExpiry } from '../../server/domains/inventory/lots';
 import type { TestShop } from './app';
 
 /**
@@ -40,3 +40,16 @@ export const lotsOf = (shop: TestShop, itemId: number) =>
     .where(eq(stockLots.itemId, itemId))
     .orderBy(stockLots.expirationDate, stockLots.id)
     .all();
+
+/**
+ * Sets an item's stock to `stock` thousandths as a stock edit does (a lot added, or taken
+ * first-expiry-first-out), so the counter can sell it: a bare update of the stock column
+ * leaves the lots as they were.
+ */
+export function setStock(shop: TestShop, itemId: number, stock: number) {
+  shop.db.transaction((tx) => {
+    const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get()!;
+    const what = { kind: 'item', id: itemId, record: item.itemId } as const;
+    adjustStock(tx, what, stock, { reason: 'edit', userId: null }, new Date());
+  });
+}

@@ -73,7 +73,7 @@ export function ItemFormModal({
             maxLength={NAME_MAX}
             {...form.typed('name')}
           />
-          <NumberInput label="Stock" placeholder="0" decimalScale={3} min={0} {...form.picked('stock')} />
+          <NumberInput label="Stock" placeholder="0" decimalScale={3} {...form.picked('stock')} />
           <Select
             label="Category"
             placeholder="Select a category"
@@ -104,12 +104,7 @@ export function ItemFormModal({
             {...form.picked('supplierId')}
             {...SELECT}
           />
-          <NumberInput
-            label="Restock Threshold"
-            decimalScale={3}
-            min={0}
-            {...form.picked('restockThreshold')}
-          />
+          <NumberInput label="Restock Threshold" decimalScale={3} {...form.picked('restockThreshold')} />
           <TextInput label="Expiration Date" type="date" {...form.typed('expirationDate')} />
           <TextInput
             label="Barcode"
