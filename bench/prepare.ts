@@ -44,7 +44,7 @@ export async function openShifts(shop: SeededShop, cart: (kind: CartKind) => str
 }
 
 /** Ordered purchase orders the delivery scenario receives against: this many for each server. */
-export const ORDERS_EACH = 100;
+const ORDERS_EACH = 100;
 /** Lines on each order, and so in each delivery. */
 export const DELIVERY_LINES = 50;
 
