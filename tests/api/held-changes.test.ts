@@ -10,6 +10,7 @@ import {
   inventoryItems,
   sales,
   shiftCash,
+  stockLots,
   suppliers,
 } from '../../server/db/schema';
 import { APPROVALS } from '../../server/domains/actionRequests/approvals';
@@ -18,6 +19,7 @@ import { checkoutInput } from '../../shared/schemas/sales';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
 import { CUSTOMER_TEXT } from '../../shared/texts/customers';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
+import { PURCHASING_TEXT } from '../../shared/texts/purchasing';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
@@ -222,6 +224,18 @@ const cases: Case[] = [
     },
     spoil: (payload) => ({ ...payload, reason: '' }),
     message: SHIFT_TEXT.voidReason,
+  },
+  {
+    name: 'a write-off',
+    module: 'Waste',
+    hold: async () => {
+      const item = await newItem(5_000);
+      await staff.api.waste.writeOff({ itemId: item.id, quantity: 2_000, reason: 'Damaged', note: 'Torn' });
+      const state = () => shop.db.select().from(stockLots).where(eq(stockLots.itemId, item.id)).all();
+      return { targetId: item.itemId, state };
+    },
+    spoil: (payload) => ({ ...payload, quantity: 0 }),
+    message: PURCHASING_TEXT.quantity,
   },
 ];
 

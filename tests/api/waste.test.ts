@@ -225,6 +225,39 @@ describe('writing off waste', () => {
   });
 });
 
+describe('a staff member’s Write off expired', () => {
+  it('is held, and takes the expired lots as they are when approved', async () => {
+    const cheese = itemWith([
+      { quantity: 1500, unitCost: 18000, expirationDate: day(-2) },
+      { quantity: 4000, unitCost: 20000, expirationDate: day(20) },
+    ]);
+    const held = await api(
+      'POST',
+      `/api/inventory/${cheese.id}/write-off-expired`,
+      undefined,
+      staff.accessToken,
+    );
+    expect(held.statusCode).toBe(202);
+    expect(held.json()).toEqual({ message: ACTION_REQUEST_TEXT.sentForApproval, requested: true });
+    expect(lotsOf(shop, cheese.id).map((l) => l.remaining)).toEqual([1500, 4000]);
+    const request = shop.db
+      .select()
+      .from(actionRequests)
+      .where(eq(actionRequests.targetId, cheese.itemId))
+      .get()!;
+    expect(JSON.parse(request.details)).toMatchObject({ Quantity: '1.5', Reason: 'Expired' });
+    await manager.api.actionRequests.approve({ id: request.id });
+    expect(lotsOf(shop, cheese.id).map((l) => l.remaining)).toEqual([0, 4000]);
+    const entry = shop.db.select().from(wasteEntries).where(eq(wasteEntries.itemId, cheese.id)).get()!;
+    expect(entry).toMatchObject({
+      quantity: 1500,
+      reason: 'Expired',
+      cost: 27000,
+      requestedBy: staff.user.id,
+    });
+  });
+});
+
 describe('the waste log and the sales report', () => {
   it('lists the period’s write-offs with totals by reason and by week', async () => {
     const log = await api('GET', '/api/waste?range=today');

@@ -49,11 +49,11 @@ export const wasteRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
   app.post<ById>(
     '/inventory/:id/write-off-expired',
     { preHandler: admitTo(deps, writeOffExpired, undefined, { optionalBody: true }) },
-    async (req) => {
+    async (req, reply) => {
       const result = await call(api(req).writeOffExpired, { id: req.params.id });
-      return 'quantity' in result
-        ? { message: result.message, quantity: units(result.quantity), cost: pesos(result.cost) }
-        : result;
+      // A staff write-off waits for approval: accepted, not yet done (202), as POST /api/waste.
+      if (!('quantity' in result)) return reply.status(202).send(result);
+      return { message: result.message, quantity: units(result.quantity), cost: pesos(result.cost) };
     },
   );
   app.get<{ Querystring: Record<string, string | undefined> }>('/waste', async (req) => {

@@ -2,7 +2,6 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatPeso } from '../../../shared/money';
 import { formatQuantity } from '../../../shared/quantity';
-import { recordId } from '../../../shared/schemas/ids';
 import { type WriteOffInput, writeOffInput } from '../../../shared/schemas/waste';
 import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { manilaDate } from '../../../shared/time';
@@ -136,7 +135,7 @@ export function writeOff(db: Db, actor: Viewer, input: WriteOffInput, now = new 
         ...(input.note ? { Note: input.note } : {}),
         ...(input.lotId ? { Lot: `#${input.lotId}` } : {}),
       },
-      payload: { ...input, itemId: item.id } satisfies z.input<typeof writeOffInput>,
+      payload: { ...input, itemId: item.id } satisfies z.input<typeof heldWriteOff>,
       summary: `write off ${formatQuantity(input.quantity)} of ${item.itemId} "${item.name}"`,
     }),
     apply: (tx, item) => applyWriteOff(tx, actor, item, input, now, lotsFor(input)),
@@ -161,7 +160,12 @@ export function writeOffExpired(db: Db, actor: Viewer, id: number, now = new Dat
           Quantity: formatQuantity(quantity),
           Reason: 'Expired',
         },
-        payload: { id: item.id, expired: true } satisfies z.input<typeof heldExpired>,
+        payload: {
+          itemId: item.id,
+          quantity,
+          reason: 'Expired',
+          expired: true,
+        } satisfies z.input<typeof heldWriteOff>,
         summary: `write off the expired ${item.itemId} "${item.name}"`,
       };
     },
@@ -184,17 +188,19 @@ function applyExpired(tx: Tx, actor: Viewer, item: Item, now: Date, requestedBy:
   return { message: done.message, quantity, cost: done.waste.cost };
 }
 
-const heldExpired = z.object({ id: recordId(WASTE_TEXT.itemNotFound), expired: z.literal(true) });
-const heldWriteOff = z.union([heldExpired, writeOffInput]);
+/**
+ * A held write-off: what was asked; `expired` when it was Write off expired (all the item's
+ * expired lots as they are when approved, whatever the quantity said then).
+ */
+const heldWriteOff = writeOffInput.extend({ expired: z.boolean().optional() });
 
 /** An approved write-off is taken from the lots as they are when it is approved. */
 export const wasteApproval: Approval = {
   'write-off': heldKind(heldWriteOff, (tx, approver, { payload, requestedBy }) => {
-    const ref = 'expired' in payload ? payload.id : payload.itemId;
-    const item = findItem(tx, ref);
+    const item = findItem(tx, payload.itemId);
     if (!item) throw fail.notFound(WASTE_TEXT.itemNotFound);
     const now = new Date();
-    if ('expired' in payload) applyExpired(tx, approver, item, now, requestedBy);
+    if (payload.expired) applyExpired(tx, approver, item, now, requestedBy);
     else applyWriteOff(tx, approver, item, payload, now, lotsFor(payload), requestedBy);
   }),
   otherType: (type) => `Waste requests cannot be of type ${type}.`,
