@@ -10,7 +10,7 @@ import { type Db, openDb } from '../server/db/open';
 import { seedSystemAdmin } from '../server/db/seed';
 import { hashPassword } from '../server/domains/auth/passwords';
 import { optimizeSearchIndex } from '../server/domains/inventory/alerts';
-import { settleExpiredLots } from '../server/domains/inventory/lots';
+import { settleExpiredLots } from '../server/domains/inventory/lotStock';
 import { addDays, manilaDate } from '../shared/time';
 import { recorder } from './capture';
 import { type History, seedSalesHistory } from './history';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { inventoryItems, stockLots } from '../../server/db/schema';
-import { adjustStock, settleExpiry } from '../../server/domains/inventory/lots';
+import { settleExpiry } from '../../server/domains/inventory/lotStock';
+import { adjustStock } from '../../server/domains/inventory/lots';
 import type { TestShop } from './app';
 
 /**

@@ -4,7 +4,8 @@ import { notEnoughOf } from '../../../shared/saleRules';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { inventoryItems, saleLineLots, type saleLines } from '../../db/schema';
-import { addLot, costOfTakes, type LotMove, type LotTake, returnToLots, takeLots } from '../inventory/lots';
+import type { LotMove } from '../inventory/lotStock';
+import { addLot, costOfTakes, type LotTake, returnToLots, takeLots } from '../inventory/lots';
 import { moveStock, type Stocked } from '../inventory/stock';
 import type { PricedLine } from './lines';
 
