@@ -1,21 +1,10 @@
-import { and, eq, inArray, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, expiresSoon } from '../../../shared/itemStatus';
 import { formatQuantity } from '../../../shared/quantity';
-import { ALERT_TEXT } from '../../../shared/texts/alerts';
 import { addDays, formatCalendarDate, manilaDate, manilaDayStart } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import {
-  cakeAlerts,
-  cakes,
-  inventoryItems,
-  lotAlerts,
-  purchaseOrderAlerts,
-  purchaseOrders,
-  stockAlerts,
-  stockLots,
-  suppliers,
-} from '../../db/schema';
+import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { notify } from '../notifications/service';
 import { alertForLots, alertLatePurchaseOrders } from './deliveryAlerts';
 import { settleExpiredLots } from './lotStock';
