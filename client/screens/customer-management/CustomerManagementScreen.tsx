@@ -1,7 +1,8 @@
 import type { CustomerFields, CustomerSortField } from '../../../shared/schemas/customers';
 import { CUSTOMER_LABELS, CUSTOMER_SEARCH_FIELDS, CUSTOMER_TEXT } from '../../../shared/texts/customers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
+import { ContactScreen } from '../../ui/ContactScreen';
+import type { ContactScreenProps } from '../../ui/contactScreenProps';
 import { CustomerPurchases } from './CustomerPurchases';
 import { BLANK_CUSTOMER, CUSTOMER_FORM_FIELDS } from './customerForm';
 

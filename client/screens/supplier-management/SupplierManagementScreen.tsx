@@ -7,7 +7,8 @@ import {
   SUPPLIER_TEXT,
 } from '../../../shared/texts/suppliers';
 import { type RouterOutputs, useTRPC } from '../../trpc';
-import { ContactScreen, type ContactScreenProps } from '../../ui/ContactScreen';
+import { ContactScreen } from '../../ui/ContactScreen';
+import type { ContactScreenProps } from '../../ui/contactScreenProps';
 
 type Supplier = RouterOutputs['suppliers']['list']['rows'][number];
 /** What the form holds: the lead time as typed, sent as a number. */
