@@ -60,6 +60,8 @@ export const ACCESS = {
   waste: ALL,
   /** The waste log and its totals. */
   wasteLog: ADMIN_OWNER_MANAGER,
+  /** Cake orders: taking them with deposits, the calendar, pickup; a staff cancellation is held. */
+  cakeOrders: ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;
@@ -103,6 +105,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Receiving', path: '/receiving', rule: 'receiving' },
   { label: 'Waste', path: '/waste', rule: 'wasteLog' },
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
+  { label: 'Cake Orders', path: '/cake-orders', rule: 'cakeOrders' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
   { label: 'End of Day', path: '/end-of-day', rule: 'endOfDay' },
   { label: 'Report', path: '/dashboard', rule: 'salesReport' },

@@ -54,7 +54,7 @@ const discountInput = z.object(
 );
 
 /** One payment of a split-tender sale, in centavos; card and e-wallet payments carry a reference. */
-const paymentInput = z
+export const paymentInput = z
   .object({
     method: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }),
     amount: saleAmount(SALES_TEXT.paymentAmount).refine((n) => n > 0, SALES_TEXT.paymentAmount),

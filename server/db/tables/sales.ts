@@ -72,7 +72,8 @@ export const sales = sqliteTable(
   ],
 );
 
-export const SALE_LINE_KINDS = ['item', 'cake'] as const;
+/** A custom cake (from a cake order) has no product behind it: it takes no stock. */
+export const SALE_LINE_KINDS = ['item', 'cake', 'custom'] as const;
 
 /** A line keeps its name, price and cost as sold, so receipts and reports never change after. */
 export const saleLines = sqliteTable(
@@ -123,6 +124,11 @@ export const salePayments = sqliteTable(
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
     reference: text('reference'),
+    /**
+     * A cake order's deposit applied at pickup: taken (and counted in a drawer) before, so the
+     * readings count it as applied, never as cash taken again (docs/decisions.md, Cake orders).
+     */
+    appliedDeposit: integer('applied_deposit', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('sale_payments_sale').on(t.saleId)],
 );

@@ -50,8 +50,9 @@ export function keepLineLots(tx: Tx, saleLineId: number, takes: readonly LotTake
  * lots (none kept) into a new `return` lot at the item's purchase price and expiry.
  */
 export function returnLine(tx: Tx, line: typeof saleLines.$inferSelect, move: LotMove, now: Date): void {
+  // A custom cake took no stock; a product deleted since the sale has no shelf to go back to.
+  if (line.kind === 'custom') return;
   const id = line.kind === 'item' ? line.itemId : line.cakeId;
-  // A product deleted since the sale has no shelf to go back to; the line stays on record.
   if (id === null) return;
   const what: Stocked = { kind: line.kind, id, record: line.code };
   if (line.kind === 'cake') {
