@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PAGE_SIZE, PAYMENT_METHODS, VAT_RATES } from '../constants';
 import { oneCashProblem } from '../saleRules';
 import {
-  CAKE_ORDERS_TEXT as T,
   DESCRIPTION_MAX,
   INSCRIPTION_MAX,
   KITCHEN_STATUSES,
@@ -10,6 +9,7 @@ import {
   ORDER_NOTES_MAX,
   ORDER_STATUSES,
   PHONE_MAX,
+  CAKE_ORDERS_TEXT as T,
 } from '../texts/cakeOrders';
 import { NAME_MAX } from '../texts/fields';
 import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
@@ -28,7 +28,10 @@ const QUANTITY_PER_LINE_MAX = 100;
 export const orderRef = recordRef(T.notFound);
 
 const instant = z.union(
-  [z.date({ error: T.pickupAt }), z.iso.datetime({ offset: true, error: T.pickupAt }).transform((s) => new Date(s))],
+  [
+    z.date({ error: T.pickupAt }),
+    z.iso.datetime({ offset: true, error: T.pickupAt }).transform((s) => new Date(s)),
+  ],
   { error: T.pickupAt },
 );
 

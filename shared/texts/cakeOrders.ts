@@ -1,7 +1,14 @@
 // The exact texts of Cake Orders (cakes ordered ahead, with deposits). The server, the
 // screens and the tests read them from here.
 
-export const ORDER_STATUSES = ['Pending', 'Confirmed', 'In production', 'Ready', 'Picked up', 'Cancelled'] as const;
+export const ORDER_STATUSES = [
+  'Pending',
+  'Confirmed',
+  'In production',
+  'Ready',
+  'Picked up',
+  'Cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The states an order can still change from; the other two are final. */
