@@ -7,6 +7,7 @@ import { activityRest } from '../domains/activity/rest';
 import { authRest } from '../domains/auth/rest';
 import { backupRest } from '../domains/backup/rest';
 import { snapshotRest } from '../domains/backup/snapshotRest';
+import { cakeOrdersRest } from '../domains/cakeOrders/rest';
 import { cakesRest } from '../domains/cakes/rest';
 import { customersRest } from '../domains/customers/rest';
 import { inventoryRest } from '../domains/inventory/rest';
@@ -72,6 +73,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(pricingRest, domain);
   await app.register(purchaseOrdersRest, domain);
   await app.register(wasteRest, domain);
+  await app.register(cakeOrdersRest, domain);
   await app.register(reorderRest, domain);
   await app.register(snapshotRest, domain);
 };

@@ -1,6 +1,7 @@
 import { actionRequestsRouter } from '../domains/actionRequests/router';
 import { activityRouter } from '../domains/activity/router';
 import { authRouter } from '../domains/auth/router';
+import { cakeOrdersRouter } from '../domains/cakeOrders/router';
 import { cakesRouter } from '../domains/cakes/router';
 import { customersRouter } from '../domains/customers/router';
 import { inventoryRouter } from '../domains/inventory/router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   pricing: pricingRouter,
   purchaseOrders: purchaseOrdersRouter,
   waste: wasteRouter,
+  cakeOrders: cakeOrdersRouter,
   reorder: reorderRouter,
 });
 

@@ -104,7 +104,7 @@ export const passwordResetRequests = sqliteTable(
   (t) => [index('password_reset_requests_email').on(t.email, t.status)],
 );
 
-export const ACTION_REQUEST_TYPES = ['update', 'delete', 'refund', 'write-off'] as const;
+export const ACTION_REQUEST_TYPES = ['update', 'delete', 'refund', 'write-off', 'cancel'] as const;
 export type ActionRequestType = (typeof ACTION_REQUEST_TYPES)[number];
 
 /**

@@ -1,3 +1,5 @@
+import { cancelApproval } from '../cakeOrders/cancel';
+import { MODULE as CAKE_ORDERS_MODULE } from '../cakeOrders/service';
 import { MODULE as CAKES_MODULE, cakeApproval } from '../cakes/service';
 import { CUSTOMER_MODULE, customerService } from '../customers/service';
 import { MODULE as INVENTORY_MODULE, inventoryApproval } from '../inventory/service';
@@ -21,4 +23,5 @@ export const APPROVALS = {
   [SALES_MODULE]: refundApproval,
   [CASH_MODULE]: cashVoidApproval,
   [WASTE_MODULE]: wasteApproval,
+  [CAKE_ORDERS_MODULE]: cancelApproval,
 } satisfies Record<ActionModule, Approval>;

@@ -24,7 +24,8 @@ export type ActionModule =
   | 'Cakes'
   | 'Sales Management'
   | 'Cash Drawer'
-  | 'Waste';
+  | 'Waste'
+  | 'Cake Orders';
 
 interface HeldChange {
   module: ActionModule;

@@ -34,6 +34,7 @@ const PAYMENT_FIELDS = {
   method: salePayments.method,
   amount: salePayments.amount,
   reference: salePayments.reference,
+  appliedDeposit: salePayments.appliedDeposit,
 };
 
 /** A sale with its lines and payments, as the receipt shows it. */
@@ -63,12 +64,7 @@ export function getSale(db: Db | Tx, ref: number | string) {
 function paymentsOf(db: Db | Tx, saleIds: number[]) {
   if (saleIds.length === 0) return [];
   return db
-    .select({
-      saleId: salePayments.saleId,
-      method: salePayments.method,
-      amount: salePayments.amount,
-      reference: salePayments.reference,
-    })
+    .select(PAYMENT_FIELDS)
     .from(salePayments)
     .where(inArray(salePayments.saleId, saleIds))
     .orderBy(salePayments.id)

@@ -26,7 +26,7 @@ type Checkout = Loose<CheckoutInput>;
  * A sale in the legacy shape: pesos, `items` with the business itemId, createdAt the time of
  * sale. A line's purchasePrice and cost are left out where the viewer may not see costs (staff).
  */
-function legacySale(sale: ShownSale) {
+export function legacySale(sale: ShownSale) {
   return {
     _id: sale.id,
     saleId: sale.saleId,

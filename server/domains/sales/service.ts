@@ -96,7 +96,8 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       const saved = insertLine(tx).get({ ...lineRow(sale.id, line, discount), cost });
       keepLineLots(tx, saved!.id, takes);
     }
-    for (const payment of tender.payments) insertPayment(tx).run({ saleId: sale.id, ...payment });
+    for (const payment of tender.payments)
+      insertPayment(tx).run({ saleId: sale.id, ...payment, appliedDeposit: false });
     logActivity(tx, {
       userId: actor.user.id,
       action: 'Create Sale',
@@ -164,7 +165,8 @@ const SALE_COLUMNS = [
   'zPending',
   'backdateReason',
 ] as const;
-const insertSale = (tx: Tx) =>
+export type SaleColumns = Record<(typeof SALE_COLUMNS)[number], unknown>;
+export const insertSale = (tx: Tx) =>
   prepared(tx, 'sales.insert', () =>
     tx
       .insert(sales)
@@ -188,7 +190,7 @@ const LINE_COLUMNS = [
   'category',
   'discount',
 ] as const;
-const insertLine = (tx: Tx) =>
+export const insertLine = (tx: Tx) =>
   prepared(tx, 'sales.insertLine', () =>
     tx
       .insert(saleLines)
@@ -197,11 +199,11 @@ const insertLine = (tx: Tx) =>
       .prepare(),
   );
 
-const insertPayment = (tx: Tx) =>
+export const insertPayment = (tx: Tx) =>
   prepared(tx, 'sales.insertPayment', () =>
     tx
       .insert(salePayments)
-      .values(placeholders(['saleId', 'method', 'amount', 'reference']) as never)
+      .values(placeholders(['saleId', 'method', 'amount', 'reference', 'appliedDeposit']) as never)
       .prepare(),
   );
 
@@ -234,7 +236,7 @@ function customerFor(tx: Tx, input: CheckoutInput): { id: number | null; name: s
   return { id: null, name: input.customerName || SALES_TEXT.unregistered };
 }
 
-function uniqueSaleId(tx: Tx): string {
+export function uniqueSaleId(tx: Tx): string {
   for (;;) {
     const id = newSaleId();
     if (!findSale(tx, id)) return id;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import type { Db } from '../../db/open';
-import { endOfDay, sales } from '../../db/schema';
+import { cakeOrderPayments, endOfDay, sales } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -27,12 +27,16 @@ export interface ZReading extends ReadingTotals {
 type CashVoid = ReturnType<typeof voidsBetween>[number];
 
 function zOf(row: typeof endOfDay.$inferSelect): ZReading {
-  // Readings taken before refunds outside shifts were told apart hold none.
+  // Readings taken before refunds outside shifts (or cake order deposits) were counted hold none.
   return {
     refundsOutsideShifts: 0,
     refundsOutsideShiftsCount: 0,
     cashVoids: [],
-    ...(JSON.parse(row.totals) as Partial<ZReading> & ReadingTotals),
+    depositsTaken: 0,
+    depositsApplied: 0,
+    depositsRefunded: 0,
+    ...(JSON.parse(row.totals) as Partial<ZReading> &
+      Omit<ReadingTotals, 'depositsTaken' | 'depositsApplied' | 'depositsRefunded'>),
     number: row.number,
     takenAt: row.takenAt,
     takenBy: row.takenBy,
@@ -68,6 +72,10 @@ export function takeEndOfDay(
       tx.update(sales)
         .set({ refundZNumber: number, refundZPending: false })
         .where(sql`${sales.refundZPending} = 1`)
+        .run();
+      tx.update(cakeOrderPayments)
+        .set({ zNumber: number, zPending: false })
+        .where(sql`${cakeOrderPayments.zPending} = 1`)
         .run();
       const outside = tx
         .select({ n: count(), total: sum(sales.totalAmount) })

@@ -31,6 +31,9 @@ const MONEY = [
   'variance',
   'grandTotal',
   'refundsOutsideShifts',
+  'depositsTaken',
+  'depositsApplied',
+  'depositsRefunded',
 ] as const;
 
 /** A reading with its money in pesos (REST's edge, like every other route). */

@@ -1,0 +1,210 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { formatPeso } from '../../../shared/money';
+import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
+import type { PickupInput } from '../../../shared/schemas/cakeOrders';
+import { orderNumber, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
+import type { Db, Tx } from '../../db/open';
+import { cakeOrderLines, cakeOrderPayments, cakeOrders } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import type { Viewer } from '../auth/viewer';
+import { drawerFor } from '../sales/backdate';
+import { keepLineLots, takeForLine } from '../sales/lineStock';
+import { type PricedLine, priceLines } from '../sales/lines';
+import { getSale } from '../sales/records';
+import { insertLine, insertPayment, insertSale, uniqueSaleId } from '../sales/service';
+import { findOrder, type OrderRow } from './queries';
+import { openOrder, recordEvent, shown } from './service';
+
+// Pickup: the balance collected and one sale for the order's whole total, whose payments are
+// the deposits (applied) and the balance (docs/decisions.md, Cake orders).
+
+type Payments = PickupInput['payments'];
+
+/** What tells a retried pickup from another one: the counter's key, or the very same tender. */
+function pickupKeyOf(input: PickupInput): string {
+  if (input.key) return `key:${input.key}`;
+  const payments = input.payments.map((p) => `${p.method}:${p.amount}:${p.reference}`).join('|');
+  return `tender:${payments}/${input.cashTendered ?? ''}`;
+}
+
+/** A sale line for each order line: a catalogue cake through checkout's pricing and stock; a custom cake takes none. */
+function saleLinesOf(tx: Tx, order: OrderRow, now: Date) {
+  const lines = tx
+    .select()
+    .from(cakeOrderLines)
+    .where(eq(cakeOrderLines.orderId, order.id))
+    .orderBy(asc(cakeOrderLines.id))
+    .all();
+  const catalogue = lines.filter((l) => l.cakeId !== null);
+  // Checkout's rules: an expired cake or too few on the shelf refuses the pickup (409, naming it).
+  const priced = priceLines(
+    tx,
+    catalogue.map((l) => ({ kind: 'cake' as const, id: l.cakeId as number, quantity: l.quantity })),
+    now,
+  );
+  return lines.map((l) => {
+    const cake = priced.find((p) => p.id === l.cakeId);
+    return cake
+      ? { ...cake, price: l.price }
+      : {
+          kind: 'custom' as const,
+          id: 0,
+          code: 'CUSTOM',
+          name: l.description,
+          price: l.price,
+          purchasePrice: 0,
+          quantity: l.quantity,
+          stock: 0,
+          status: 'Custom',
+          category: null,
+          scPwdEligible: false,
+        };
+  });
+}
+
+function answer(tx: Tx, order: OrderRow, saleId: number, repeated: boolean) {
+  return {
+    message: T.pickedUp(orderNumber(order.number)),
+    order: shown(tx, order.id),
+    sale: getSale(tx, saleId),
+    repeated,
+  };
+}
+
+/**
+ * Picks an order up in one immediate transaction: the payments must be the balance exactly
+ * (cash tendered above its share gives change); one sale of the order's total lands in the
+ * picker's shift today; catalogue cakes leave the shelf. A retry (same key, or the same tender)
+ * answers the same sale; any other pickup of a picked-up order is 409.
+ */
+export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date()) {
+  return db.transaction(
+    (tx) => {
+      const key = pickupKeyOf(input);
+      const done = findOrder(tx, input.id);
+      if (done?.status === 'Picked up' && done.saleId !== null) {
+        if (done.pickupKey === key) return answer(tx, done, done.saleId, true);
+        throw fail.conflict(T.alreadyPickedUp(orderNumber(done.number)));
+      }
+      const order = openOrder(tx, input.id);
+      const deposits = tx
+        .select()
+        .from(cakeOrderPayments)
+        .where(and(eq(cakeOrderPayments.orderId, order.id), eq(cakeOrderPayments.kind, 'deposit')))
+        .orderBy(asc(cakeOrderPayments.id))
+        .all();
+      const paid = deposits.reduce((s, p) => s + p.amount, 0);
+      const balance = order.total - paid;
+      const sum = input.payments.reduce((s, p) => s + p.amount, 0);
+      if (sum !== balance) throw fail.badRequest(T.pickupPayments(formatPeso(balance)));
+      const problem =
+        input.payments.length > 0 && tenderProblem(input.payments, balance, input.cashTendered, true);
+      if (problem) throw fail.badRequest(problem);
+      const shiftId = drawerFor(tx, actor);
+      const lines = saleLinesOf(tx, order, now);
+      const cashShare = cashShareOf(input.payments);
+      const cashTendered = cashShare > 0 ? input.cashTendered : null;
+      const all = [
+        ...deposits.map((d) => ({
+          method: d.method,
+          amount: d.amount,
+          reference: d.reference,
+          appliedDeposit: true,
+        })),
+        ...input.payments.map((p) => ({
+          method: p.method,
+          amount: p.amount,
+          reference: p.reference || null,
+          appliedDeposit: false,
+        })),
+      ];
+      const saleId = uniqueSaleId(tx);
+      const sale = insertSale(tx).get({
+        saleId,
+        customerName: order.customerName,
+        customerId: order.customerId,
+        orderType: 'Walk-in',
+        subtotal: order.subtotal,
+        discountAmount: 0,
+        vatExemptAmount: 0,
+        discountType: null,
+        discountName: null,
+        discountIdNumber: null,
+        shiftId,
+        taxAmount: order.taxAmount,
+        totalAmount: order.total,
+        taxRate: order.taxRate,
+        paymentMethod: [...new Set(all.map((p) => p.method))].join(' + ') || 'Cash',
+        paymentReference:
+          all
+            .filter((p) => p.reference)
+            .map((p) => `${p.method} ${p.reference}`)
+            .join('; ') || null,
+        cashTendered,
+        change: cashTendered === null ? null : cashTendered - cashShare,
+        linesKey: `order:${orderNumber(order.number)}`,
+        soldBy: actor.user.id,
+        soldAt: now,
+        zPending: true,
+        backdateReason: null,
+      }) as { id: number };
+      const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
+      for (const line of lines) {
+        const { cost, takes } =
+          line.kind === 'cake' ? takeForLine(tx, line as PricedLine, move, now) : { cost: 0, takes: [] };
+        const saved = insertLine(tx).get({
+          saleId: sale.id,
+          cost,
+          kind: line.kind,
+          itemId: null,
+          cakeId: line.kind === 'cake' ? line.id : null,
+          code: line.code,
+          name: line.name,
+          price: line.price,
+          purchasePrice: line.purchasePrice,
+          quantity: line.quantity,
+          lineTotal: line.price * line.quantity,
+          category: line.category,
+          discount: 0,
+        }) as { id: number };
+        keepLineLots(tx, saved.id, takes);
+      }
+      for (const p of all) insertPayment(tx).run({ saleId: sale.id, ...p });
+      for (const p of input.payments)
+        tx.insert(cakeOrderPayments)
+          .values({
+            orderId: order.id,
+            kind: 'balance',
+            method: p.method,
+            amount: p.amount,
+            reference: p.reference || null,
+            cashTendered: p.method === 'Cash' ? cashTendered : null,
+            change: p.method === 'Cash' && cashTendered !== null ? cashTendered - cashShare : null,
+            shiftId,
+            takenBy: actor.user.id,
+            takenAt: now,
+          })
+          .run();
+      tx.update(cakeOrders)
+        .set({
+          status: 'Picked up',
+          saleId: sale.id,
+          pickupKey: key,
+          pickedUpAt: now,
+          pickedUpBy: actor.user.id,
+        })
+        .where(eq(cakeOrders.id, order.id))
+        .run();
+      recordEvent(
+        tx,
+        actor,
+        order,
+        'Pick Up Cake Order',
+        `Picked up as sale ${saleId}: ${formatPeso(order.total)}, deposits applied ${formatPeso(paid)}, balance ${formatPeso(balance)}${input.payments.length ? ` by ${input.payments.map((p) => p.method).join(' + ')}` : ''}`,
+        now,
+      );
+      return answer(tx, order, sale.id, false);
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,41 @@
+import { cakes } from '../../server/db/schema';
+import { createOrderInput } from '../../shared/schemas/cakeOrders';
+import type { Session, TestShop } from './app';
+
+// Cake orders in tests: a catalogue cake to order, an order taken through tRPC.
+
+let seq = 0;
+
+/** A catalogue cake at `price` centavos with `stock` on the shelf. */
+export function aCake(shop: TestShop, price = 100000, stock = 5) {
+  seq++;
+  return shop.db
+    .insert(cakes)
+    .values({ cakeId: `CK-9${String(seq).padStart(5, '0')}`, name: `Order Cake ${seq}`, price, stock })
+    .returning()
+    .get();
+}
+
+/** Tomorrow at 3 PM Manila (07:00 UTC), or `days` from now. */
+export function pickupIn(days = 1, now = new Date()): Date {
+  const at = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  at.setUTCHours(7, 0, 0, 0);
+  return at.getTime() > now.getTime() ? at : new Date(at.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/** An order of one custom cake for `price` centavos, with the given deposits. */
+export function takeOrder(
+  session: Session,
+  fields: Partial<Parameters<typeof createOrderInput.parse>[0]> & { price?: number } = {},
+) {
+  const { price = 200000, ...rest } = fields;
+  return session.api.cakeOrders.create(
+    createOrderInput.parse({
+      customerName: 'Maria Santos',
+      phone: '0917 123 4567',
+      pickupAt: pickupIn(),
+      lines: [{ description: '8" chocolate, "Happy 7th, Lia"', quantity: 1, price }],
+      ...rest,
+    }),
+  );
+}
