@@ -40,6 +40,11 @@ export const DEFAULT_ORDER_SETTINGS = {
   keepDepositOnStaffCancel: true,
 };
 
+/** Custom cakes' one row among the reports' products (server/db/sql/report-rollups.sql says it too). */
+export const CUSTOM_CAKES_ROW = 'Custom cakes';
+/** A custom cake's code on the sale line. */
+export const CUSTOM_CODE = 'CUSTOM';
+
 /** The slip's footer: a deposit slip is not an invoice. */
 export const SLIP_NOT_VALID = 'THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT TAX';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cakeOrders, cakes, sales } from '../../server/db/schema';
-import { CAKE_ORDERS_TEXT } from '../../shared/texts/cakeOrders';
+import { cakeOrders, cakes, productSalesByDay, saleLines, sales } from '../../server/db/schema';
+import { CAKE_ORDERS_TEXT, CUSTOM_CAKES_ROW, CUSTOM_CODE } from '../../shared/texts/cakeOrders';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { aCake, pickupIn, takeOrder } from '../helpers/cakeOrders';
 import { closeEveryShift } from '../helpers/counter';
@@ -113,6 +113,20 @@ describe('pickup', () => {
     });
     expect(other.statusCode).toBe(409);
     expect(await shop.db.$count(sales)).toBe(1);
+    // The custom cake is a line of its own kind, taking no stock; the reports gather custom cakes in one row.
+    const lines = shop.db.select().from(saleLines).all();
+    expect(lines.map((l) => [l.kind, l.code, l.name, l.cakeId])).toEqual([
+      ['cake', cake.cakeId, cake.name, cake.id],
+      ['custom', CUSTOM_CODE, 'Number topper', null],
+    ]);
+    expect(
+      shop.db.select().from(productSalesByDay).where(eq(productSalesByDay.kind, 'custom')).get(),
+    ).toMatchObject({
+      code: CUSTOM_CODE,
+      name: CUSTOM_CAKES_ROW,
+      quantity: 1,
+      revenue: 50000,
+    });
     const reading = await staff.api.shifts.reading({ id: mine.id });
     // ₱100 opening + ₱1,000 deposit + ₱1,200 tendered − ₱200 change.
     expect(reading).toMatchObject({

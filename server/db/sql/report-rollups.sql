@@ -2,7 +2,8 @@
 -- product_sales_by_day, category_sales_by_day and payments_by_day, kept inside the sale's
 -- own transaction whoever writes: a checkout adds, a refund or a deleted sale takes away.
 -- Revenue (subtotal) is net of SC/PWD discounts; a line's line_total is already what was
--- charged for it. Filling the roll-ups from existing sales is a numbered migration's job.
+-- charged for it. Custom cakes (cake orders) share one product row, 'Custom cakes' (the
+-- CUSTOM_CAKES_ROW text). Filling the roll-ups from existing sales is a numbered migration's job.
 
 -- A completed sale adds to its day; each line adds its cost there and to its product's and category's rows.
 DROP TRIGGER IF EXISTS sales_by_day_insert;
@@ -19,7 +20,7 @@ WHEN (SELECT status FROM sales WHERE id = new.sale_id) = 'completed' BEGIN
   UPDATE sales_by_day SET cost = cost + new.cost
   WHERE (day, payment_method) = (SELECT manila_day(sold_at), payment_method FROM sales WHERE id = new.sale_id);
   INSERT INTO product_sales_by_day (day, kind, code, name, quantity, revenue, cost)
-  SELECT manila_day(sold_at), new.kind, new.code, new.name, new.quantity, new.line_total, new.cost
+  SELECT manila_day(sold_at), new.kind, new.code, CASE new.kind WHEN 'custom' THEN 'Custom cakes' ELSE new.name END, new.quantity, new.line_total, new.cost
   FROM sales WHERE id = new.sale_id
   ON CONFLICT (day, kind, code) DO UPDATE SET quantity = quantity + excluded.quantity,
     revenue = revenue + excluded.revenue, cost = cost + excluded.cost, name = excluded.name;
@@ -52,7 +53,7 @@ WHEN old.status = 'completed' OR new.status = 'completed' BEGIN
   ON CONFLICT (day, payment_method) DO UPDATE SET sales = sales + 1, total_amount = total_amount + excluded.total_amount,
     subtotal = subtotal + excluded.subtotal, tax_amount = tax_amount + excluded.tax_amount, cost = cost + excluded.cost;
   INSERT INTO product_sales_by_day (day, kind, code, name, quantity, revenue, cost)
-  SELECT manila_day(new.sold_at), kind, code, name, quantity, line_total, cost
+  SELECT manila_day(new.sold_at), kind, code, CASE kind WHEN 'custom' THEN 'Custom cakes' ELSE name END, quantity, line_total, cost
   FROM sale_lines WHERE new.status = 'completed' AND sale_id = new.id
   ON CONFLICT (day, kind, code) DO UPDATE SET quantity = quantity + excluded.quantity,
     revenue = revenue + excluded.revenue, cost = cost + excluded.cost, name = excluded.name;

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
 import type { PickupInput } from '../../../shared/schemas/cakeOrders';
-import { orderNumber, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
+import { CUSTOM_CODE, orderNumber, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
 import type { Db, Tx } from '../../db/open';
 import { cakeOrderLines, cakeOrderPayments, cakeOrders } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -49,7 +49,7 @@ function saleLinesOf(tx: Tx, order: OrderRow, now: Date) {
       : {
           kind: 'custom' as const,
           id: 0,
-          code: 'CUSTOM',
+          code: CUSTOM_CODE,
           name: l.description,
           price: l.price,
           purchasePrice: 0,
