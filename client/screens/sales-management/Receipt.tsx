@@ -118,7 +118,10 @@ export function Receipt({ sale, profile }: { sale: Sale; profile: ShopProfile | 
       <Rule />
       {sale.payments.length > 1 ? (
         sale.payments.map((p) => (
-          <Row key={p.method} label={p.reference ? `${p.method} (Ref. ${p.reference})` : p.method}>
+          <Row
+            key={`${p.appliedDeposit ? 'deposit' : 'paid'}-${p.method}-${p.reference ?? ''}-${p.amount}`}
+            label={`${p.appliedDeposit ? 'Deposit paid, ' : ''}${p.method}${p.reference ? ` (Ref. ${p.reference})` : ''}`}
+          >
             {formatPeso(p.amount)}
           </Row>
         ))
