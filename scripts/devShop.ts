@@ -18,6 +18,7 @@ import {
 } from '../server/db/schema';
 import { seedSystemAdmin } from '../server/db/seed';
 import type { Viewer } from '../server/domains/auth/viewer';
+import { createOrder, setOrderStatus } from '../server/domains/cakeOrders/service';
 import { addCake } from '../server/domains/cakes/service';
 import { customerService } from '../server/domains/customers/service';
 import { addItem } from '../server/domains/inventory/service';
@@ -33,6 +34,7 @@ import { updateAccount } from '../server/domains/users/service';
 import { QUANTITY_SCALE } from '../shared/quantity';
 import type { Role } from '../shared/roles';
 import { updateAccountInput } from '../shared/schemas/accounts';
+import { createOrderInput } from '../shared/schemas/cakeOrders';
 import { cakeFields } from '../shared/schemas/cakes';
 import { customerFields } from '../shared/schemas/customers';
 import { itemFields } from '../shared/schemas/inventory';
@@ -398,6 +400,8 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
         const sold = await checkout(db, cashier, checkoutInput.parse(input), soldAt);
         refs.push(sold.sale.saleId);
       }
+      if (d === DEV_DAYS - 1 && s === 0)
+        takeDevOrders(db, cashier, cakeRows, customerIds, today, at(day, 11));
       // Counted as expected, but for one short drawer on the third day.
       const closesAt = at(day, s === 0 ? 13 : 19, 30);
       const { expectedCash } = xReading(db, shift, closesAt);
@@ -428,6 +432,65 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
     refunded: refs.at(-3)!,
     days: Array.from({ length: DEV_DAYS }, (_, d) => addDays(firstDay, d)),
   };
+}
+
+/**
+ * Four cake orders taken at the counter on the last day, for pickups from today on: a custom
+ * wedding cake with a GCash deposit, a catalogue cake paid in cash, a christening cake with no
+ * deposit yet (Pending) and two catalogue cakes, already Ready.
+ */
+function takeDevOrders(
+  db: Db,
+  cashier: Viewer,
+  cakeRows: readonly { id: number; price: number }[],
+  customerIds: Map<string, number>,
+  today: string,
+  takenAt: Date,
+) {
+  const order = (fields: Record<string, unknown>) =>
+    createOrder(db, cashier, createOrderInput.parse({ phone: '0917 555 0101', ...fields }), takenAt).order;
+  order({
+    customerName: 'Andrea & Paolo',
+    pickupAt: at(addDays(today, 3), 10),
+    lines: [
+      {
+        description: '3-tier wedding cake, vanilla chiffon with ube filling, white fondant',
+        quantity: 1,
+        price: 850_000,
+      },
+    ],
+    inscription: 'Andrea & Paolo, forever',
+    payments: [{ method: 'GCash', amount: 425_000, reference: 'GC7300001' }],
+  });
+  order({
+    customerId: customerIds.get(CUSTOMERS[0][0]),
+    pickupAt: at(today, 16),
+    lines: [{ cakeId: cakeRows[0]!.id, quantity: 1 }],
+    inscription: 'Happy Birthday, Lola!',
+    payments: [{ method: 'Cash', amount: cakeRows[0]!.price }],
+    cashTendered: Math.ceil(cakeRows[0]!.price / 50_000) * 50_000,
+  });
+  order({
+    customerName: 'Baby Gabriel',
+    phone: '0918 222 3344',
+    pickupAt: at(addDays(today, 1), 14),
+    lines: [
+      {
+        description: '8" round, chocolate moist, blue and white, with a cross topper',
+        quantity: 1,
+        price: 180_000,
+      },
+    ],
+    inscription: 'God bless Gabriel',
+    notes: 'Customer calls before noon to confirm the colour.',
+  });
+  const ready = order({
+    customerName: 'St. Jude Parish Office',
+    pickupAt: at(addDays(today, 2), 11),
+    lines: [{ cakeId: cakeRows[1]!.id, quantity: 2 }],
+    payments: [{ method: 'Cash', amount: cakeRows[1]!.price }],
+  });
+  setOrderStatus(db, cashier, { id: ready.id, status: 'Ready' }, takenAt);
 }
 
 /** The command: refuses a production run and any shop that already holds data. */

@@ -9,6 +9,7 @@ import {
 } from '../../scripts/devShop';
 import {
   cakeIngredients,
+  cakeOrders,
   cakes,
   customers,
   endOfDay,
@@ -92,6 +93,9 @@ describe('the dev shop', () => {
     expect(shiftRows).toHaveLength(DEV_DAYS * 2);
     expect(shiftRows.every((s) => s.closedAt !== null)).toBe(true);
     expect(await count(endOfDay)).toBe(DEV_DAYS);
+    // Cake orders for the days ahead, one of each state a counter meets first.
+    const orders = shop.db.select({ status: cakeOrders.status }).from(cakeOrders).all();
+    expect(orders.map((o) => o.status).sort()).toEqual(['Confirmed', 'Confirmed', 'Pending', 'Ready']);
     const statuses = shop.db.select({ status: sales.status }).from(sales).all();
     expect(statuses.filter((s) => s.status === 'refunded')).toHaveLength(1);
   });
