@@ -152,10 +152,16 @@ export const listOrdersInput = pageInput(PAGE_SIZE).extend({
 });
 export type ListOrdersInput = z.infer<typeof listOrdersInput>;
 
-export const CALENDAR_DAYS_MAX = 62;
+const CALENDAR_DAYS_MAX = 62;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The calendar's days, from and to included: at most two months at once. */
 export const calendarInput = z
   .object({ from: calendarDate('from'), to: calendarDate('to') })
-  .refine((r) => r.from <= r.to, 'from must not be after to.');
+  .refine((r) => r.from <= r.to, 'from must not be after to.')
+  .refine(
+    (r) => (Date.parse(r.to) - Date.parse(r.from)) / DAY_MS < CALENDAR_DAYS_MAX,
+    `The calendar shows at most ${CALENDAR_DAYS_MAX} days at once.`,
+  );
 
 export const orderSettingsInput = z.object({
   minimumDepositPercent: z

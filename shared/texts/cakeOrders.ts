@@ -20,9 +20,8 @@ export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
 
 /** An order payment: a deposit taken, the balance collected at pickup, a deposit refunded. */
 export const ORDER_PAYMENT_KINDS = ['deposit', 'balance', 'refund'] as const;
-export type OrderPaymentKind = (typeof ORDER_PAYMENT_KINDS)[number];
 
-export const ORDER_NUMBER_PREFIX = 'ORD-';
+const ORDER_NUMBER_PREFIX = 'ORD-';
 /** ORD-000001: the order's number, six digits and more as the shop grows. */
 export const orderNumber = (n: number) => `${ORDER_NUMBER_PREFIX}${String(n).padStart(6, '0')}`;
 

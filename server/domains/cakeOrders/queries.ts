@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { ListOrdersInput } from '../../../shared/schemas/cakeOrders';
-import { ORDER_NUMBER_PREFIX, orderNumber } from '../../../shared/texts/cakeOrders';
+import { orderNumber } from '../../../shared/texts/cakeOrders';
 import { daysBetween } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import {
@@ -231,5 +231,3 @@ export function nextOrderNumber(db: Store): number {
     .get();
   return (last?.n ?? 0) + 1;
 }
-
-export const isOrderNumber = (ref: string) => ref.toUpperCase().startsWith(ORDER_NUMBER_PREFIX);

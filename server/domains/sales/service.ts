@@ -165,7 +165,6 @@ const SALE_COLUMNS = [
   'zPending',
   'backdateReason',
 ] as const;
-export type SaleColumns = Record<(typeof SALE_COLUMNS)[number], unknown>;
 export const insertSale = (tx: Tx) =>
   prepared(tx, 'sales.insert', () =>
     tx
