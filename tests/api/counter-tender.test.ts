@@ -341,7 +341,9 @@ describe('split tender and change', () => {
       paymentMethod: 'PayMaya',
       reference: 'PM-5',
     });
-    expect(sale.payments).toEqual([{ saleId: sale.id, method: 'PayMaya', amount: 50000, reference: 'PM-5' }]);
+    expect(sale.payments).toEqual([
+      { saleId: sale.id, method: 'PayMaya', amount: 50000, reference: 'PM-5', appliedDeposit: false },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   actionRequests,
   activityLogs,
+  cakeOrders,
   cakeSizes,
   cakes,
   categories,
@@ -16,6 +17,7 @@ import {
 import { APPROVALS } from '../../server/domains/actionRequests/approvals';
 import type { ActionModule, Approval } from '../../server/domains/actionRequests/held';
 import { checkoutInput } from '../../shared/schemas/sales';
+import { CAKE_ORDERS_TEXT } from '../../shared/texts/cakeOrders';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
 import { CUSTOMER_TEXT } from '../../shared/texts/customers';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
@@ -24,6 +26,7 @@ import { SALES_TEXT } from '../../shared/texts/sales';
 import { SHIFT_TEXT } from '../../shared/texts/shifts';
 import { SUPPLIER_TEXT } from '../../shared/texts/suppliers';
 import { type Session, type TestShop, testApp } from '../helpers/app';
+import { takeOrder } from '../helpers/cakeOrders';
 import { closeEveryShift } from '../helpers/counter';
 import { expectTrpcError } from '../helpers/errors';
 
@@ -236,6 +239,18 @@ const cases: Case[] = [
     },
     spoil: (payload) => ({ ...payload, quantity: 0 }),
     message: PURCHASING_TEXT.quantity,
+  },
+  {
+    name: 'a cake order cancellation',
+    module: 'Cake Orders',
+    hold: async () => {
+      const { order } = await takeOrder(manager);
+      await staff.api.cakeOrders.cancel({ id: order.id, reason: 'Party moved' });
+      const state = () => shop.db.select().from(cakeOrders).where(eq(cakeOrders.id, order.id)).get();
+      return { targetId: order.orderNumber, state };
+    },
+    spoil: (payload) => ({ ...payload, id: 0 }),
+    message: CAKE_ORDERS_TEXT.notFound,
   },
 ];
 
