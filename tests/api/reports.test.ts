@@ -304,14 +304,14 @@ describe('the dashboard', () => {
 
   it('answers each role only its own cards', async () => {
     const keys = async (s: Session) => Object.keys(await s.api.reports.dashboard()).sort();
-    const stock = ['lowStockCount', 'outOfStockCount', 'totalInventoryCount'];
-    expect(await keys(staff)).toEqual(stock);
-    expect(await keys(manager)).toEqual([...stock, 'salesToday'].sort());
-    expect(await keys(owner)).toEqual([...stock, 'activityLogsToday', 'salesToday'].sort());
-    expect(await keys(admin)).toEqual([...stock, 'activityLogsToday', 'salesToday'].sort());
+    const everyone = ['lowStockCount', 'outOfStockCount', 'todaysPickups', 'totalInventoryCount'];
+    expect(await keys(staff)).toEqual(everyone);
+    expect(await keys(manager)).toEqual([...everyone, 'depositsHeld', 'salesToday'].sort());
+    expect(await keys(owner)).toEqual([...everyone, 'activityLogsToday', 'depositsHeld', 'salesToday'].sort());
+    expect(await keys(admin)).toEqual([...everyone, 'activityLogsToday', 'depositsHeld', 'salesToday'].sort());
     const res = await rest(shop, 'GET', '/api/dashboard', staff.accessToken);
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(stock);
+    expect(Object.keys(res.json()).sort()).toEqual(everyone);
   });
 
   it('counts items by their derived status', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { categories, inventoryItems } from '../../server/db/schema';
+import { cakeOrderPayments, cakeOrders, categories, inventoryItems } from '../../server/db/schema';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { formatPeso } from '../../shared/money';
@@ -98,6 +98,26 @@ beforeAll(async () => {
   });
   await checkout(db, viewer, lossInput, new Date(`${LOSS_DAY}T10:00:00+08:00`));
   for (const role of ['owner', 'manager', 'staff'] as const) accounts[role] = await b.shop.addUser(role);
+  // A cake order for today with a ₱500.00 deposit, for the cake order cards.
+  const order = db
+    .insert(cakeOrders)
+    .values({
+      number: 1,
+      customerName: 'Ana Reyes',
+      phone: '0917 555 0100',
+      pickupAt: new Date(`${today}T15:00:00+08:00`),
+      pickupDate: today,
+      taxRate: 0,
+      subtotal: 100000,
+      taxAmount: 0,
+      total: 100000,
+      status: 'Confirmed',
+    })
+    .returning()
+    .get().id;
+  db.insert(cakeOrderPayments)
+    .values({ orderId: order, kind: 'deposit', method: 'Cash', amount: 50000, takenAt: new Date() })
+    .run();
 });
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -108,14 +128,24 @@ const cardLabels = (page: Page) =>
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
 
 describe('the dashboard', () => {
-  it('shows staff the three stock cards and no Financial Overview', async () => {
+  it('shows staff the three stock cards, Today’s Pickups and no Financial Overview', async () => {
     const { page, context } = await signedInPage(b, {
       as: { email: accounts.staff!.email, password: PASSWORD },
     });
     await page.getByTestId('totalInventoryCount').waitFor();
-    expect(await cardLabels(page)).toEqual(['Total Inventory', 'Low Stock', 'Out Of Stock']);
+    expect(await cardLabels(page)).toEqual([
+      'Total Inventory',
+      'Low Stock',
+      'Out Of Stock',
+      'Today’s Pickups',
+    ]);
     expect(await page.getByTestId('totalInventoryCount').textContent()).toBe('4');
     expect(await page.getByTestId('outOfStockCount').textContent()).toBe('1');
+    expect(await page.getByTestId('todaysPickups').textContent()).toBe('1');
+    expect(await page.getByTestId('todaysPickups-detail').textContent()).toBe(
+      '1 not ready yet · 0 picked up',
+    );
+    expect(await page.getByTestId('depositsHeld').count()).toBe(0);
     expect(await section(page, 'Financial Overview').count()).toBe(0);
     await page.getByRole('link', { name: 'Out Of Stock' }).click();
     await page.waitForURL('**/inventory');
@@ -129,15 +159,24 @@ describe('the dashboard', () => {
       'Total Inventory',
       'Low Stock',
       'Out Of Stock',
+      'Today’s Pickups',
       'Sales Today',
+      'Deposits Held',
     ]);
+    expect(await manager.page.getByTestId('depositsHeld').textContent()).toBe(formatPeso(50000));
+    expect(await manager.page.getByTestId('depositsHeld-detail').textContent()).toBe(
+      '1 order not yet picked up',
+    );
+    expect(await manager.page.getByRole('link', { name: 'Today’s Pickups' }).getAttribute('href')).toBe(
+      '/cake-orders',
+    );
     await manager.context.close();
 
     const { page, context } = await signedInPage(b, {
       as: { email: accounts.owner!.email, password: PASSWORD },
     });
     await page.getByTestId('activityLogsToday').waitFor();
-    expect(await cardLabels(page)).toHaveLength(5);
+    expect(await cardLabels(page)).toHaveLength(7);
     const chart = section(page, 'Financial Overview');
     await chart.locator('.recharts-line path').first().waitFor();
     const legend = await chart.locator('.mantine-ChartLegend-legendItemName').allTextContents();

@@ -5,6 +5,7 @@ import { addDays, formatCalendarDate, manilaDate, manilaDayStart } from '../../.
 import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
+import { cakeOrderNotices } from '../cakeOrders/notices';
 import { notify } from '../notifications/service';
 import { alertForLots, alertLatePurchaseOrders } from './deliveryAlerts';
 import { settleExpiredLots } from './lotStock';
@@ -102,7 +103,8 @@ export function alertForIds(db: Store, ids: number[], now = new Date()): void {
 
 /**
  * The daily check: every item at or below its threshold, every lot expiring within the week
- * or expired with stock left, every purchase order still owed past its expected date.
+ * or expired with stock left, every purchase order still owed past its expected date, every
+ * cake order due tomorrow or left after its pickup day.
  * Runs at startup and every few hours; the alert tables keep it from repeating itself.
  */
 export function dailyStockCheck(db: Db, now = new Date()): void {
@@ -134,6 +136,7 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
           .all(),
         now,
       );
+      cakeOrderNotices(tx, now);
     },
     { behavior: 'immediate' },
   );

@@ -4,6 +4,7 @@ import { addDays, daysBetween, manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { activityByDay, inventoryItems, salesByDay } from '../../db/schema';
 import type { Viewer } from '../auth/viewer';
+import { type DepositsHeld, depositsHeld, type TodaysPickups, todaysPickups } from '../cakeOrders/dashboard';
 
 const i = inventoryItems;
 
@@ -28,17 +29,21 @@ export interface DashboardStats {
   totalInventoryCount: number;
   lowStockCount: number;
   outOfStockCount: number;
+  todaysPickups: TodaysPickups;
   salesToday?: number;
+  /** Centavos; pesos over REST. */
+  depositsHeld?: DepositsHeld;
   activityLogsToday?: number;
 }
 
 /**
  * The Dashboard's cards, only those the caller's role may see: everyone the
- * inventory counts; managers and up today's completed sales; admin and owner today's logs.
+ * inventory counts and today's cake order pickups; managers and up today's completed sales
+ * and the deposits held on cake orders; admin and owner today's logs.
  */
 export function dashboardStats(db: Store, viewer: Viewer, now = new Date()): DashboardStats {
   const today = manilaDate(now);
-  const stats: DashboardStats = inventoryCounts(db, today);
+  const stats: DashboardStats = { ...inventoryCounts(db, today), todaysPickups: todaysPickups(db, today) };
   const role = viewer.user.role;
   if (can(role, 'dashboardFinance')) {
     stats.salesToday =
@@ -47,6 +52,7 @@ export function dashboardStats(db: Store, viewer: Viewer, now = new Date()): Das
         .from(salesByDay)
         .where(sql`${salesByDay.day} = ${today}`)
         .get()?.n ?? 0;
+    stats.depositsHeld = depositsHeld(db);
   }
   if (can(role, 'salesReport')) {
     stats.activityLogsToday =

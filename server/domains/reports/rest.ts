@@ -36,7 +36,12 @@ const legacyRecord = (r: ReportRecord) => ({
 // GET /api/dashboard, /api/dashboard/revenue-cost-by-day, /api/salesReport/sales;
 // the report's summary and its .xlsx export beside them. Money in pesos.
 export const reportsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  app.get('/dashboard', async (req) => reports(contextFrom(deps, req)).dashboard());
+  app.get('/dashboard', async (req) => {
+    const { depositsHeld, ...cards } = await reports(contextFrom(deps, req)).dashboard();
+    return depositsHeld
+      ? { ...cards, depositsHeld: { ...depositsHeld, amount: pesos(depositsHeld.amount) } }
+      : cards;
+  });
 
   app.get<Query>('/dashboard/revenue-cost-by-day', async (req) => {
     const days = numberIn(req.query.days ?? 7);
