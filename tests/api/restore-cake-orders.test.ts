@@ -661,6 +661,7 @@ describe('the cake-orders backup', () => {
         change: 50,
       }); // 9
       payments.add({ ...gcash, orderNumber: 'ORD-000014', kind: 'refund', method: 'Cash', reference: null }); // 10
+      payments.add({ ...gcash, orderNumber: 'ORD-000014', method: 'Cash', cashTendered: 500, change: null }); // 11
       byField(book, 'events').add({
         orderNumber: 'ORD-000404',
         at: '2026-11-21T04:00:00.000Z',
@@ -707,6 +708,7 @@ describe('the cake-orders backup', () => {
         row: 9,
         reason: 'change: must be cash tendered less the amount, blank without cash tendered',
       },
+      { sheet: 'payments', row: 11, reason: `cashTendered: ${SALES_TEXT.cashShareTooLow('₱600.00')}` },
       { sheet: 'events', row: 5, reason: 'orderNumber ORD-000404 is not in the cake-orders sheet.' },
     ]);
     expect(orderState()).toEqual(before);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAYMENT_METHODS, VAT_RATES } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
-import { referenceProblem } from '../../../../shared/saleRules';
+import { cashTenderedProblem, referenceProblem } from '../../../../shared/saleRules';
 import { createOrderInput } from '../../../../shared/schemas/cakeOrders';
 import {
   DESCRIPTION_MAX,
@@ -203,13 +203,11 @@ const paymentRow = z
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    // A refund goes back by whatever way the shop chose; the money taken follows checkout's rule.
+    // A refund goes back by whatever way the shop chose; the money taken follows checkout's rules.
     const reference = p.kind === 'refund' ? null : referenceProblem(p.method, p.reference ?? '');
+    const tendered = cashTenderedProblem([p], p.cashTendered, true);
     if (reference) issue('reference', reference);
-    else if (p.cashTendered !== null && p.method !== 'Cash')
-      issue('cashTendered', SALES_TEXT.cashTenderedWithoutCash);
-    else if (p.cashTendered !== null && p.cashTendered < p.amount)
-      issue('cashTendered', SALES_TEXT.cashTooLow);
+    else if (tendered) issue('cashTendered', tendered);
     else if ((p.change ?? null) !== (p.cashTendered === null ? null : p.cashTendered - p.amount))
       issue('change', 'must be cash tendered less the amount, blank without cash tendered');
   });
