@@ -17,7 +17,7 @@ import {
 } from '../../server/db/schema';
 import { BACKUP_AREAS } from '../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../shared/texts/backup';
-import { orderNumber } from '../../shared/texts/cakeOrders';
+import { CAKE_ORDERS_TEXT, orderNumber } from '../../shared/texts/cakeOrders';
 import { SALES_TEXT } from '../../shared/texts/sales';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
@@ -641,6 +641,16 @@ describe('the cake-orders backup', () => {
         cancelReason: null,
         depositRefunded: null,
       }); // 11
+      orders.add({
+        ...third,
+        orderNumber: 'ORD-000015',
+        status: 'Ready',
+        subtotal: 1700,
+        total: 1700,
+        cancelledAt: null,
+        cancelReason: null,
+        depositRefunded: null,
+      }); // 12
       const lines = byField(book, 'lines');
       const mango = lines.get(rowWhere(lines, { orderNumber: 'ORD-000003' }));
       lines.add({ ...mango, orderNumber: 'ORD-000010' }); // 6
@@ -649,6 +659,9 @@ describe('the cake-orders backup', () => {
       lines.add({ ...mango, orderNumber: 'ORD-000013', lineTotal: 1100 }); // 9
       lines.add({ ...mango, orderNumber: 'ORD-000014' }); // 10
       lines.add({ ...mango, orderNumber: 'ORD-000404' }); // 11
+      const ube = lines.get(rowWhere(lines, { cakeId: 'CK-000001' }));
+      lines.add({ ...ube, orderNumber: 'ORD-000015' }); // 12
+      lines.add({ ...ube, orderNumber: 'ORD-000015' }); // 13
       const payments = byField(book, 'payments');
       const gcash = payments.get(rowWhere(payments, { method: 'GCash' }));
       payments.add({ ...gcash, orderNumber: 'ORD-000014', reference: null }); // 8
@@ -702,6 +715,7 @@ describe('the cake-orders backup', () => {
       },
       { sheet: 'lines', row: 8, reason: 'cakeId: CK-404 is not on file; restore the cakes backup first.' },
       { sheet: 'lines', row: 11, reason: 'orderNumber ORD-000404 is not in the cake-orders sheet.' },
+      { sheet: 'lines', row: 13, reason: `ORD-000015: ${CAKE_ORDERS_TEXT.repeatedCake}` },
       { sheet: 'payments', row: 8, reason: `reference: ${SALES_TEXT.referenceRequired}` },
       {
         sheet: 'payments',

@@ -539,7 +539,7 @@ export function restoreCakeOrders(tx: Tx, book: Book, tally: Tally): void {
     };
     const wantedLines = its.map((l) => ({
       cakeId: l.cakeId ? (cake(l.cakeId) ?? null) : null,
-      code: l.cakeId ? l.cakeId.toUpperCase() : null,
+      code: l.cakeId,
       description: l.description,
       quantity: l.quantity,
       price: l.price,
