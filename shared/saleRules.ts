@@ -137,7 +137,8 @@ export interface SaleRecord {
   taxRate: number;
   taxAmount: Centavos;
   totalAmount: Centavos;
-  payments: readonly Payment[];
+  /** A pickup's sale also holds the cake order's deposits, `appliedDeposit`. */
+  payments: readonly (Payment & { appliedDeposit?: boolean })[];
   cashTendered: Centavos | null;
   change: Centavos | null;
 }
@@ -219,15 +220,22 @@ export function saleRecordProblem(sale: SaleRecord): string | null {
   return paidProblem(sale);
 }
 
-/** The payments: each above ₱0.00, one in cash at most, then checkout's tender rules and the change. */
+/**
+ * The payments: each above ₱0.00, one in cash at most, then checkout's tender rules and the
+ * change. Deposits applied at a pickup were tendered when taken: the cash rules and the
+ * change are the other payments' alone, so a pickup's sale may hold several Cash payments.
+ */
 function paidProblem(sale: SaleRecord): string | null {
   const { payments, cashTendered } = sale;
   if (payments.some((p) => p.amount <= 0)) return SALES_TEXT.paymentAmount;
-  const oneCash = oneCashProblem(payments);
+  const taken = payments.filter((p) => !p.appliedDeposit);
+  const oneCash = oneCashProblem(taken);
   if (oneCash) return oneCash;
-  const tender = tenderProblem(payments, sale.totalAmount, cashTendered, payments.length > 1);
+  const tender =
+    paymentsSumProblem(payments, sale.totalAmount) ??
+    cashTenderedProblem(taken, cashTendered, payments.length > 1);
   if (tender) return tender;
-  const cashShare = cashShareOf(payments);
+  const cashShare = cashShareOf(taken);
   // Checkout keeps cash tendered only for a Cash payment.
   if (cashTendered !== null && cashShare === 0) return SALES_TEXT.cashTenderedWithoutCash;
   const change = cashTendered === null ? null : cashTendered - cashShare;

@@ -11,6 +11,7 @@ export const BACKUP_AREAS = [
   'sales',
   'users',
   'purchase-orders',
+  'cake-orders',
 ] as const;
 export type BackupArea = (typeof BACKUP_AREAS)[number];
 

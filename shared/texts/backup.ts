@@ -4,7 +4,7 @@ import type { BackupArea } from '../schemas/backup';
 export const BACKUP_TEXT = {
   failed: 'Backup failed. Please try again.',
   unknownArea:
-    'Choose one of the areas: inventory, cakes, supplier, customers, sales, users or purchase-orders.',
+    'Choose one of the areas: inventory, cakes, supplier, customers, sales, users, purchase-orders or cake-orders.',
   notWorkbook:
     'This file is not an Excel workbook (.xlsx). Choose a backup file downloaded from this screen.',
   wrongArea: (area: BackupArea, missing: string) =>

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cakes, customers, inventoryItems, suppliers } from '../../server/db/schema';
+import {
+  cakeOrderLines,
+  cakeOrders,
+  cakes,
+  customers,
+  inventoryItems,
+  suppliers,
+} from '../../server/db/schema';
 import { BACKUP_AREAS } from '../../shared/schemas/backup';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 
@@ -34,6 +41,26 @@ beforeAll(async () => {
   await owner.api.purchaseOrders.create({ supplierId, lines: [{ itemId, quantity: 1000, unitCost: 3000 }] });
   shop.db.insert(customers).values({ customerId: 'CUST-900001', name: 'Ana Reyes' }).run();
   shop.db.insert(cakes).values({ cakeId: 'CK-900001', name: 'Ube Cake', stock: 2, price: 85000 }).run();
+  const order = shop.db
+    .insert(cakeOrders)
+    .values({
+      number: 1,
+      customerName: 'Ana Reyes',
+      phone: '0917 123 4567',
+      pickupAt: new Date('2099-01-01T02:00:00.000Z'),
+      pickupDate: '2099-01-01',
+      taxRate: 0,
+      subtotal: 120000,
+      taxAmount: 0,
+      total: 120000,
+      status: 'Pending',
+    })
+    .returning()
+    .get().id;
+  shop.db
+    .insert(cakeOrderLines)
+    .values({ orderId: order, description: 'Mocha roll', quantity: 1, price: 120000, lineTotal: 120000 })
+    .run();
   // Enough sales for the sales sheets to be read in several chunks.
   for (let n = 0; n < 30; n++) await sell();
 });

@@ -40,6 +40,12 @@ const CARDS: Card[] = [
       'Every purchase order with its status and lines: quantities ordered and received, unit costs. Restore the supplier and the inventory first.',
   },
   {
+    area: 'cake-orders',
+    title: 'Cake Orders',
+    holds:
+      'Every cake order with its lines, deposits and other payments, and its history. Restore the customers, the cakes and the sales first.',
+  },
+  {
     area: 'users',
     title: 'Users',
     holds:

@@ -1,12 +1,13 @@
 import type { BackupArea } from '../../../shared/schemas/backup';
 import type { Db } from '../../db/open';
 import type { Sheet } from '../../lib/xlsx';
+import { cakeOrdersSheets } from './cakeOrderSheets';
 import { purchaseOrdersSheets } from './purchasingSheets';
 import { cakesSheets, customersSheet, inventorySheet, lotsSheet, supplierSheet } from './recordSheets';
 import { salesSheets, usersSheet } from './salesSheets';
 
 // What each area's backup holds: one sheet per table, a header row of field names, the
-// business ids (itemId, cakeId, supplierId, customerId, saleId, poNumber, email) that a restore
+// business ids (itemId, cakeId, supplierId, customerId, saleId, poNumber, orderNumber, email) that a restore
 // matches on, references by name or business id rather than database ids, money in pesos,
 // instants as ISO text (exact to the millisecond, whatever the spreadsheet's time zone).
 // Never a password hash.
@@ -20,6 +21,7 @@ const AREAS: Record<BackupArea, (db: Db) => Sheet<any>[]> = {
   sales: salesSheets,
   users: (db) => [usersSheet(db)],
   'purchase-orders': purchaseOrdersSheets,
+  'cake-orders': cakeOrdersSheets,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: sheets of different row types in one workbook

@@ -108,6 +108,7 @@ export function salesSheets(db: Db) {
         method: (r) => r.method,
         amount: (r) => pesos(r.amount),
         reference: (r) => r.reference,
+        appliedDeposit: (r) => (r.appliedDeposit ? 'yes' : 'no'),
       },
       ['amount'],
     ),

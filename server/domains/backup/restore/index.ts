@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../../db/open';
 import { logActivity } from '../../activity/service';
 import type { Viewer } from '../../auth/viewer';
 import { notify } from '../../notifications/service';
+import { CAKE_ORDERS_LAYOUT, restoreCakeOrders } from './cakeOrders';
 import { CAKES_LAYOUT, restoreCakes } from './cakes';
 import { CUSTOMERS_LAYOUT, restoreCustomers } from './customers';
 import { INVENTORY_LAYOUT, restoreInventory } from './inventory';
@@ -37,6 +38,10 @@ const RESTORERS: Record<BackupArea, Restorer> = {
   'purchase-orders': {
     layout: PURCHASE_ORDERS_LAYOUT,
     apply: (tx, book, tally) => restorePurchaseOrders(tx, book, tally),
+  },
+  'cake-orders': {
+    layout: CAKE_ORDERS_LAYOUT,
+    apply: (tx, book, tally) => restoreCakeOrders(tx, book, tally),
   },
 };
 

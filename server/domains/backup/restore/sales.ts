@@ -69,13 +69,19 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): v
     'method',
     'amount',
     'reference',
+    'appliedDeposit',
   ]);
   const saleIds = new Set<string>();
   for (const { row, value: sale } of checkedRows(book.sales ?? [], saleRow, 'saleId', tally)) {
     saleIds.add(lower(sale.saleId));
     const its = lines.get(lower(sale.saleId)) ?? [];
     const payments = paid.get(lower(sale.saleId)) ?? [
-      { method: sale.paymentMethod, amount: sale.totalAmount, reference: sale.paymentReference },
+      {
+        method: sale.paymentMethod,
+        amount: sale.totalAmount,
+        reference: sale.paymentReference,
+        appliedDeposit: false,
+      },
     ];
     const problem = its.length === 0 ? 'no lines in the lines sheet.' : figuresProblem(sale, its, payments);
     if (problem) {
@@ -101,7 +107,8 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): v
     }
     const resolved = its.map((l) => ({
       ...l,
-      id: l.kind === 'item' ? find.item(l.code) : find.cake(l.code),
+      // A custom cake (from a cake order) has no product behind it.
+      id: l.kind === 'item' ? find.item(l.code) : l.kind === 'cake' ? find.cake(l.code) : null,
     }));
     const key = linesKey(resolved.map((l) => ({ kind: l.kind, id: l.id ?? 0, quantity: l.quantity })));
     const saleId = saleRows.insert({ ...wanted, linesKey: key });
@@ -114,8 +121,8 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): v
         cakeId: line.kind === 'cake' ? id : null,
       });
     }
-    for (const { method, amount, reference } of payments)
-      paymentRows.insert({ saleId, method, amount, reference });
+    for (const { method, amount, reference, appliedDeposit } of payments)
+      paymentRows.insert({ saleId, method, amount, reference, appliedDeposit });
     tally.added++;
   }
   for (const [saleId, its] of paid) {

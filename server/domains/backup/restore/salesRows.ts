@@ -5,7 +5,7 @@ import { saleLineInput } from '../../../../shared/schemas/sales';
 import { DISCOUNT_TYPES } from '../../../../shared/totals';
 import { SALE_LINE_KINDS, SALE_STATUSES } from '../../../db/tables/sales';
 import type { SheetRow } from './read';
-import { cellText, instantCell, numberCell, orNull, pesosCell, readRow, type Tally } from './rows';
+import { cellText, instantCell, numberCell, orNull, pesosCell, readRow, type Tally, yesNoCell } from './rows';
 
 // The sales backup's sheets as the restore reads them: each row checked on its own, and
 // a sale's figures checked against its lines and payments.
@@ -52,7 +52,8 @@ export const SALES_LAYOUT = {
     'cost?',
   ],
   // Older backups (before split tender) have no payments sheet: each sale was one payment of its total.
-  'payments?': ['saleId', 'method', 'amount', 'reference'],
+  // A deposit a pickup applied; older backups lack the column: none was.
+  'payments?': ['saleId', 'method', 'amount', 'reference', 'appliedDeposit?'],
 } as const;
 
 /** Sale ids are upper-case, as the counter makes them (the unique index compares exactly). */
@@ -109,13 +110,15 @@ const paymentRow = z.object({
   method: cellText.pipe(z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` })),
   amount: pesosCell,
   reference: orNull(cellText),
+  appliedDeposit: yesNoCell(false),
 });
 export type Payment = z.infer<typeof paymentRow> & { row: number };
 
 const lineRow = z.object({
   saleId: saleIdCell,
-  kind: cellText.pipe(z.enum(SALE_LINE_KINDS, { error: 'must be item or cake' })),
-  code: cellText.pipe(z.string().trim().min(1, 'is required').max(40, 'is too long')),
+  kind: cellText.pipe(z.enum(SALE_LINE_KINDS, { error: `must be one of ${SALE_LINE_KINDS.join(', ')}` })),
+  // A custom cake (from a cake order) may have none: no product stands behind it.
+  code: cellText.pipe(z.string().trim().max(40, 'is too long')),
   name: cellText.pipe(z.string().min(1, 'is required').max(200, 'is too long')),
   category: orNull(cellText),
   price: pesosCell,
@@ -140,7 +143,7 @@ export function linesBySale(rows: SheetRow[], tally: Tally): Map<string, Line[]>
       continue;
     }
     const line = { ...read.value, row: row.row };
-    const problem = lineTotalProblem(line);
+    const problem = line.kind !== 'custom' && !line.code ? 'code: is required' : lineTotalProblem(line);
     if (problem) {
       tally.reject(row.row, problem, 'lines');
       continue;
@@ -170,7 +173,7 @@ export function paymentsBySale(rows: SheetRow[], tally: Tally): Map<string, Paym
 export function figuresProblem(
   sale: z.infer<typeof saleRow>,
   lines: Line[],
-  payments: readonly { method: string; amount: number }[],
+  payments: readonly { method: string; amount: number; appliedDeposit?: boolean }[],
 ): string | null {
   const problem = saleRecordProblem({ ...sale, lines, payments });
   if (problem) return problem;
