@@ -16,7 +16,7 @@ import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
 import { SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
 import { calendarDate, optionalRef, optionalText, recordRef } from './fields';
 import { pageInput, SEARCH_TEXT } from './paging';
-import { paymentInput } from './sales';
+import { cashTenderedInput, paymentInput } from './sales';
 import { storedText } from './text';
 
 // Cake orders over tRPC: money in centavos (REST converts pesos at its edge), pickupAt an
@@ -73,7 +73,7 @@ const payments = z
     if (oneCash) ctx.addIssue({ code: 'custom', message: oneCash });
   });
 
-const cashTendered = z.union([z.null(), amount(SALES_TEXT.cashTooLow)]).default(null);
+const cashTendered = cashTenderedInput;
 
 export const createOrderInput = z.object({
   customerId: optionalRef(T.badCustomer).default(null),

@@ -70,6 +70,16 @@ export const paymentInput = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['reference'] });
   });
 
+/** Cash handed over, in centavos, or none; the counter's ceiling applies. */
+export const cashTenderedInput = z
+  .union(
+    [z.null(), saleAmount('Cash tendered must be a non-negative amount.', SALES_TEXT.tenderedTooLarge)],
+    {
+      error: 'Cash tendered must be a non-negative amount.',
+    },
+  )
+  .default(null);
+
 /** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
 const expectedTotals = z.object({
   subtotal: saleAmount('subtotal must be whole centavos.'),
@@ -111,14 +121,7 @@ export const checkoutInput = z
       .max(60, 'Reference number must be at most 60 characters.')
       .check(storedText('Reference number'))
       .default(''),
-    cashTendered: z
-      .union(
-        [z.null(), saleAmount('Cash tendered must be a non-negative amount.', SALES_TEXT.tenderedTooLarge)],
-        {
-          error: 'Cash tendered must be a non-negative amount.',
-        },
-      )
-      .default(null),
+    cashTendered: cashTenderedInput,
     /** A sale made away from the counter: its Manila date, never in the future. */
     date: optionalDate('Sale date').default(null),
     /** Why a manager records a sale dated before the last Z reading; blank is none. */
