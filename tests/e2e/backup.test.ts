@@ -257,7 +257,16 @@ describe('backup and restore', () => {
       viewport: TABLET,
     });
     await page.goto('/backuprestore');
-    for (const area of ['Inventory', 'Cakes', 'Supplier', 'Customers', 'Sales', 'Purchase Orders', 'Users']) {
+    for (const area of [
+      'Inventory',
+      'Cakes',
+      'Supplier',
+      'Customers',
+      'Sales',
+      'Purchase Orders',
+      'Cake Orders',
+      'Users',
+    ]) {
       const card = page.getByRole('region', { name: area, exact: true });
       await card.getByRole('button', { name: 'Backup' }).waitFor();
       await card.getByRole('button', { name: 'Restore' }).waitFor();
