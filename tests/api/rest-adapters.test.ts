@@ -92,7 +92,7 @@ describe('the settings routes', () => {
   });
   afterAll(() => shop.close());
 
-  it('are one set per list of SETTINGS_LISTS, and a catch-all', () => {
+  it('are one set per list of SETTINGS_LISTS, the cake order rules, and a catch-all', () => {
     const routes = apiRoutes(shop.app)
       .filter((r) => r.url.startsWith('/api/settings') && !['HEAD', 'OPTIONS'].includes(r.method))
       .filter((r) => r.url !== '/api/settings' && r.url !== '/api/settings/*')
@@ -103,6 +103,8 @@ describe('the settings routes', () => {
       `PUT /api/settings/${list}/:id`,
       `DELETE /api/settings/${list}/:id`,
     ]);
+    // Not a list: the shop's cake order rules, read by all, set by admin and owner.
+    expected.push('GET /api/settings/orders', 'PUT /api/settings/orders');
     expect(routes.sort()).toEqual(expected.sort());
   });
 
