@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { cakes } from '../../server/db/schema';
 import { createOrderInput } from '../../shared/schemas/cakeOrders';
 import type { Session, TestShop } from './app';
@@ -26,7 +27,7 @@ export function pickupIn(days = 1, now = new Date()): Date {
 /** An order of one custom cake for `price` centavos, with the given deposits. */
 export function takeOrder(
   session: Session,
-  fields: Partial<Parameters<typeof createOrderInput.parse>[0]> & { price?: number } = {},
+  fields: Partial<z.input<typeof createOrderInput>> & { price?: number } = {},
 ) {
   const { price = 200000, ...rest } = fields;
   return session.api.cakeOrders.create(
