@@ -681,6 +681,27 @@ describe('bad input over REST', () => {
     expect(await owner.api.cakeOrders.settings()).toEqual(settings);
   });
 
+  it('a calendar of at most 62 days', async () => {
+    const ok = await rest(
+      shop,
+      'GET',
+      '/api/cake-orders/calendar?from=2026-01-01&to=2026-03-03',
+      staff.accessToken,
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().days).toHaveLength(62);
+    for (const to of ['2026-03-04', '2199-12-31']) {
+      const res = await rest(
+        shop,
+        'GET',
+        `/api/cake-orders/calendar?from=2026-01-01&to=${to}`,
+        staff.accessToken,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The calendar shows at most 62 days at once.');
+    }
+  });
+
   it('an order that does not exist: 404', async () => {
     for (const url of ['/api/cake-orders/999999', '/api/cake-orders/ORD-999999']) {
       const res = await rest(shop, 'GET', url, manager.accessToken);

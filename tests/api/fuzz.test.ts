@@ -1053,6 +1053,11 @@ function cakeOrderSpecs(): Record<string, RestSpec> {
     'GET /api/cake-orders/calendar': {
       validQuery: { from: '2026-01-01', to: '2026-01-31' },
       query: DAYS_QUERY,
+      // At most 62 days at once.
+      refusedQueries: [
+        { from: '2000-01-01', to: '2199-12-31' },
+        { from: '2026-01-31', to: '2026-01-01' },
+      ],
     },
     'GET /api/cake-orders/:id': { params: { id: id(ids.cakeOrder) } },
     'POST /api/cake-orders': {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
-import type { ListOrdersInput } from '../../../shared/schemas/cakeOrders';
+import { CALENDAR_DAYS_MAX, type ListOrdersInput } from '../../../shared/schemas/cakeOrders';
 import { ORDER_NUMBER_PREFIX, orderNumber } from '../../../shared/texts/cakeOrders';
 import { daysBetween } from '../../../shared/time';
 import type { Store } from '../../db/open';
@@ -11,6 +11,7 @@ import {
   sales,
   users,
 } from '../../db/schema';
+import { fail } from '../../lib/errors';
 import { paidOf, paidSql } from './money';
 
 // Reading cake orders back: one with everything (its view), a page of them, the calendar.
@@ -188,6 +189,10 @@ export function listOrders(db: Store, input: ListOrdersInput) {
 
 /** Each day from `from` to `to`: how many orders (not cancelled) are picked up, and their total. */
 export function orderCalendar(db: Store, from: string, to: string) {
+  // The screens ask for a week; two centuries of empty days would be megabytes.
+  const days = daysBetween(from, to);
+  if (days.length > CALENDAR_DAYS_MAX)
+    throw fail.badRequest(`The calendar shows at most ${CALENDAR_DAYS_MAX} days at once.`);
   const counted = db
     .select({ date: cakeOrders.pickupDate, orders: count(), total: sum(cakeOrders.total) })
     .from(cakeOrders)
@@ -202,7 +207,7 @@ export function orderCalendar(db: Store, from: string, to: string) {
     .all();
   const byDate = new Map(counted.map((d) => [d.date, d]));
   return {
-    days: daysBetween(from, to).map((date) => ({
+    days: days.map((date) => ({
       date,
       orders: byDate.get(date)?.orders ?? 0,
       total: Number(byDate.get(date)?.total ?? 0),
