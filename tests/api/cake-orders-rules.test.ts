@@ -11,6 +11,7 @@ import {
   stockMovements,
 } from '../../server/db/schema';
 import { CAKE_ORDERS_TEXT as T } from '../../shared/texts/cakeOrders';
+import { SALES_TEXT } from '../../shared/texts/sales';
 import { manilaDate } from '../../shared/time';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { aCake, pickupIn, takeOrder } from '../helpers/cakeOrders';
@@ -679,6 +680,23 @@ describe('bad input over REST', () => {
     if (message) expect(said).toBe(message);
     expect(counts()).toEqual(before);
     expect(await owner.api.cakeOrders.settings()).toEqual(settings);
+  });
+
+  it('a pickup of a paid order tendering cash for nothing: 400, nothing written', async () => {
+    await manager.api.shifts.open({ openingCash: 0 });
+    const { order } = await takeOrder(manager, {
+      payments: [{ method: 'GCash', amount: 200000, reference: 'G-FULL' }],
+    });
+    const before = counts();
+    const res = await post(manager, `/api/cake-orders/${order.id}/pickup`, {
+      payments: [],
+      cashTendered: 500,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SALES_TEXT.cashTenderedWithoutCash);
+    expect(counts()).toEqual(before);
+    const fine = await post(manager, `/api/cake-orders/${order.id}/pickup`, { payments: [] });
+    expect(fine.statusCode).toBe(201);
   });
 
   it('a calendar of at most 62 days', async () => {

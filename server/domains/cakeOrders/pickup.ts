@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
+import { cashShareOf, cashTenderedProblem, tenderProblem } from '../../../shared/saleRules';
 import type { PickupInput } from '../../../shared/schemas/cakeOrders';
 import { orderNumber, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
 import type { Db, Tx } from '../../db/open';
@@ -97,8 +97,11 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
       const balance = order.total - paid;
       const sum = input.payments.reduce((s, p) => s + p.amount, 0);
       if (sum !== balance) throw fail.badRequest(T.pickupPayments(formatPeso(balance)));
+      // Nothing left to pay: cash tendered has nothing to cover (400), as at checkout.
       const problem =
-        input.payments.length > 0 && tenderProblem(input.payments, balance, input.cashTendered, true);
+        input.payments.length > 0
+          ? tenderProblem(input.payments, balance, input.cashTendered, true)
+          : cashTenderedProblem(input.payments, input.cashTendered, true);
       if (problem) throw fail.badRequest(problem);
       const shiftId = drawerFor(tx, actor);
       const lines = saleLinesOf(tx, order, now);
