@@ -351,6 +351,21 @@ describe('cancelling', () => {
     });
   });
 
+  it('staff, refunded on approval after the asker closed: from the approver’s drawer, which must be open', async () => {
+    const { order, held } = await staffCancels(false);
+    closeEveryShift(shop);
+    await expectTrpcError(manager.api.actionRequests.approve({ id: held }), 'CONFLICT', T.openShiftToRefund);
+    expect((await manager.api.cakeOrders.get({ id: order.id })).status).toBe('Confirmed');
+    const mine = (await manager.api.shifts.open({ openingCash: 200000 })).shift;
+    await manager.api.actionRequests.approve({ id: held });
+    expect(await manager.api.shifts.reading({ id: mine.id })).toMatchObject({
+      depositsRefunded: 100000,
+      cashRefunded: 100000,
+      // ₱2,000.00 opening − ₱1,000.00 given back.
+      expectedCash: 100000,
+    });
+  });
+
   it('staff, rejected: the order stays open with its deposit', async () => {
     const { order, held } = await staffCancels(false);
     await manager.api.actionRequests.reject({ id: held });
