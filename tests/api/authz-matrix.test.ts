@@ -30,6 +30,7 @@ import {
   ROUTER_ACCESS,
   type RouteAccess,
 } from '../helpers/authzTable';
+import { takeOrder } from '../helpers/cakeOrders';
 import { expectTrpcError } from '../helpers/errors';
 import { type Method, rest } from '../helpers/rest';
 import { apiRoutes, PROCEDURES, type ProcedureCall, procedureCalls, urlOf } from '../helpers/routes';
@@ -69,6 +70,7 @@ const ids = {
   reset: 0,
   bystander: 0,
   purchaseOrder: 0,
+  cakeOrder: 0,
 };
 
 beforeAll(async () => {
@@ -132,6 +134,7 @@ beforeAll(async () => {
   ids.sale = (await sell(clerk)).sale.id;
   await clerk.api.customers.update({ id: ids.customer, customerId: 'CUST-M1', name: 'Renamed' } as never);
   ids.held = db.select().from(actionRequests).get()!.id;
+  ids.cakeOrder = (await takeOrder(clerk)).order.id;
 
   const bystander = await shop.addUser('staff');
   ids.bystander = bystander.id;
@@ -212,6 +215,7 @@ const ID_OF: [prefix: string, id: () => number][] = [
   ['/api/sales/', () => ids.sale],
   ['/api/shifts/', () => ids.shift],
   ['/api/purchase-orders/', () => ids.purchaseOrder],
+  ['/api/cake-orders/', () => ids.cakeOrder],
   ...SETTINGS_LISTS.map((list): [string, () => number] => [`/api/settings/${list}/`, () => ids.lists[list]!]),
 ];
 

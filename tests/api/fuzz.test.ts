@@ -86,6 +86,10 @@ const ids = {
   purchaseOrder: 0,
   orderedPO: 0,
   itemCodeA: '',
+  /** Cake orders: one paid towards and moved along, one to pick up, one to cancel. */
+  cakeOrder: 0,
+  pickupOrder: 0,
+  cancelOrder: 0,
   /** One entry of each name-only settings list, by its name in the REST path. */
   lists: {} as Record<string, number>,
 };
@@ -176,6 +180,16 @@ beforeAll(async () => {
   });
   ids.sale = sale.sale.id;
   ids.saleCode = sale.sale.saleId;
+  const order = () =>
+    api.cakeOrders.create({
+      customerName: 'Lia Reyes',
+      phone: '0917 111 2222',
+      pickupAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
+      lines: [{ description: '8" ube, "Happy 7th"', quantity: 1, price: 150000 }],
+    } as never);
+  ids.cakeOrder = (await order()).order.id;
+  ids.pickupOrder = (await order()).order.id;
+  ids.cancelOrder = (await order()).order.id;
 
   const staff = await shop.signedIn('staff');
   ids.staffId = staff.user.id;
@@ -338,7 +352,8 @@ type RestKind =
   | 'discount'
   | 'payments'
   | 'poLines'
-  | 'receiveLines';
+  | 'receiveLines'
+  | 'orderLines';
 
 const INF = new Raw('1e999');
 const NEG_INF = new Raw('-1e999');
@@ -543,6 +558,40 @@ function restBad(kind: RestKind): unknown[] {
         ],
         Array.from({ length: 201 }, () => ({ itemId: ids.itemCodeA, quantity: 1, unitCost: 1 })),
       ];
+    case 'orderLines': {
+      const custom = { description: '8" mango', quantity: 1, price: 900 };
+      return [
+        'text',
+        {},
+        42,
+        null,
+        [],
+        [null],
+        ['x'],
+        [{ quantity: 1 }],
+        [{ description: '8" mango', quantity: 1 }],
+        [{ price: 900, quantity: 1 }],
+        [{ ...custom, description: '' }],
+        [{ ...custom, price: 0 }],
+        [{ ...custom, price: -1 }],
+        [{ ...custom, price: 1.234 }],
+        [{ ...custom, price: 'NaN' }],
+        [{ ...custom, price: INF }],
+        [{ ...custom, quantity: 0 }],
+        [{ ...custom, quantity: 1.5 }],
+        [{ ...custom, quantity: 101 }],
+        [{ ...custom, description: BIG_TEXT }],
+        [{ cakeId: 'CK-NONE', quantity: 1 }],
+        [{ cakeId: 99_999, quantity: 1 }],
+        [{ cakeId: "' OR 1=1 --", quantity: 1 }],
+        [{ cakeId: { _id: ids.cake }, quantity: 1 }],
+        [
+          { cakeId: ids.cake, quantity: 1 },
+          { cakeId: ids.cake, quantity: 2 },
+        ],
+        Array.from({ length: 21 }, () => custom),
+      ];
+    }
     case 'payments':
       return [
         'text',
@@ -981,6 +1030,93 @@ function restSpecs(): Record<string, RestSpec> {
       valid: [200],
     },
     'GET /api/backup/database': { writes: AUDIT },
+    ...cakeOrderSpecs(),
+  };
+}
+
+/** The cake order routes and their settings (pesos; pickupAt an ISO instant). */
+function cakeOrderSpecs(): Record<string, RestSpec> {
+  const id = String;
+  const payment = { method: 'GCash', amount: 100, reference: 'G-FUZZ-1' };
+  return {
+    'GET /api/cake-orders': {
+      validQuery: {
+        page: '1',
+        limit: '10',
+        search: 'lia',
+        status: 'Pending',
+        from: '2026-01-01',
+        to: '2099-12-31',
+      },
+      query: { page: 'page', limit: 'limit', search: 'search', status: 'enum', from: 'day', to: 'day' },
+    },
+    'GET /api/cake-orders/calendar': {
+      validQuery: { from: '2026-01-01', to: '2026-01-31' },
+      query: DAYS_QUERY,
+      // At most 62 days at once.
+      refusedQueries: [
+        { from: '2000-01-01', to: '2199-12-31' },
+        { from: '2026-01-31', to: '2026-01-01' },
+      ],
+    },
+    'GET /api/cake-orders/:id': { params: { id: id(ids.cakeOrder) } },
+    'POST /api/cake-orders': {
+      body: {
+        customerId: ids.customer,
+        customerName: 'Ben Reyes',
+        phone: '0918 000 0000',
+        pickupAt: new Date(Date.now() + 5 * 24 * 60 * 60 * 1000).toISOString(),
+        lines: [{ description: '8" mango, "Congrats"', quantity: 1, price: 1500 }],
+        inscription: 'Congrats',
+        notes: 'Pink roses',
+        taxRate: 0,
+        payments: [payment],
+        cashTendered: null,
+      },
+      fields: {
+        customerId: 'ref',
+        customerName: 'optText',
+        phone: 'text',
+        pickupAt: 'date',
+        lines: 'orderLines',
+        inscription: 'optText',
+        notes: 'optText',
+        taxRate: 'taxRate',
+        payments: 'payments',
+        cashTendered: 'saleMoney',
+      },
+      valid: [201],
+    },
+    'POST /api/cake-orders/:id/payments': {
+      params: { id: id(ids.cakeOrder) },
+      body: payment,
+      fields: { method: 'enum', amount: 'money', reference: 'optText', cashTendered: 'saleMoney' },
+      valid: [201],
+    },
+    'POST /api/cake-orders/:id/status': {
+      params: { id: id(ids.cakeOrder) },
+      body: { status: 'In production' },
+      fields: { status: 'enum' },
+      valid: [200],
+    },
+    'POST /api/cake-orders/:id/pickup': {
+      params: { id: id(ids.pickupOrder) },
+      body: { payments: [{ method: 'Cash', amount: 1500 }], cashTendered: 2000, key: 'fuzz-pickup-1' },
+      fields: { payments: 'payments', cashTendered: 'saleMoney', key: 'optText' },
+      valid: [201],
+    },
+    'POST /api/cake-orders/:id/cancel': {
+      params: { id: id(ids.cancelOrder) },
+      body: { reason: 'Party moved', refundDeposit: false },
+      fields: { reason: 'text', refundDeposit: 'bool' },
+      valid: [200],
+    },
+    'GET /api/settings/orders': {},
+    'PUT /api/settings/orders': {
+      body: { minimumDepositPercent: 50, maxOrdersPerDay: null, keepDepositOnStaffCancel: true },
+      fields: { minimumDepositPercent: 'count', maxOrdersPerDay: 'count', keepDepositOnStaffCancel: 'bool' },
+      valid: [200],
+    },
   };
 }
 
@@ -1388,6 +1524,13 @@ function handInputs(): Record<string, unknown> {
     'reports.byItem': { period, page: 1, limit: 10 },
     'pricing.margins': { kind: 'cake', page: 1, limit: 10, search: 'ube', order: 'desc' },
     'pricing.setPrice': { kind: 'item', id: ids.itemA, price: 8100 },
+    'cakeOrders.calendar': { from: '2026-01-01', to: '2026-01-31' },
+    'cakeOrders.create': {
+      customerName: 'Lia Reyes',
+      phone: '0917 111 2222',
+      pickupAt: new Date(Date.now() + 4 * 24 * 60 * 60 * 1000),
+      lines: [{ description: '8" ube', quantity: 1, price: 150000 }],
+    },
   };
 }
 

@@ -58,6 +58,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   waste: { query: 'wasteLog', mutation: 'waste' },
   // Reorder suggestions are read and drafted from by those who draft purchase orders.
   reorder: 'purchaseOrders',
+  // All four roles take, pay, pick up and cancel orders (staff's cancel is held).
+  cakeOrders: 'cakeOrders',
 };
 
 /** The procedures whose rule is not their router's. */
@@ -79,6 +81,8 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   // Staff take deliveries: the orders waiting for one, and receiving against them.
   'purchaseOrders.toReceive': 'receiving',
   'purchaseOrders.receive': 'receiving',
+  // Every role reads the order rules; admin and owner set them.
+  'cakeOrders.saveSettings': 'settings',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */

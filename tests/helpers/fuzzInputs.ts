@@ -150,7 +150,7 @@ export function withOwnKey(target: Record<string, unknown>, key: string, value: 
 // ---------------------------------------------------------------------------------------
 // The fields of a zod input, and values each kind of field must refuse.
 
-export type Kind = 'string' | 'number' | 'boolean' | 'enum' | 'object' | 'array' | 'id' | 'other';
+export type Kind = 'string' | 'number' | 'boolean' | 'enum' | 'object' | 'array' | 'id' | 'instant' | 'other';
 
 export interface Field {
   /** Where the field sits in the input: ['changes', 'stock'], ['lines', '0', 'quantity']. */
@@ -192,6 +192,8 @@ function kindOf(schema: z.ZodType): Kind {
     case 'literal':
       return typeof (def.values as unknown[])[0] === 'number' ? 'number' : 'enum';
     case 'union': {
+      // A Date or its ISO text with an offset (a cake order's pickupAt).
+      if ((def.options as z.ZodType[]).some((o) => defOf(unwrap(o)).type === 'date')) return 'instant';
       const kinds = new Set((def.options as z.ZodType[]).map(kindOf).filter((k) => k !== 'other' || false));
       kinds.delete('other');
       if (kinds.has('number') && kinds.has('string')) return 'id';
@@ -405,6 +407,27 @@ const NOT_IDS: BadValue[] = [
   ...HOSTILE_STRINGS.map((s) => maybe(s, s)),
 ];
 
+/** Not an instant: a Date, or ISO text with its offset (the schema decides whether one is too early). */
+const NOT_INSTANTS: BadValue[] = [
+  never('Date "not a date"', new WireDate('not a date')),
+  never('Date +275760-09-14', new WireDate('+275760-09-14T00:00:00.000Z')),
+  never('42', 42),
+  never('true', true),
+  never('{}', {}),
+  never('[]', []),
+  never('NaN', Number.NaN),
+  never('BigInt', 7n),
+  never('text', 'next Saturday'),
+  never('a date without a time', '2099-01-01'),
+  never('a time without an offset', '2099-01-01T10:00:00'),
+  never('100 kB text', BIG_TEXT),
+  ...HOSTILE_STRINGS.map((s) => never(s, s)),
+  maybe('null', null),
+  maybe('empty', ''),
+  maybe('Date 1970', new Date(0)),
+  maybe('Date year 275760', new Date(8.64e15)),
+];
+
 /** The values a field of this kind is fed; `never` ones must be refused whatever the field. */
 export function badValues(kind: Kind, element?: unknown): BadValue[] {
   switch (kind) {
@@ -429,6 +452,8 @@ export function badValues(kind: Kind, element?: unknown): BadValue[] {
       ];
     case 'id':
       return NOT_IDS;
+    case 'instant':
+      return NOT_INSTANTS;
     default:
       return [maybe('NaN', Number.NaN), maybe('"text"', 'text'), maybe('{}', {})];
   }

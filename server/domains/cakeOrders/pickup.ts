@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
-import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
+import { cashShareOf, cashTenderedProblem, tenderProblem } from '../../../shared/saleRules';
 import type { PickupInput } from '../../../shared/schemas/cakeOrders';
 import { CUSTOM_CODE, orderNumber, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
 import type { Db, Tx } from '../../db/open';
@@ -17,8 +17,6 @@ import { openOrder, recordEvent, shown } from './service';
 
 // Pickup: the balance collected and one sale for the order's whole total, whose payments are
 // the deposits (applied) and the balance (docs/decisions.md, Cake orders).
-
-type Payments = PickupInput['payments'];
 
 /** What tells a retried pickup from another one: the counter's key, or the very same tender. */
 function pickupKeyOf(input: PickupInput): string {
@@ -97,8 +95,11 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
       const balance = order.total - paid;
       const sum = input.payments.reduce((s, p) => s + p.amount, 0);
       if (sum !== balance) throw fail.badRequest(T.pickupPayments(formatPeso(balance)));
+      // Nothing left to pay: cash tendered has nothing to cover (400), as at checkout.
       const problem =
-        input.payments.length > 0 && tenderProblem(input.payments, balance, input.cashTendered, true);
+        input.payments.length > 0
+          ? tenderProblem(input.payments, balance, input.cashTendered, true)
+          : cashTenderedProblem(input.payments, input.cashTendered, true);
       if (problem) throw fail.badRequest(problem);
       const shiftId = drawerFor(tx, actor);
       const lines = saleLinesOf(tx, order, now);

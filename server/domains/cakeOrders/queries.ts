@@ -188,6 +188,7 @@ export function listOrders(db: Store, input: ListOrdersInput) {
 
 /** Each day from `from` to `to`: how many orders (not cancelled) are picked up, and their total. */
 export function orderCalendar(db: Store, from: string, to: string) {
+  const days = daysBetween(from, to);
   const counted = db
     .select({ date: cakeOrders.pickupDate, orders: count(), total: sum(cakeOrders.total) })
     .from(cakeOrders)
@@ -202,7 +203,7 @@ export function orderCalendar(db: Store, from: string, to: string) {
     .all();
   const byDate = new Map(counted.map((d) => [d.date, d]));
   return {
-    days: daysBetween(from, to).map((date) => ({
+    days: days.map((date) => ({
       date,
       orders: byDate.get(date)?.orders ?? 0,
       total: Number(byDate.get(date)?.total ?? 0),
