@@ -127,6 +127,9 @@ describe('pickup', () => {
       quantity: 1,
       revenue: 50000,
     });
+    // Refunded at the counter later: the order stays Picked up and says so.
+    await manager.api.sales.refund({ id: body.sale._id });
+    expect((await staff.api.cakeOrders.get({ id: order.id })).saleRefunded).toBe(true);
     const reading = await staff.api.shifts.reading({ id: mine.id });
     // ₱100 opening + ₱1,000 deposit + ₱1,200 tendered − ₱200 change.
     expect(reading).toMatchObject({

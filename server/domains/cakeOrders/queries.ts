@@ -72,7 +72,11 @@ export function getOrder(db: Store, id: number) {
   const sale =
     order.saleId === null
       ? undefined
-      : db.select({ saleId: sales.saleId }).from(sales).where(eq(sales.id, order.saleId)).get();
+      : db
+          .select({ saleId: sales.saleId, status: sales.status })
+          .from(sales)
+          .where(eq(sales.id, order.saleId))
+          .get();
   const paid = paidOf(payments);
   return {
     id: order.id,
@@ -103,6 +107,8 @@ export function getOrder(db: Store, id: number) {
     payments,
     events,
     saleId: sale?.saleId ?? null,
+    /** The pickup's sale refunded since (at the counter): the money went back with it. */
+    saleRefunded: sale?.status === 'refunded',
     createdAt: order.createdAt,
     createdBy: nameOf(db, order.createdBy),
     pickedUpAt: order.pickedUpAt,

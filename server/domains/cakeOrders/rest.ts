@@ -102,6 +102,7 @@ function restOrder(order: ShownOrder) {
     })),
     history: order.events,
     saleId: order.saleId,
+    saleRefunded: order.saleRefunded,
     createdAt: order.createdAt,
     createdBy: order.createdBy,
     pickedUpAt: order.pickedUpAt,
