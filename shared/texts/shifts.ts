@@ -65,3 +65,14 @@ export const SHIFT_TEXT = {
   noShiftStaff: 'No open shift. Press Open shift, count the drawer in, then sell.',
   noShiftOversee: 'No open shift. Sales still go through; open one to count the drawer.',
 } as const;
+
+/** The readings' cake order deposit lines, with where their cash already counts. */
+export const DEPOSIT_LINES_TEXT = {
+  heading: 'Cake order deposits',
+  taken: 'Deposits taken',
+  takenNote: 'Cash deposits are inside Cash taken below.',
+  applied: 'Deposits applied',
+  appliedNote: 'Paid toward pickups above; counted when taken, not again.',
+  refunded: 'Deposits refunded',
+  refundedNote: 'Cash given back is inside Cash refunded below.',
+} as const;
