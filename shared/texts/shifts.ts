@@ -70,9 +70,9 @@ export const SHIFT_TEXT = {
 export const DEPOSIT_LINES_TEXT = {
   heading: 'Cake order deposits',
   taken: 'Deposits taken',
-  takenNote: 'Cash deposits are inside Cash taken below.',
+  takenNote: 'Every method; the cash ones are inside Cash taken below.',
   applied: 'Deposits applied',
-  appliedNote: 'Paid toward pickups above; counted when taken, not again.',
+  appliedNote: 'Inside the pickups’ sales above; counted when taken, not again.',
   refunded: 'Deposits refunded',
-  refundedNote: 'Cash given back is inside Cash refunded below.',
+  refundedNote: 'Every method; the cash ones are inside Cash refunded below.',
 } as const;
