@@ -18,8 +18,11 @@ export function SettingsScreen() {
         {SETTINGS_LISTS.map((list) =>
           list === 'category' ? <CategorySection key={list} /> : <NamedSection key={list} list={list} />,
         )}
-        <ShopProfileCard />
-        <CakeOrderSettingsCard />
+        {/* One cell: the rules sit under the profile, not under the long units list. */}
+        <Stack gap="lg">
+          <ShopProfileCard />
+          <CakeOrderSettingsCard />
+        </Stack>
       </SimpleGrid>
     </Stack>
   );
