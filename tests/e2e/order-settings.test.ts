@@ -38,6 +38,8 @@ describe('the cake order settings', () => {
     await expect.poll(() => percent.inputValue()).toBe('50%');
     expect(await most.inputValue()).toBe('');
     expect(await cakeOrders.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    // Nothing changed, nothing to save.
+    expect(await cakeOrders.getByRole('button', { name: T.save }).isDisabled()).toBe(true);
 
     // Over 100 comes back to 100; a blank percent is marked on its field and nothing is sent.
     await percent.fill('150');
@@ -57,6 +59,7 @@ describe('the cake order settings', () => {
     await cakeOrders.getByRole('button', { name: T.save }).click();
     await confirmYes(page);
     await page.getByText(CAKE_ORDERS_TEXT.settingsSaved, { exact: true }).first().waitFor();
+    await expect.poll(() => cakeOrders.getByRole('button', { name: T.save }).isDisabled()).toBe(true);
     expect(orderSettings(b.shop.db)).toEqual({
       minimumDepositPercent: 30,
       maxOrdersPerDay: 12,

@@ -95,6 +95,8 @@ export function CakeOrderSettingsCard() {
     confirmThen(FORM_TEXT.confirmSave, () => save.mutate(result.settings));
   };
   const errorOf = (field: Field) => (error?.field === field ? error.text : undefined);
+  // Nothing to save until something changes: Save greys out again once saved.
+  const unchanged = !draft || !saved.data || JSON.stringify(draft) === JSON.stringify(draftOf(saved.data));
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={T.section}>
@@ -147,7 +149,7 @@ export function CakeOrderSettingsCard() {
             />
           </Input.Wrapper>
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={!draft}>
+            <Button type="submit" loading={save.isPending} disabled={unchanged}>
               {T.save}
             </Button>
           </Group>
