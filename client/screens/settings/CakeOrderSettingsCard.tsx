@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { OrderSettings } from '../../../shared/schemas/cakeOrders';
+import { type OrderSettings, orderSettingsInput } from '../../../shared/schemas/cakeOrders';
 import { CAKE_ORDERS_TEXT } from '../../../shared/texts/cakeOrders';
 import { FORM_TEXT } from '../../../shared/texts/fields';
 import { ORDER_SETTINGS_TEXT as T } from '../../../shared/texts/settings';
@@ -37,25 +37,19 @@ const draftOf = (s: OrderSettings): Draft => ({
 
 const numberOrBlank = (v: string | number) => (v === '' ? null : Number(v));
 
-const whole = (v: number | null, min: number, max: number) =>
-  v !== null && Number.isInteger(v) && v >= min && v <= max;
-
-/**
- * The server's rules (orderSettingsInput), checked here first so a slip is marked on its
- * field; by hand, as the schema's module would put its zod in the shell's shared code.
- */
+/** The server's own rules, checked here first so a slip is marked on its field. */
 function parseDraft(d: Draft): { settings: OrderSettings } | { field: Field; text: string } {
-  const settings = {
+  const parsed = orderSettingsInput.safeParse({
     minimumDepositPercent: numberOrBlank(d.minimumDepositPercent),
     maxOrdersPerDay: numberOrBlank(d.maxOrdersPerDay),
     keepDepositOnStaffCancel: d.keepDepositOnStaffCancel === 'yes',
+  });
+  if (parsed.success) return { settings: parsed.data };
+  const issue = parsed.error.issues[0];
+  return {
+    field: (issue?.path[0] ?? 'minimumDepositPercent') as Field,
+    text: issue?.message ?? T.saveFailed,
   };
-  const { minimumDepositPercent: percent, maxOrdersPerDay: most } = settings;
-  if (percent === null || !whole(percent, 0, 100))
-    return { field: 'minimumDepositPercent', text: CAKE_ORDERS_TEXT.minimumDepositPercent };
-  if (most !== null && !whole(most, 1, 10_000))
-    return { field: 'maxOrdersPerDay', text: CAKE_ORDERS_TEXT.maxOrdersPerDay };
-  return { settings: { ...settings, minimumDepositPercent: percent } };
 }
 
 /**
