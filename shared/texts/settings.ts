@@ -77,3 +77,20 @@ export const SETTINGS_TEXT = {
   profileText: (label: string) => `${label} must be text.`,
   tinFormat: 'TIN must be digits in groups, like 123-456-789-000.',
 } as const;
+
+/** The Settings screen's Cake Orders section; the server's messages are in texts/cakeOrders.ts. */
+export const ORDER_SETTINGS_TEXT = {
+  section: 'Cake Orders',
+  intro: 'The rules for cakes ordered ahead with a deposit.',
+  minimumDeposit: 'Minimum deposit',
+  minimumDepositHelp:
+    'A whole percent of the order’s total, 0 to 100. Until it is paid the order stays Pending.',
+  maxOrders: 'Most orders per pickup day',
+  maxOrdersHelp: 'Leave empty for no limit.',
+  noLimit: 'No limit',
+  keepDeposit: 'A staff cancellation keeps the deposit',
+  keepDepositHelp:
+    'Yes: the shop keeps it. No: it is refunded. Admin, owner and manager choose when they cancel.',
+  save: 'Save',
+  saveFailed: 'Failed to save the cake order settings.',
+} as const;

@@ -65,3 +65,14 @@ export const SHIFT_TEXT = {
   noShiftStaff: 'No open shift. Press Open shift, count the drawer in, then sell.',
   noShiftOversee: 'No open shift. Sales still go through; open one to count the drawer.',
 } as const;
+
+/** The readings' cake order deposit lines, with where their cash already counts. */
+export const DEPOSIT_LINES_TEXT = {
+  heading: 'Cake order deposits',
+  taken: 'Deposits taken',
+  takenNote: 'Every method; the cash ones are inside Cash taken below.',
+  applied: 'Deposits applied',
+  appliedNote: 'Inside the pickups’ sales above; counted when taken, not again.',
+  refunded: 'Deposits refunded',
+  refundedNote: 'Every method; the cash ones are inside Cash refunded below.',
+} as const;

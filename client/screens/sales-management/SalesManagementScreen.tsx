@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Flex.css';
 import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
+import { IconCake } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { Cart, TillBar } from './Cart';
@@ -61,6 +63,16 @@ export function SalesManagementScreen() {
         <Group justify="space-between" gap="sm">
           <Title order={1}>Sales Management</Title>
           <Group gap="xs">
+            {/* A customer ordering a cake ahead is taken on Cake Orders, not in the cart. */}
+            <Button
+              component={Link}
+              to="/cake-orders"
+              variant="light"
+              color="pink"
+              leftSection={<IconCake size={18} />}
+            >
+              Cake order
+            </Button>
             <Button variant="default" onClick={() => setLooking(true)}>
               Today's Sales
             </Button>

@@ -1,13 +1,14 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Badge, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type NamedList, SETTINGS_LISTS } from '../../../shared/texts/settings';
+import { CakeOrderSettingsCard } from './CakeOrderSettingsCard';
 import { SettingsSection } from './SettingsSection';
 import { ShopProfileCard } from './ShopProfileCard';
 import { useCategoryList, useNamedList } from './useSettingsLists';
 
 /**
  * Settings (admin, owner): every settings list (Cake Sizes, Categories, Units of Measure),
- * each an add button and a table with Edit and Delete; then the shop profile.
+ * each an add button and a table with Edit and Delete; then the shop profile and the cake order rules.
  */
 export function SettingsScreen() {
   return (
@@ -17,7 +18,11 @@ export function SettingsScreen() {
         {SETTINGS_LISTS.map((list) =>
           list === 'category' ? <CategorySection key={list} /> : <NamedSection key={list} list={list} />,
         )}
-        <ShopProfileCard />
+        {/* One cell: the rules sit under the profile, not under the long units list. */}
+        <Stack gap="lg">
+          <ShopProfileCard />
+          <CakeOrderSettingsCard />
+        </Stack>
       </SimpleGrid>
     </Stack>
   );

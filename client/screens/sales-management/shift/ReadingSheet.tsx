@@ -2,7 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DEFAULT_SHOP_NAME } from '../../../../shared/constants';
 import { formatPeso } from '../../../../shared/money';
-import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
+import { DEPOSIT_LINES_TEXT as D, SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import type { RouterOutputs } from '../../../trpc';
 
@@ -41,6 +41,33 @@ function Row({
 }
 
 const Rule = () => <hr className="receipt-rule" />;
+
+/** A line under a row saying where its money already counts. */
+const Note = ({ children }: { children: ReactNode }) => (
+  <Text size="xs" fs="italic" pl="sm" className="receipt-row">
+    {children}
+  </Text>
+);
+
+/**
+ * Cake order deposits, before the drawer's lines: their cash is already inside Cash taken
+ * and Cash refunded, and a deposit applied at pickup was counted when it was taken.
+ */
+function DepositLines({ reading }: { reading: Reading }) {
+  return (
+    <Box component="section" aria-label={D.heading}>
+      <Text size="sm" fw={700} className="receipt-row">
+        {D.heading}
+      </Text>
+      <Row label={D.taken}>{formatPeso(reading.depositsTaken)}</Row>
+      <Note>{D.takenNote}</Note>
+      <Row label={D.applied}>{formatPeso(reading.depositsApplied)}</Row>
+      <Note>{D.appliedNote}</Note>
+      <Row label={D.refunded}>{less(reading.depositsRefunded)}</Row>
+      <Note>{D.refundedNote}</Note>
+    </Box>
+  );
+}
 const peso = (centavos: number | null) => (centavos === null ? '—' : formatPeso(centavos));
 /** An amount taken off: "-₱50.00", but nothing taken off reads "₱0.00". */
 const less = (centavos: number) => (centavos ? `-${formatPeso(centavos)}` : formatPeso(0));
@@ -82,7 +109,7 @@ function VoidedRow({
 /**
  * An X or Z reading as the receipt printer prints it (receipt.css's classes, so printing
  * shows it alone on 80 mm paper): the shop, the reading, the sales and refunds, each
- * payment method, and the drawer's cash for a shift or the never-reset grand total for a Z.
+ * payment method, the cake order deposits, and the drawer's cash for a shift or the never-reset grand total for a Z.
  */
 export function ReadingSheet({ reading, profile }: { reading: Reading; profile: ShopProfile | undefined }) {
   const permit = profile?.birPermitNumber.trim();
@@ -140,6 +167,8 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
           </li>
         ))}
       </Box>
+      <Rule />
+      <DepositLines reading={reading} />
       <Rule />
       {reading.kind === 'X' ? <Row label="Opening cash">{formatPeso(reading.openingCash)}</Row> : null}
       <Row label="Cash taken">{formatPeso(reading.cashTaken)}</Row>
