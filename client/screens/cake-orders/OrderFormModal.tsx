@@ -446,22 +446,24 @@ export function OrderFormModal({
             />
           </SimpleGrid>
           <LinesEditor lines={draft.lines} onChange={(lines) => set('lines', lines)} />
-          <TextInput
-            label={L.inscription}
-            placeholder="Happy 7th Birthday, Lia!"
-            maxLength={INSCRIPTION_MAX}
-            value={draft.inscription}
-            onChange={(e) => set('inscription', e.currentTarget.value)}
-          />
-          <Textarea
-            label={L.notes}
-            autosize
-            minRows={1}
-            maxRows={4}
-            maxLength={ORDER_NOTES_MAX}
-            value={draft.notes}
-            onChange={(e) => set('notes', e.currentTarget.value)}
-          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label={L.inscription}
+              placeholder="Happy 7th Birthday, Lia!"
+              maxLength={INSCRIPTION_MAX}
+              value={draft.inscription}
+              onChange={(e) => set('inscription', e.currentTarget.value)}
+            />
+            <Textarea
+              label={L.notes}
+              autosize
+              minRows={1}
+              maxRows={4}
+              maxLength={ORDER_NOTES_MAX}
+              value={draft.notes}
+              onChange={(e) => set('notes', e.currentTarget.value)}
+            />
+          </SimpleGrid>
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
             <Stack gap={6}>

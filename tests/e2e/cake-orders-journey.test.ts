@@ -1,0 +1,167 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../server/domains/auth/viewer';
+import { saveShopProfile } from '../../server/domains/settings/profile';
+import { openShift } from '../../server/domains/shifts/service';
+import { formatPeso } from '../../shared/money';
+import { shopProfileInput } from '../../shared/schemas/settings';
+import { CAKE_ORDERS_SCREEN as S, SLIP_NOT_VALID } from '../../shared/texts/cakeOrders';
+import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
+import { openScreen, rowOf, signedInPage, snapshot, TABLET } from '../helpers/browser';
+import { browserShopForFile } from '../helpers/browserFile';
+
+// A cake order at the counter, start to end: a cashier takes an order for a custom cake with
+// a GCash deposit, prints the customer's slip, finds it on the week's calendar, and at pickup
+// collects the balance in cash with change; the calendar on the tablet shows all seven days.
+
+const b = browserShopForFile();
+const viewerOf = (user: Viewer['user']): Viewer => ({ user, sessionId: 'test', mustSetPassword: false });
+const today = manilaDate();
+const pickupDay = addDays(today, 2);
+const CAKE = '8" round chocolate, blue roses';
+let cashier = { email: '' };
+
+beforeAll(async () => {
+  saveShopProfile(
+    b.shop.db,
+    b.shop.adminViewer(),
+    shopProfileInput.parse({ businessName: 'Tita Nena Cakes', address: '12 Rizal St., Marikina City' }),
+  );
+  const staff = await b.shop.addUser('staff');
+  openShift(b.shop.db, viewerOf(staff), 100000);
+  cashier = { email: staff.email };
+});
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
+
+/** Picks `option` in the Mantine select labelled `label`. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The week's calendar on screen, moved to the week of `day`. */
+async function calendarDay(page: Page, day: string) {
+  const calendar = page.getByRole('region', { name: S.week });
+  const button = calendar.locator(`[data-day="${day}"]`);
+  if (!(await button.count())) await calendar.getByRole('button', { name: S.nextWeek }).click();
+  return button;
+}
+
+describe('a cake order at the counter', () => {
+  it('takes a custom cake with a GCash deposit, prints the slip, and picks it up paying cash', async () => {
+    const { page, context } = await signedInPage(b, { as: cashier });
+    await openScreen(page, 'Cake Orders', '/cake-orders');
+
+    // The order: a custom cake of ₱1,500.00 for the day after tomorrow, ₱800.00 down by GCash.
+    await page.getByRole('button', { name: S.newOrder, exact: true }).click();
+    const form = dialog(page, S.newOrderTitle);
+    await form.getByLabel(S.labels.customerName).fill('Maria Santos');
+    await form.getByLabel(S.labels.phone).fill('0917 123 4567');
+    await form.getByLabel(S.labels.pickupDate).fill(pickupDay);
+    await form.getByLabel(S.labels.pickupTime).fill('15:00');
+    await form.getByRole('button', { name: S.addCustom }).click();
+    await form.getByLabel(`${S.customDescription} 1`).fill(CAKE);
+    await form.getByLabel(`Price: ${CAKE}`).fill('1500');
+    await form.getByLabel(S.labels.inscription).fill('Happy 7th Birthday, Lia!');
+    expect(await form.getByTestId('minimum-deposit').innerText()).toBe(S.minimumDeposit('₱750.00', 50));
+    await form.getByRole('button', { name: S.addPayment }).click();
+    await choose(page, form, S.paymentMethod(1), 'GCash');
+    await form.getByLabel(S.paymentAmount(1)).fill('800');
+    await form.getByLabel(S.paymentReference(1)).fill('1012345678901');
+    await snapshot(page, 'cake-order-form');
+    await form.getByRole('button', { name: S.takeOrder, exact: true }).click();
+
+    // The order opens: Confirmed (the deposit is above half), ₱700.00 still due.
+    const view = dialog(page, 'Cake Orders: ORD-000001');
+    await view.locator('.mantine-Badge-label').getByText('Confirmed', { exact: true }).waitFor();
+    expect(await view.getByLabel(S.labels.balanceDue).innerText()).toBe('₱700.00');
+    await snapshot(page, 'cake-order-view');
+
+    // The customer's slip on 80 mm paper: the sheet alone, with the not-valid line.
+    await view.getByRole('button', { name: S.printSlip }).click();
+    const slip = dialog(page, S.slipTitle).getByRole('article', { name: S.slipTitle });
+    await slip.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => ({
+      width: (document.querySelector('.receipt-content') as HTMLElement).getBoundingClientRect().width,
+      app: getComputedStyle(document.getElementById('root')!).display,
+    }));
+    expect(printed.width).toBeCloseTo((72 / 25.4) * 96, 0);
+    expect(printed.app).toBe('none');
+    expect(await view.isVisible()).toBe(false);
+    const text = await slip.innerText();
+    for (const expected of [
+      'Tita Nena Cakes',
+      '12 Rizal St., Marikina City',
+      'ORD-000001',
+      `${formatCalendarDate(pickupDay)} 3:00 PM`,
+      `${CAKE} x 1 @ ₱1,500.00`,
+      'Happy 7th Birthday, Lia!',
+      SLIP_NOT_VALID,
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/Total\s+₱1,500\.00/);
+    expect(text).toMatch(/Paid\s+₱800\.00/);
+    expect(text).toMatch(/Balance due\s+₱700\.00/);
+    await snapshot(page, 'cake-order-slip-print');
+    await page.emulateMedia({ media: 'screen' });
+    await dialog(page, S.slipTitle).getByRole('button', { name: 'Close', exact: true }).last().click();
+    await view.getByRole('button', { name: 'Close' }).first().click();
+    await view.waitFor({ state: 'hidden' });
+
+    // The calendar: one order of ₱1,500.00 on the pickup day; the day lists it.
+    const day = await calendarDay(page, pickupDay);
+    expect(await day.getAttribute('aria-label')).toBe(
+      `${formatCalendarDate(pickupDay)}: 1 order, ${formatPeso(150000)}`,
+    );
+    await day.click();
+    await page.getByText(S.dayShown(formatCalendarDate(pickupDay))).waitFor();
+    const table = page.getByRole('table', { name: 'Cake Orders', exact: true });
+    const row = rowOf(table, 'ORD-000001');
+    await row.waitFor();
+    await snapshot(page, 'cake-orders-calendar-day');
+
+    // Pickup: the ₱700.00 balance in cash, ₱1,000.00 tendered, ₱300.00 change.
+    await row.click();
+    await view.getByRole('button', { name: S.pickUp, exact: true }).click();
+    const pickup = dialog(page, S.pickUpTitle('ORD-000001'));
+    expect(await pickup.getByLabel(S.paymentAmount(1)).inputValue()).toBe('₱700.00');
+    await pickup.getByLabel(S.cashTendered).fill('1000');
+    expect(await pickup.getByLabel(S.change, { exact: true }).innerText()).toBe('₱300.00');
+    await snapshot(page, 'cake-order-pickup');
+    // A double click is one pickup: the dialog's key makes the second a retry.
+    await pickup.getByRole('button', { name: S.confirmPickup }).dblclick();
+    const receipt = dialog(page, S.receiptTitle).getByRole('article', { name: 'Receipt' });
+    await receipt.waitFor();
+    const sold = await receipt.innerText();
+    expect(sold).toMatch(/Total\s+₱1,500\.00/);
+    expect(sold).toMatch(/Change\s+₱300\.00/);
+    await snapshot(page, 'cake-order-receipt');
+    await dialog(page, S.receiptTitle).getByRole('button', { name: 'Close', exact: true }).last().click();
+    await view.locator('.mantine-Badge-label').getByText('Picked up', { exact: true }).waitFor();
+    expect(await view.getByLabel(S.labels.balanceDue).innerText()).toBe('₱0.00');
+    expect(await view.getByRole('button', { name: S.pickUp, exact: true }).count()).toBe(0);
+    expect(await view.getByRole('button', { name: S.cancel, exact: true }).count()).toBe(0);
+    const payments = await view.getByRole('table', { name: S.labels.payments }).innerText();
+    expect(payments).toMatch(/Deposit\s+GCash\s+1012345678901\s+₱800\.00/);
+    expect(payments).toMatch(/Balance\s+Cash/);
+    await snapshot(page, 'cake-order-picked-up');
+    const sales = b.shop.db.$client.prepare('select count(*) as n from sales').get() as { n: number };
+    expect(sales.n).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('on the tablet: the week calendar shows all seven days without scrolling', async () => {
+    const { page, context } = await signedInPage(b, { as: cashier, viewport: TABLET });
+    await openScreen(page, 'Cake Orders', '/cake-orders');
+    const calendar = page.getByRole('region', { name: S.week });
+    const days = calendar.locator('[data-day]');
+    await days.first().waitFor();
+    expect(await days.count()).toBe(7);
+    for (const box of await days.evaluateAll((all) => all.map((d) => d.getBoundingClientRect().toJSON())))
+      expect([box.right <= TABLET.width, box.bottom <= TABLET.height]).toEqual([true, true]);
+    await snapshot(page, 'cake-orders-calendar-tablet');
+    await context.close();
+  });
+});
