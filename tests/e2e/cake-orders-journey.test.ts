@@ -4,11 +4,16 @@ import type { Viewer } from '../../server/domains/auth/viewer';
 import { saveShopProfile } from '../../server/domains/settings/profile';
 import { openShift } from '../../server/domains/shifts/service';
 import { formatPeso } from '../../shared/money';
+import { createOrderInput } from '../../shared/schemas/cakeOrders';
 import { shopProfileInput } from '../../shared/schemas/settings';
-import { CAKE_ORDERS_SCREEN as S, SLIP_NOT_VALID } from '../../shared/texts/cakeOrders';
+import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
+import { CAKE_ORDERS_TEXT, CAKE_ORDERS_SCREEN as S, SLIP_NOT_VALID } from '../../shared/texts/cakeOrders';
 import { addDays, formatCalendarDate, manilaDate } from '../../shared/time';
+import type { Session } from '../helpers/app';
 import { openScreen, rowOf, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
+import { pickupIn } from '../helpers/cakeOrders';
+import { atCounter } from '../helpers/counter';
 
 // A cake order at the counter, start to end: a cashier takes an order for a custom cake with
 // a GCash deposit, prints the customer's slip, finds it on the week's calendar, and at pickup
@@ -31,6 +36,23 @@ beforeAll(async () => {
   openShift(b.shop.db, viewerOf(staff), 100000);
   cashier = { email: staff.email };
 });
+
+/** An order of one custom cake of ₱2,000.00 for `name`, `days` ahead, taken through tRPC. */
+const orderOf = (
+  session: Session,
+  name: string,
+  days: number,
+  more: { inscription?: string; notes?: string } = {},
+) =>
+  session.api.cakeOrders.create(
+    createOrderInput.parse({
+      customerName: name,
+      phone: '0918 555 0101',
+      pickupAt: pickupIn(days),
+      lines: [{ description: '8" chocolate, "Happy 7th, Lia"', quantity: 1, price: 200000 }],
+      ...more,
+    }),
+  );
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
@@ -151,6 +173,88 @@ describe('a cake order at the counter', () => {
     expect(sales.n).toBe(1);
     await context.close();
   }, 60_000);
+
+  it('a manager takes a payment, moves the order through the kitchen and cancels it refunding the deposit', async () => {
+    const manager = await atCounter(await b.shop.signedIn('manager'));
+    const { order } = await orderOf(manager, 'Jun dela Cruz', 3, {
+      inscription: 'Congrats, Ate Joy!',
+      notes: 'Pink and gold',
+    });
+    const { page, context } = await signedInPage(b, { as: { email: manager.user.email } });
+    await openScreen(page, 'Cake Orders', '/cake-orders');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Jun dela');
+    const table = page.getByRole('table', { name: 'Cake Orders', exact: true });
+    await rowOf(table, order.orderNumber).click();
+    const view = dialog(page, `Cake Orders: ${order.orderNumber}`);
+    await view.locator('.mantine-Badge-label').getByText('Pending', { exact: true }).waitFor();
+
+    // ₱1,000.00 in cash, half of ₱2,000.00: the minimum deposit, so Confirmed.
+    await view.getByRole('button', { name: S.takePayment, exact: true }).click();
+    const pay = dialog(page, S.takePaymentTitle(order.orderNumber));
+    await choose(page, pay, S.paymentMethod(1), 'Cash');
+    await pay.getByLabel(S.paymentAmount(1)).fill('1000');
+    await pay.getByLabel(S.cashTendered).fill('1000');
+    await pay.getByRole('button', { name: S.record, exact: true }).click();
+    await pay.waitFor({ state: 'hidden' });
+    await view.locator('.mantine-Badge-label').getByText('Confirmed', { exact: true }).waitFor();
+    expect(await view.getByLabel(S.labels.balanceDue).innerText()).toBe('₱1,000.00');
+
+    // The kitchen: In Production, then Ready; its ticket has the cake and words, no prices.
+    await view.getByRole('button', { name: S.inProduction, exact: true }).click();
+    await view.locator('.mantine-Badge-label').getByText('In production', { exact: true }).waitFor();
+    await view.getByRole('button', { name: S.ready, exact: true }).click();
+    await view.locator('.mantine-Badge-label').getByText('Ready', { exact: true }).waitFor();
+    await view.getByRole('button', { name: S.printTicket, exact: true }).click();
+    const ticket = dialog(page, S.ticketTitle).getByRole('article', { name: S.ticketTitle });
+    const words = await ticket.innerText();
+    for (const expected of [order.orderNumber, '"Happy 7th, Lia" x 1', 'Congrats, Ate Joy!', 'Pink and gold'])
+      expect(words).toContain(expected);
+    expect(words).not.toContain('₱');
+    await page.emulateMedia({ media: 'print' });
+    await snapshot(page, 'cake-order-ticket-print');
+    await page.emulateMedia({ media: 'screen' });
+    await dialog(page, S.ticketTitle).getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    // Cancelled with the deposit refunded: nothing paid, nothing due, no more actions.
+    await view.getByRole('button', { name: S.cancel, exact: true }).click();
+    const cancel = dialog(page, S.cancelTitle(order.orderNumber));
+    await cancel.getByRole('button', { name: S.cancel, exact: true }).click();
+    await cancel.getByText(CAKE_ORDERS_TEXT.reason).waitFor();
+    await cancel.getByLabel(S.reason).fill('Party moved to next month');
+    await cancel.getByRole('button', { name: S.cancel, exact: true }).click();
+    await cancel.getByText(S.chooseDeposit).waitFor();
+    await cancel.getByLabel(S.refundDeposit).check();
+    await cancel.getByRole('button', { name: S.cancel, exact: true }).click();
+    await view.locator('.mantine-Badge-label').getByText('Cancelled', { exact: true }).waitFor();
+    const payments = await view.getByRole('table', { name: S.labels.payments }).innerText();
+    expect(payments).toMatch(/Refund\s+Cash\s+-₱1,000\.00/);
+    expect(await view.getByText('Party moved to next month', { exact: true }).count()).toBe(1);
+    for (const action of [S.takePayment, S.inProduction, S.ready, S.pickUp, S.cancel])
+      expect(await view.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    await snapshot(page, 'cake-order-cancelled');
+    await context.close();
+  }, 60_000);
+
+  it('a cashier’s cancellation goes to a manager for approval', async () => {
+    const staff = await b.shop.signedIn('staff');
+    const { order } = await orderOf(staff, 'Bea Reyes', 4);
+    const { page, context } = await signedInPage(b, { as: { email: staff.user.email } });
+    await openScreen(page, 'Cake Orders', '/cake-orders');
+    await rowOf(page.getByRole('table', { name: 'Cake Orders', exact: true }), order.orderNumber).click();
+    const view = dialog(page, `Cake Orders: ${order.orderNumber}`);
+    await view.getByRole('button', { name: S.cancel, exact: true }).click();
+    const cancel = dialog(page, S.cancelTitle(order.orderNumber));
+    await cancel.getByText(S.staffCancel).waitFor();
+    expect(await cancel.getByLabel(S.refundDeposit).count()).toBe(0);
+    await cancel.getByLabel(S.reason).fill('Customer changed her mind');
+    await cancel.getByRole('button', { name: S.cancel, exact: true }).click();
+    await page.getByText(ACTION_REQUEST_TEXT.sentForApproval).waitFor();
+    await cancel.waitFor({ state: 'hidden' });
+    // Still open until a manager approves.
+    await view.locator('.mantine-Badge-label').getByText('Pending', { exact: true }).waitFor();
+    await snapshot(page, 'cake-order-staff-cancel');
+    await context.close();
+  });
 
   it('on the tablet: the week calendar shows all seven days without scrolling', async () => {
     const { page, context } = await signedInPage(b, { as: cashier, viewport: TABLET });
