@@ -54,6 +54,17 @@ const orderOf = (
     }),
   );
 
+/** Waits for the dialogs' transitions, so a screenshot shows them as a person does. */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished),
+    ),
+  );
+
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
 /** Picks `option` in the Mantine select labelled `label`. */
@@ -91,6 +102,7 @@ describe('a cake order at the counter', () => {
     await choose(page, form, S.paymentMethod(1), 'GCash');
     await form.getByLabel(S.paymentAmount(1)).fill('800');
     await form.getByLabel(S.paymentReference(1)).fill('1012345678901');
+    await settled(page);
     await snapshot(page, 'cake-order-form');
     await form.getByRole('button', { name: S.takeOrder, exact: true }).click();
 
@@ -98,6 +110,7 @@ describe('a cake order at the counter', () => {
     const view = dialog(page, 'Cake Orders: ORD-000001');
     await view.locator('.mantine-Badge-label').getByText('Confirmed', { exact: true }).waitFor();
     expect(await view.getByLabel(S.labels.balanceDue).innerText()).toBe('₱700.00');
+    await settled(page);
     await snapshot(page, 'cake-order-view');
 
     // The customer's slip on 80 mm paper: the sheet alone, with the not-valid line.
@@ -126,6 +139,7 @@ describe('a cake order at the counter', () => {
     expect(text).toMatch(/Total\s+₱1,500\.00/);
     expect(text).toMatch(/Paid\s+₱800\.00/);
     expect(text).toMatch(/Balance due\s+₱700\.00/);
+    await settled(page);
     await snapshot(page, 'cake-order-slip-print');
     await page.emulateMedia({ media: 'screen' });
     await dialog(page, S.slipTitle).getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -142,6 +156,7 @@ describe('a cake order at the counter', () => {
     const table = page.getByRole('table', { name: 'Cake Orders', exact: true });
     const row = rowOf(table, 'ORD-000001');
     await row.waitFor();
+    await settled(page);
     await snapshot(page, 'cake-orders-calendar-day');
 
     // Pickup: the ₱700.00 balance in cash, ₱1,000.00 tendered, ₱300.00 change.
@@ -151,6 +166,7 @@ describe('a cake order at the counter', () => {
     expect(await pickup.getByLabel(S.paymentAmount(1)).inputValue()).toBe('₱700.00');
     await pickup.getByLabel(S.cashTendered).fill('1000');
     expect(await pickup.getByLabel(S.change, { exact: true }).innerText()).toBe('₱300.00');
+    await settled(page);
     await snapshot(page, 'cake-order-pickup');
     // A double click is one pickup: the dialog's key makes the second a retry.
     await pickup.getByRole('button', { name: S.confirmPickup }).dblclick();
@@ -159,6 +175,7 @@ describe('a cake order at the counter', () => {
     const sold = await receipt.innerText();
     expect(sold).toMatch(/Total\s+₱1,500\.00/);
     expect(sold).toMatch(/Change\s+₱300\.00/);
+    await settled(page);
     await snapshot(page, 'cake-order-receipt');
     await dialog(page, S.receiptTitle).getByRole('button', { name: 'Close', exact: true }).last().click();
     await view.locator('.mantine-Badge-label').getByText('Picked up', { exact: true }).waitFor();
@@ -168,6 +185,7 @@ describe('a cake order at the counter', () => {
     const payments = await view.getByRole('table', { name: S.labels.payments }).innerText();
     expect(payments).toMatch(/Deposit\s+GCash\s+1012345678901\s+₱800\.00/);
     expect(payments).toMatch(/Balance\s+Cash/);
+    await settled(page);
     await snapshot(page, 'cake-order-picked-up');
     const sales = b.shop.db.$client.prepare('select count(*) as n from sales').get() as { n: number };
     expect(sales.n).toBe(1);
@@ -211,6 +229,7 @@ describe('a cake order at the counter', () => {
       expect(words).toContain(expected);
     expect(words).not.toContain('₱');
     await page.emulateMedia({ media: 'print' });
+    await settled(page);
     await snapshot(page, 'cake-order-ticket-print');
     await page.emulateMedia({ media: 'screen' });
     await dialog(page, S.ticketTitle).getByRole('button', { name: 'Close', exact: true }).last().click();
@@ -231,6 +250,7 @@ describe('a cake order at the counter', () => {
     expect(await view.getByText('Party moved to next month', { exact: true }).count()).toBe(1);
     for (const action of [S.takePayment, S.inProduction, S.ready, S.pickUp, S.cancel])
       expect(await view.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    await settled(page);
     await snapshot(page, 'cake-order-cancelled');
     await context.close();
   }, 60_000);
@@ -252,6 +272,7 @@ describe('a cake order at the counter', () => {
     await cancel.waitFor({ state: 'hidden' });
     // Still open until a manager approves.
     await view.locator('.mantine-Badge-label').getByText('Pending', { exact: true }).waitFor();
+    await settled(page);
     await snapshot(page, 'cake-order-staff-cancel');
     await context.close();
   });
@@ -265,7 +286,17 @@ describe('a cake order at the counter', () => {
     expect(await days.count()).toBe(7);
     for (const box of await days.evaluateAll((all) => all.map((d) => d.getBoundingClientRect().toJSON())))
       expect([box.right <= TABLET.width, box.bottom <= TABLET.height]).toEqual([true, true]);
+    await settled(page);
     await snapshot(page, 'cake-orders-calendar-tablet');
+    // The order form fits the tablet's width: nothing to scroll sideways.
+    await page.getByRole('button', { name: S.newOrder, exact: true }).click();
+    const form = dialog(page, S.newOrderTitle);
+    await form.getByRole('button', { name: S.addCustom }).click();
+    await form.getByRole('button', { name: S.addPayment }).click();
+    await settled(page);
+    const widths = await form.evaluate((f) => ({ scroll: f.scrollWidth, client: f.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await snapshot(page, 'cake-order-form-tablet');
     await context.close();
   });
 });

@@ -163,7 +163,8 @@ function History({ order }: { order: CakeOrder }) {
  * One cake order: its facts, cakes and money, inscription and notes, payments and history,
  * and what its state allows: Take Payment while a balance is due, In Production and Ready,
  * Pick Up and Cancel Order while it is open; Print Slip and Kitchen Ticket always; the
- * sale's receipt once picked up.
+ * sale's receipt once picked up. The actions come right under the facts: at the counter's
+ * 768 px they are in sight without scrolling past the payments and history.
  */
 export function OrderView({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
   const trpc = useTRPC();
@@ -230,27 +231,6 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
               </Fact>
             ) : null}
           </SimpleGrid>
-          <LinesTable order={order} />
-          {order.inscription || order.notes ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Fact label={L.inscription}>
-                <Text size="sm" fw={600} style={WRAPS}>
-                  {order.inscription}
-                </Text>
-              </Fact>
-              <Fact label={L.notes}>
-                <Text size="sm" style={WRAPS}>
-                  {order.notes}
-                </Text>
-              </Fact>
-            </SimpleGrid>
-          ) : null}
-          <Section title={L.payments}>
-            <PaymentsTable order={order} />
-          </Section>
-          <Section title={L.history}>
-            <History order={order} />
-          </Section>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap="sm">
               <Button variant="light" onClick={() => setPrinting('slip')}>
@@ -297,6 +277,27 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
               </Group>
             ) : null}
           </Group>
+          <LinesTable order={order} />
+          {order.inscription || order.notes ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Fact label={L.inscription}>
+                <Text size="sm" fw={600} style={WRAPS}>
+                  {order.inscription}
+                </Text>
+              </Fact>
+              <Fact label={L.notes}>
+                <Text size="sm" style={WRAPS}>
+                  {order.notes}
+                </Text>
+              </Fact>
+            </SimpleGrid>
+          ) : null}
+          <Section title={L.payments}>
+            <PaymentsTable order={order} />
+          </Section>
+          <Section title={L.history}>
+            <History order={order} />
+          </Section>
           <PaymentModal
             order={order}
             mode={paying}
