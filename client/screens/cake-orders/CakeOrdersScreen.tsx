@@ -105,7 +105,17 @@ export function CakeOrdersScreen() {
         <Title order={1}>{CAKE_ORDERS_TEXT.title}</Title>
         <Button onClick={() => setTaking(true)}>{S.newOrder}</Button>
       </Group>
-      <WeekCalendar start={week} onStart={setWeek} today={today} chosen={day} onChoose={chooseDay} />
+      <WeekCalendar
+        start={week}
+        // Another week: the day chosen in this one no longer filters the list.
+        onStart={(start) => {
+          setWeek(start);
+          chooseDay(null);
+        }}
+        today={today}
+        chosen={day}
+        onChoose={chooseDay}
+      />
       <Group gap="sm" wrap="wrap">
         <TextInput
           aria-label="Search"
