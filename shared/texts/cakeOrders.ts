@@ -143,6 +143,7 @@ export const CAKE_ORDERS_SCREEN = {
   addCustom: 'Add custom cake',
   customDescription: 'Custom cake: size, flavour, design',
   customPlaceholder: '8" round, chocolate, blue roses',
+  inscriptionPlaceholder: 'As it is to be written on the cake',
   noLines: 'No cakes yet: add one from the catalogue or a custom cake.',
   vat: 'Apply 12% VAT',
   deposit: 'Deposit',

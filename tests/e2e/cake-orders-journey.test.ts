@@ -344,6 +344,15 @@ describe('a cake order at the counter', () => {
     const widths = await form.evaluate((f) => ({ scroll: f.scrollWidth, client: f.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     await snapshot(page, 'cake-order-form-tablet');
+    await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+    // An order's view on the tablet: its slip button in sight without scrolling.
+    await rowOf(page.getByRole('table', { name: 'Cake Orders', exact: true }), 'ORD-000001').click();
+    const view = dialog(page, 'Cake Orders: ORD-000001');
+    const slip = await view.getByRole('button', { name: S.printSlip }).boundingBox();
+    expect(slip && slip.y + slip.height <= TABLET.height).toBe(true);
+    await settled(page);
+    await snapshot(page, 'cake-order-view-tablet');
     await context.close();
   });
 });

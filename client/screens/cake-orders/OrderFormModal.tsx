@@ -449,7 +449,7 @@ export function OrderFormModal({
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput
               label={L.inscription}
-              placeholder="Happy 7th Birthday, Lia!"
+              placeholder={S.inscriptionPlaceholder}
               maxLength={INSCRIPTION_MAX}
               value={draft.inscription}
               onChange={(e) => set('inscription', e.currentTarget.value)}

@@ -47,10 +47,6 @@ const timeOfDay = new Intl.DateTimeFormat('en-PH', {
 });
 export const formatTime = (at: Date | string) => timeOfDay.format(new Date(at));
 
-/** A line's name: a catalogue cake's (with its code) or the custom cake's description. */
-export const lineName = (line: { cakeId: string | null; description: string }) =>
-  line.cakeId ? `${line.description} (${line.cakeId})` : line.description;
-
 /** One payment as typed: pesos '' when blank. */
 export interface PaymentDraft {
   method: PaymentMethod | null;
