@@ -228,6 +228,11 @@ describe('a cake order at the counter', () => {
     expect(await form.getByLabel(S.change, { exact: true }).innerText()).toBe('₱300.00');
     await settled(page);
     await snapshot(page, 'cake-order-form-catalogue');
+    // A pickup already past: the server's refusal shows in the form, which keeps what was typed.
+    await form.getByLabel(S.labels.pickupDate).fill(addDays(today, -1));
+    await form.getByRole('button', { name: S.takeOrder, exact: true }).click();
+    expect(await form.getByRole('alert').innerText()).toBe(CAKE_ORDERS_TEXT.pickupPast);
+    await form.getByLabel(S.labels.pickupDate).fill(addDays(today, 5));
     await form.getByRole('button', { name: S.takeOrder, exact: true }).click();
     const view = page.getByRole('dialog', { name: /^Cake Orders: ORD-/ });
     await view.locator('.mantine-Badge-label').getByText('Confirmed', { exact: true }).waitFor();
