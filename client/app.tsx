@@ -62,6 +62,9 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   '/sales-management': lazyScreen(() =>
     import('./screens/sales-management/SalesManagementScreen').then((m) => m.SalesManagementScreen),
   ),
+  '/cake-orders': lazyScreen(() =>
+    import('./screens/cake-orders/CakeOrdersScreen').then((m) => m.CakeOrdersScreen),
+  ),
 };
 
 /**

@@ -1,6 +1,7 @@
 import {
   type Icon,
   IconBell,
+  IconCake,
   IconCalendarCheck,
   IconCashRegister,
   IconChartLine,
@@ -30,6 +31,7 @@ export const NAV_ICONS: Record<string, Icon> = {
   Receiving: IconTruckDelivery,
   Waste: IconTrashX,
   'Sales Management': IconCashRegister,
+  'Cake Orders': IconCake,
   'Sales Report': IconReportAnalytics,
   'End of Day': IconCalendarCheck,
   Report: IconReport,
