@@ -1,3 +1,4 @@
+import { minimumDeposit } from '../../../shared/cakeOrders';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
@@ -46,7 +47,6 @@ import { useReportedMutation } from '../../ui/outcome';
 import { RemoveLineButton } from '../../ui/RemoveLineButton';
 import {
   manilaInstant,
-  minimumDepositOf,
   NO_TENDER,
   type PaymentDraft,
   type TenderDraft,
@@ -342,7 +342,7 @@ export function OrderFormModal({
   };
   const totals = totalsOf(draft);
   const percent = settings.data?.minimumDepositPercent ?? 0;
-  const minimum = minimumDepositOf(totals.totalAmount, percent);
+  const minimum = minimumDeposit(totals.totalAmount, percent);
   const deposit = tenderOf(draft.tender);
 
   const submit = (event: FormEvent) => {

@@ -33,9 +33,6 @@ export function useRefreshOrders() {
 export const isOpen = (order: { status: string }) =>
   order.status !== 'Picked up' && order.status !== 'Cancelled';
 
-/** The least paid for Confirmed: the percent of the total rounded up, as the server reckons it. */
-export const minimumDepositOf = (total: number, percent: number) => Math.ceil((total * percent) / 100);
-
 /** Pickup on the shop's clock: a Manila date and time (HH:MM) as an instant. */
 export const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
 

@@ -12,6 +12,3 @@ export const paidSql =
 /** Paid from a list of payments. */
 export const paidOf = (payments: readonly { kind: string; amount: number }[]) =>
   payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amount : p.amount), 0);
-
-/** The least an order must have been paid to be Confirmed: the percent of its total, rounded up. */
-export const minimumDeposit = (total: number, percent: number) => Math.ceil((total * percent) / 100);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { minimumDeposit } from '../../../shared/cakeOrders';
 import { formatPeso } from '../../../shared/money';
 import { cashTenderedProblem, saleTotalProblem } from '../../../shared/saleRules';
 import type { CreateOrderInput, OrderLineInput, PayOrderInput } from '../../../shared/schemas/cakeOrders';
@@ -25,7 +26,6 @@ import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { drawerFor } from '../sales/backdate';
-import { minimumDeposit } from './money';
 import { findOrder, getOrder, nextOrderNumber, type OrderRow, ordersOn, type ShownOrder } from './queries';
 import { orderSettings } from './settings';
 
