@@ -67,6 +67,17 @@ describe('an order', () => {
     );
   });
 
+  it('lists each order with what it has been paid', async () => {
+    const a = await takeOrder(manager, { payments: [{ method: 'GCash', amount: 120000, reference: 'L-1' }] });
+    const b = await takeOrder(manager, { payments: [{ method: 'GCash', amount: 30000, reference: 'L-2' }] });
+    const { orders } = await manager.api.cakeOrders.list({ search: 'Maria', limit: 100 });
+    const shown = orders.filter((o) => [a.order.id, b.order.id].includes(o.id));
+    expect(shown.map((o) => [o.orderNumber, o.paid, o.balanceDue])).toEqual([
+      [a.order.orderNumber, 120000, 80000],
+      [b.order.orderNumber, 30000, 170000],
+    ]);
+  });
+
   it('refuses a pickup time already past', async () => {
     await expectTrpcError(
       takeOrder(manager, { pickupAt: new Date(Date.now() - 1000) }),
