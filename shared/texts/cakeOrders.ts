@@ -204,6 +204,7 @@ export const CAKE_ORDERS_SCREEN = {
   receiptTitle: 'Receipt',
   viewReceipt: 'View Receipt',
   saleMade: (saleId: string) => `Sale ${saleId}`,
+  saleRefunded: 'Sale refunded: the money went back.',
   kinds: { deposit: 'Deposit', balance: 'Balance', refund: 'Refund' },
   none: 'None yet.',
   cancelledNote: (when: string, by: string) => `Cancelled ${when} by ${by}`,

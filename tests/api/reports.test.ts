@@ -307,8 +307,12 @@ describe('the dashboard', () => {
     const everyone = ['lowStockCount', 'outOfStockCount', 'todaysPickups', 'totalInventoryCount'];
     expect(await keys(staff)).toEqual(everyone);
     expect(await keys(manager)).toEqual([...everyone, 'depositsHeld', 'salesToday'].sort());
-    expect(await keys(owner)).toEqual([...everyone, 'activityLogsToday', 'depositsHeld', 'salesToday'].sort());
-    expect(await keys(admin)).toEqual([...everyone, 'activityLogsToday', 'depositsHeld', 'salesToday'].sort());
+    expect(await keys(owner)).toEqual(
+      [...everyone, 'activityLogsToday', 'depositsHeld', 'salesToday'].sort(),
+    );
+    expect(await keys(admin)).toEqual(
+      [...everyone, 'activityLogsToday', 'depositsHeld', 'salesToday'].sort(),
+    );
     const res = await rest(shop, 'GET', '/api/dashboard', staff.accessToken);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(everyone);

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
+import { refund } from '../../server/domains/sales/refund';
 import { saveShopProfile } from '../../server/domains/settings/profile';
 import { openShift } from '../../server/domains/shifts/service';
 import { formatPeso } from '../../shared/money';
@@ -211,6 +212,13 @@ describe('a cake order at the counter', () => {
     await snapshot(page, 'cake-order-picked-up');
     const sales = b.shop.db.$client.prepare('select count(*) as n from sales').get() as { n: number };
     expect(sales.n).toBe(1);
+
+    // Refunded at the counter later: the order stays Picked up and says the money went back.
+    const made = b.shop.db.$client.prepare('select sale_id as id from sales').get() as { id: string };
+    refund(b.shop.db, b.shop.adminViewer(), made.id);
+    await page.reload();
+    await rowOf(page.getByRole('table', { name: 'Cake Orders', exact: true }), 'ORD-000001').click();
+    await view.getByText(S.saleRefunded).waitFor();
     await context.close();
   }, 60_000);
 

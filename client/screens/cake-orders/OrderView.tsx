@@ -213,6 +213,11 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
             {order.saleId ? (
               <Fact label={L.sale}>
                 {order.saleId}
+                {order.saleRefunded ? (
+                  <Text size="xs" c="red" fw={700}>
+                    {S.saleRefunded}
+                  </Text>
+                ) : null}
                 {order.pickedUpAt ? (
                   <Text size="xs" c="dimmed">
                     {S.pickedUpNote(formatDateTime(order.pickedUpAt), order.pickedUpBy ?? 'Unknown')}
