@@ -17,7 +17,7 @@ import { numberOf } from '../../ui/inputs';
 export type OrderRow = RouterOutputs['cakeOrders']['list']['orders'][number];
 /** An order with its lines, payments and history, as its view, the slip and the ticket read it. */
 export type CakeOrder = RouterOutputs['cakeOrders']['get'];
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Refetches every cake-order query (the calendar, the list, an opened order) and the shift's reading. */
 export function useRefreshOrders() {
