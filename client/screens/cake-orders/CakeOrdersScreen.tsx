@@ -1,5 +1,6 @@
-import '@mantine/core/styles/Combobox.css';
+// Popover's styles first: Combobox's dropdown padding overrides them.
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import { Button, Checkbox, CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -19,13 +19,17 @@ export type OrderRow = RouterOutputs['cakeOrders']['list']['orders'][number];
 export type CakeOrder = RouterOutputs['cakeOrders']['get'];
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Refetches every cake-order query (the calendar, the list, an opened order) and the shift's reading. */
+/**
+ * Refetches every cake-order query (the calendar, the list, an opened order), the shift's
+ * reading and the dashboard (Today's Pickups, Deposits Held).
+ */
 export function useRefreshOrders() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries(trpc.cakeOrders.pathFilter());
     void queryClient.invalidateQueries(trpc.shifts.pathFilter());
+    void queryClient.invalidateQueries(trpc.reports.dashboard.pathFilter());
   };
 }
 

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Combobox.css';
+// Popover's styles first: Combobox's dropdown padding overrides them.
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import { Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CakeSortField } from '../../../shared/schemas/cakes';
