@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
