@@ -142,7 +142,10 @@ describe('a 50,000-row restore while the tills work', () => {
     expect(health.every((status) => status === 200)).toBe(true);
     for (const sale of sales)
       if (sale.status !== 200) expect(sale).toEqual({ status: 503, message: DATABASE_BUSY });
-    // The loop never stood still for long: the parse and the write ran in the worker.
-    expect(delay.max / 1e6).toBeLessThan(400);
+    // The loop never stood still for as long as the restore took (seconds): the parse and the
+    // write ran in the worker. The stall itself is a performance figure, measured by
+    // `npm run bench:restore` (bench/restoreStall.ts); here only a bound a busy test machine
+    // cannot trip, that a restore on the serving thread would.
+    expect(delay.max / 1e6).toBeLessThan(1500);
   }, 120_000);
 });
