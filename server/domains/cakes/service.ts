@@ -64,6 +64,8 @@ function columns(cake: CakeFields) {
     seasonEnd: cake.seasonalPeriod?.endDate ?? null,
     scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
+    shelfLifeDays: cake.shelfLifeDays,
+    shelfTarget: cake.shelfTarget,
   };
 }
 
@@ -118,6 +120,7 @@ function facts(cake: CakeState): FieldList<keyof CakeFields> {
     shown: String(shown ?? '(none)'),
   });
   const season = cake.seasonalPeriod && `${cake.seasonalPeriod.startDate} to ${cake.seasonalPeriod.endDate}`;
+  // Compared in thousandths; the count is what people read.
   const ingredients = cake.ingredients.map((i) => `${i.itemId}x${i.quantity}`).sort();
   return {
     cakeId: fact('Cake ID', cake.cakeId),
@@ -131,6 +134,8 @@ function facts(cake: CakeState): FieldList<keyof CakeFields> {
     seasonalPeriod: fact('Seasonal Period', season),
     scPwdEligible: fact('SC/PWD Eligible', cake.scPwdEligible, yesNo(cake.scPwdEligible)),
     expirationDate: fact('Expiration Date', cake.expirationDate),
+    shelfLifeDays: { ...fact('Shelf Life', cake.shelfLifeDays), unit: 'days' },
+    shelfTarget: fact('Shelf Target', cake.shelfTarget),
     ingredients: { ...fact('Ingredients', ingredients.join(', '), ingredients.length), unit: 'ingredients' },
   };
 }
@@ -143,6 +148,8 @@ function asFields(cake: CakeDetail): CakeState {
     seasonalPeriod: cake.seasonStart ? { startDate: cake.seasonStart, endDate: cake.seasonEnd ?? '' } : null,
     scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
+    shelfLifeDays: cake.shelfLifeDays,
+    shelfTarget: cake.shelfTarget,
     ingredients: cake.ingredients.map(({ itemId, quantity }) => ({ itemId, quantity })),
   };
 }
@@ -155,9 +162,14 @@ function edited(current: CakeDetail, next: CakeFields) {
 /** Readable changes for a held request and the activity log. */
 const describeEdit = (current: CakeDetail, next: CakeFields) => describeChanges(...edited(current, next));
 
-/** The cake an edit asks for: one sent without the SC/PWD flag keeps the one it has. */
+/** The cake an edit asks for: one sent without the SC/PWD flag or shelf fields keeps its own. */
 function editedCake(current: CakeDetail, edit: UpdateCakeInput['cake']): CakeFields {
-  return { ...edit, scPwdEligible: edit.scPwdEligible ?? current.scPwdEligible };
+  return {
+    ...edit,
+    scPwdEligible: edit.scPwdEligible ?? current.scPwdEligible,
+    shelfLifeDays: edit.shelfLifeDays ?? current.shelfLifeDays,
+    shelfTarget: edit.shelfTarget ?? current.shelfTarget,
+  };
 }
 
 /** A held edit: what was asked, and the changed fields' values then (absent in older requests). */
