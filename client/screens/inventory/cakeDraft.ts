@@ -102,7 +102,7 @@ export function cakeDraftOf(cake: CakeRow): CakeDraft {
 }
 
 /** A line's quantity in thousandths; blank is the default, 1 unit. Null when not above 0 with at most three decimals. */
-export function milliOf(value: number | string): number | null {
+function milliOf(value: number | string): number | null {
   const milli = toMilli(numberOf(value, 1));
   return milli !== null && milli > 0 ? milli : null;
 }
