@@ -310,7 +310,8 @@ describe('shelf life and shelf target', () => {
     expect(JSON.parse(held.details)).toEqual({
       'Shelf Life': '3 → 5 days',
       'Shelf Target': '0 → 4',
-      Ingredients: '2 → 2 ingredients',
+      // The recipe by name, in units.
+      Ingredients: 'Cake Flour 0.25, Eggs (tray) 1 → Cake Flour 0.5, Eggs (tray) 1',
     });
     await manager.api.actionRequests.approve({ id: held.id });
     const after = await manager.api.cakes.get({ id: made.id });
