@@ -110,7 +110,9 @@ function seedCakes(db: Db, count: number, items: number) {
         50,
         price,
       ) as { id: number };
-      for (let k = 0; k < 3 + (n % 3); k++) ingredient.run(id, 1 + ((n * 7919 + k * 104_729) % items), 1 + k);
+      // A recipe in thousandths of each item's unit: 0.25, 1.25, 2.25 ...
+      for (let k = 0; k < 3 + (n % 3); k++)
+        ingredient.run(id, 1 + ((n * 7919 + k * 104_729) % items), 250 + k * 1000);
     }
   })();
 }

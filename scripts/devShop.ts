@@ -152,7 +152,7 @@ const DISCOUNT_HOLDERS: Record<string, { type: 'SC' | 'PWD'; idNumber: string }>
   'CUST-007': { type: 'PWD', idNumber: 'PWD-TG-2210347' },
 };
 
-// name, category, size, price (centavos), stock, recipe [item name, quantity]
+// name, category, size, price (centavos), stock, recipe for one cake [item name, quantity in its unit]
 type CakeRow = [string, string, string, number, number, [string, number][]];
 const CAKES: CakeRow[] = [
   [
@@ -162,9 +162,9 @@ const CAKES: CakeRow[] = [
     65000,
     6,
     [
-      ['Cake flour 1kg', 1],
-      ['Fresh eggs (tray of 30)', 1],
-      ['Ube halaya 340g', 1],
+      ['Cake flour 1kg', 0.25],
+      ['Fresh eggs (tray of 30)', 0.233],
+      ['Ube halaya 340g', 0.5],
     ],
   ],
   [
@@ -174,9 +174,9 @@ const CAKES: CakeRow[] = [
     75000,
     5,
     [
-      ['All-purpose flour 1kg', 1],
-      ['Cocoa powder 250g', 1],
-      ['Refined sugar 1kg', 1],
+      ['All-purpose flour 1kg', 0.3],
+      ['Cocoa powder 250g', 0.4],
+      ['Refined sugar 1kg', 0.35],
     ],
   ],
   [
@@ -197,8 +197,8 @@ const CAKES: CakeRow[] = [
     60000,
     6,
     [
-      ['Cake flour 1kg', 1],
-      ['Pandan essence 30ml', 1],
+      ['Cake flour 1kg', 0.25],
+      ['Pandan essence 30ml', 0.1],
     ],
   ],
   [
@@ -208,7 +208,7 @@ const CAKES: CakeRow[] = [
     55000,
     4,
     [
-      ['Fresh eggs (tray of 30)', 1],
+      ['Fresh eggs (tray of 30)', 0.4],
       ['Evaporated milk 370ml', 1],
       ['Condensed milk 300ml', 1],
     ],
@@ -327,7 +327,11 @@ export async function fillDevShop(db: Db, config: Config, now = new Date()): Pro
       stock,
       amount: 1,
       scPwdEligible: true,
-      ingredients: recipe.map(([item, quantity]) => ({ itemId: items.get(item)!.id, quantity })),
+      // The services keep a recipe in thousandths of each item's unit, like stock.
+      ingredients: recipe.map(([item, quantity]) => ({
+        itemId: items.get(item)!.id,
+        quantity: Math.round(quantity * QUANTITY_SCALE),
+      })),
     });
     cakeRows.push({ id: addCake(db, manager, fields, setUp).cake.id, price, left: stock });
   }

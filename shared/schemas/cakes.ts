@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AVAILABILITY, CAKE_TEXT } from '../texts/cakes';
-import { NAME_MAX } from '../texts/fields';
+import { QUANTITY_SCALE } from '../quantity';
+import { AVAILABILITY, CAKE_TEXT, SHELF_LIFE_MAX, SHELF_TARGET_MAX } from '../texts/cakes';
+import { NAME_MAX, QUANTITY_TEXT } from '../texts/fields';
 import { businessId, calendarDate, centavos, optionalDate, recordId, stockCount } from './fields';
 import { AMOUNT_MAX } from './inventory';
 import { listInput } from './paging';
@@ -21,14 +22,25 @@ export const CAKE_SORT_FIELDS = [
 ] as const;
 export type CakeSortField = (typeof CAKE_SORT_FIELDS)[number];
 
+/** The most of one item a recipe may take, in units. */
+const RECIPE_QUANTITY_MAX = 1_000_000;
+
+/**
+ * One line of the recipe for one cake: thousandths of the item's unit, as stock is kept
+ * (0.25 kg of flour travels as 250); anything above 0.
+ */
 export const ingredientInput = z.object({
   itemId: recordId(CAKE_TEXT.badIngredient),
   quantity: z
-    .number({ error: CAKE_TEXT.quantityMin })
-    .int(CAKE_TEXT.quantityMin)
-    .min(1, CAKE_TEXT.quantityMin)
-    .max(1_000_000, 'Ingredient quantity is too large.'),
+    .number({ error: CAKE_TEXT.quantityPositive })
+    .int(QUANTITY_TEXT.decimals('Ingredient quantity'))
+    .min(1, CAKE_TEXT.quantityPositive)
+    .max(RECIPE_QUANTITY_MAX * QUANTITY_SCALE, 'Ingredient quantity is too large.'),
 });
+
+/** A whole number within bounds, with one message for anything else. */
+const wholeWithin = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /** Takes the senior-citizen / PWD discount at checkout. */
 const scPwdEligible = z.boolean({ error: CAKE_TEXT.scPwdNotBoolean });
@@ -67,6 +79,10 @@ const cakeObject = z.object({
   /** Cakes are food: they take the SC/PWD discount unless the shop says otherwise. */
   scPwdEligible: scPwdEligible.default(true),
   expirationDate: optionalDate('Expiration date').default(null),
+  /** Whole days a baked cake keeps: its batch expires the baked date plus these. */
+  shelfLifeDays: wholeWithin(1, SHELF_LIFE_MAX, CAKE_TEXT.shelfLifeRange).default(3),
+  /** How many should be ready on the shelf each morning. */
+  shelfTarget: wholeWithin(0, SHELF_TARGET_MAX, CAKE_TEXT.shelfTargetRange).default(0),
   ingredients: z
     .array(ingredientInput, { error: CAKE_TEXT.ingredientsRequired })
     .min(1, CAKE_TEXT.ingredientsRequired)
@@ -95,11 +111,15 @@ export type CakeFieldsIn = z.input<typeof cakeFields>;
 
 export const cakeIdInput = z.object({ id: recordId(CAKE_TEXT.notFound) });
 /**
- * An edit sends the whole cake, except that a cake sent without `scPwdEligible` (an older
- * form) keeps the flag it has rather than falling back to the default.
+ * An edit sends the whole cake, except that a cake sent without `scPwdEligible`, `shelfLifeDays`
+ * or `shelfTarget` (an older form or client) keeps what it has rather than the default.
  */
 const cakeEdit = cakeObject
-  .extend({ scPwdEligible: scPwdEligible.optional() })
+  .extend({
+    scPwdEligible: scPwdEligible.optional(),
+    shelfLifeDays: cakeObject.shape.shelfLifeDays.unwrap().optional(),
+    shelfTarget: cakeObject.shape.shelfTarget.unwrap().optional(),
+  })
   .superRefine(checkSeason)
   .transform(seasonOnlyWhenSeasonal);
 export const updateCakeInput = z.object({ id: recordId(CAKE_TEXT.notFound), cake: cakeEdit });

@@ -1,5 +1,10 @@
 import { INVENTORY_TEXT } from './inventory';
 
+/** The longest a baked cake keeps, in days. */
+export const SHELF_LIFE_MAX = 365;
+/** The most cakes of one kind the shelf may aim for each morning. */
+export const SHELF_TARGET_MAX = 10_000;
+
 // The exact texts of the Inventory screen's cakes, with the server's own messages.
 export const CAKE_TEXT = {
   nameRequired: 'Please enter the cake name.',
@@ -14,7 +19,7 @@ export const CAKE_TEXT = {
   priceNegative: 'Cake price must be a non-negative number.',
   stockNegative: 'Stock must be a non-negative number.',
   amountNegative: 'Amount must be a non-negative number.',
-  quantityMin: 'Ingredient quantity must be at least 1.',
+  quantityPositive: 'Ingredient quantity must be more than 0.',
   badIngredient: 'Please choose each ingredient from the inventory list.',
   repeatedIngredient: 'Each ingredient can be listed once; change its quantity instead.',
   seasonRequired: 'Please enter the seasonal period (start and end dates).',
@@ -25,6 +30,8 @@ export const CAKE_TEXT = {
   badSize: 'Please choose a cake size from the list.',
   tooManyIngredients: 'A cake can have at most 100 ingredients.',
   scPwdNotBoolean: INVENTORY_TEXT.scPwdNotBoolean,
+  shelfLifeRange: `Shelf life must be a whole number of days from 1 to ${SHELF_LIFE_MAX}.`,
+  shelfTargetRange: `Shelf target must be a whole number from 0 to ${SHELF_TARGET_MAX.toLocaleString('en-PH')}.`,
 } as const;
 
 /** On the form "Regular"; over the wire "Always". */

@@ -97,7 +97,7 @@ beforeAll(async () => {
     availability: 'Always',
     price: 85000,
     stock: 10,
-    ingredients: [{ itemId: items[1] as number, quantity: 1 }],
+    ingredients: [{ itemId: items[1] as number, quantity: 1000 }],
   });
 
   // The day's sales: customer names, SC/PWD holders, references, split tender, a refund.

@@ -11,6 +11,7 @@ import {
 import { CAKE_SORT_FIELDS } from '../../shared/schemas/cakes';
 import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
+import { QUANTITY_TEXT } from '../../shared/texts/fields';
 import { INVENTORY_TEXT } from '../../shared/texts/inventory';
 import { addDays, manilaDate } from '../../shared/time';
 import { postJson, type TestShop, testApp } from '../helpers/app';
@@ -51,9 +52,10 @@ function cake(overrides: Record<string, unknown> = {}) {
     availability: 'Always',
     price: 85000,
     stock: 4,
+    // Thousandths of each item's unit: 2 kg of flour, a tray of eggs.
     ingredients: [
-      { itemId: flour.id, quantity: 2 },
-      { itemId: eggs.id, quantity: 1 },
+      { itemId: flour.id, quantity: 2000 },
+      { itemId: eggs.id, quantity: 1000 },
     ],
     ...overrides,
   } as never;
@@ -70,8 +72,13 @@ describe('cake validation', () => {
     ['negative price', { price: -1 }, CAKE_TEXT.priceNegative],
     ['no ingredients', { ingredients: [] }, CAKE_TEXT.ingredientsRequired],
     ['ingredients missing', { ingredients: undefined }, CAKE_TEXT.ingredientsRequired],
-    ['quantity below 1', { ingredients: [{ itemId: 1, quantity: 0 }] }, CAKE_TEXT.quantityMin],
-    ['fractional quantity', { ingredients: [{ itemId: 1, quantity: 1.5 }] }, CAKE_TEXT.quantityMin],
+    ['quantity 0', { ingredients: [{ itemId: 1, quantity: 0 }] }, CAKE_TEXT.quantityPositive],
+    ['negative quantity', { ingredients: [{ itemId: 1, quantity: -250 }] }, CAKE_TEXT.quantityPositive],
+    [
+      'part of a thousandth',
+      { ingredients: [{ itemId: 1, quantity: 1.5 }] },
+      QUANTITY_TEXT.decimals('Ingredient quantity'),
+    ],
     ['unknown ingredient', { ingredients: [{ itemId: 9999, quantity: 1 }] }, CAKE_TEXT.badIngredient],
     [
       'repeated ingredient',

@@ -154,7 +154,7 @@ beforeAll(async () => {
       availability: 'Always',
       price: 50000,
       stock: 20,
-      ingredients: [{ itemId: ids.itemA, quantity: 1 }],
+      ingredients: [{ itemId: ids.itemA, quantity: 1000 }],
     })
   ).cake.id;
   ids.purchaseOrder = (
@@ -477,6 +477,10 @@ function restBad(kind: RestKind): unknown[] {
         [{ inventoryItem: ids.itemA, quantity: 0 }],
         [{ inventoryItem: ids.itemA, quantity: 'NaN' }],
         [{ inventoryItem: ids.itemA, quantity: INF }],
+        // Units to three decimals, above 0.
+        [{ inventoryItem: ids.itemA, quantity: -0.25 }],
+        [{ inventoryItem: ids.itemA, quantity: 1.2345 }],
+        [{ inventoryItem: ids.itemA, quantity: 0.0005 }],
         [{ inventoryItem: 99_999, quantity: 1 }],
         [{ inventoryItem: "' OR 1=1 --", quantity: 1 }],
         [
@@ -723,6 +727,8 @@ const CAKE_FIELDS: Record<string, RestKind> = {
   scPwdEligible: 'bool',
   expirationDate: 'date',
   seasonalPeriod: 'season',
+  shelfLifeDays: 'count',
+  shelfTarget: 'count',
   ingredients: 'ingredients',
 };
 const poBody = () => ({
@@ -1418,7 +1424,7 @@ function handInputs(): Record<string, unknown> {
     amount: 1,
     scPwdEligible: true,
     expirationDate: null,
-    ingredients: [{ itemId: ids.itemB, quantity: 1 }],
+    ingredients: [{ itemId: ids.itemB, quantity: 1000 }],
   };
   const days = { from: '2026-01-01', to: '2026-12-31' };
   const period = { range: 'custom', from: '2026-01-01', to: '2026-12-31' };

@@ -143,7 +143,7 @@ const cases: Case[] = [
         availability: 'Always' as const,
         price: 85000,
         stock: 4,
-        ingredients: [{ itemId: flour.id, quantity: 2 }],
+        ingredients: [{ itemId: flour.id, quantity: 2000 }],
       };
       const { cake } = await admin.api.cakes.add(form);
       await staff.api.cakes.update({ id: cake.id, cake: { ...form, cakeId: cake.cakeId, price: 90000 } });

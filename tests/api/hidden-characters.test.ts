@@ -159,7 +159,7 @@ const cake = (field: 'cakeId' | 'name', label: string): Field => ({
       sizeId: ids.size,
       availability: 'Always',
       price: 65000,
-      ingredients: [{ itemId: ids.item, quantity: 1 }],
+      ingredients: [{ itemId: ids.item, quantity: 1000 }],
       [field]: v,
     },
   ],

@@ -271,7 +271,7 @@ describe('cake expiry notifications', () => {
       price: 85000,
       stock: 2,
       expirationDate: day(2),
-      ingredients: [{ itemId: flour.id, quantity: 1 }],
+      ingredients: [{ itemId: flour.id, quantity: 1000 }],
     };
     const { cake } = await owner.api.cakes.add(fields as never);
     expect(messages().filter((m) => m.includes('CK-EXP-4'))).toEqual([

@@ -49,7 +49,8 @@ beforeAll(async () => {
     })
     .returning()
     .get();
-  db.insert(cakeIngredients).values({ cakeId: cake.id, itemId: zebra.id, quantity: 3 }).run();
+  // Three units, kept in thousandths.
+  db.insert(cakeIngredients).values({ cakeId: cake.id, itemId: zebra.id, quantity: 3000 }).run();
 });
 afterAll(() => shop.close());
 

@@ -42,12 +42,13 @@ beforeAll(async () => {
       availability: 'Always',
       price,
       stock: 2,
-      ingredients: ingredients.map(([k, quantity]) => ({ itemId: item[k]!.id, quantity })),
+      // Given in units; the recipe travels in thousandths.
+      ingredients: ingredients.map(([k, quantity]) => ({ itemId: item[k]!.id, quantity: quantity * 1000 })),
     };
     cake[key] = (await manager.api.cakes.add(fields as never)).cake;
   };
   await addCake('dream', 'Chocolate Dream', 85000, [
-    ['flour', 2],
+    ['flour', 0.25],
     ['butter', 1],
   ]);
   await addCake('cupcake', 'Budget Cupcake', 8000, [['cocoa', 3]]);
@@ -76,11 +77,11 @@ const ITEMS_LOWEST_FIRST = [
   ['cocoa', 'Cocoa Powder', 3000, 4000, 1000, 25],
   ['vanilla', 'Vanilla Extract', 10000, 25000, 15000, 60],
 ] as const;
-// Base costs from the ingredients: 2 × 45.50 + 120.00; 3 × 30.00; 1 × 100.00.
+// Base costs from the ingredients: 0.25 × 45.50 (11.375, half up to 11.38) + 120.00; 3 × 30.00; 1 × 100.00.
 const CAKES_LOWEST_FIRST = [
   ['display', 'Display Cake', 10000, 0, -10000, null],
   ['cupcake', 'Budget Cupcake', 9000, 8000, -1000, -12.5],
-  ['dream', 'Chocolate Dream', 21100, 85000, 63900, 75.2],
+  ['dream', 'Chocolate Dream', 13138, 85000, 71862, 84.5],
 ] as const;
 
 describe('margins', () => {

@@ -90,7 +90,8 @@ beforeAll(async () => {
     .returning()
     .get();
   cakeId = cake.id;
-  shop.db.insert(cakeIngredients).values({ cakeId, itemId: butter.id, quantity: 3 }).run();
+  // Three units of butter, kept in thousandths.
+  shop.db.insert(cakeIngredients).values({ cakeId, itemId: butter.id, quantity: 3000 }).run();
 
   // S5 the day before: ₱100.00, no VAT. S1 at 23:59: 2 × flour with VAT.
   sold.s5 = (

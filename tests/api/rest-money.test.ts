@@ -29,7 +29,7 @@ beforeAll(async () => {
       sizeId: ids.size,
       availability: 'Always',
       price: 50000,
-      ingredients: [{ itemId: ids.item, quantity: 1 }],
+      ingredients: [{ itemId: ids.item, quantity: 1000 }],
     })
   ).cake.id;
 });

@@ -10,6 +10,7 @@ import {
   stockMovements,
 } from '../../server/db/schema';
 import { BACKUP_TEXT } from '../../shared/texts/backup';
+import { CAKE_TEXT } from '../../shared/texts/cakes';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
 import { aDayOfInput, cakeState, customerState, lists } from '../helpers/shopDay';
@@ -51,6 +52,8 @@ describe('the cakes backup', () => {
       'seasonEnd',
       'scPwdEligible',
       'expirationDate',
+      'shelfLifeDays',
+      'shelfTarget',
       'createdBy',
       'createdAt',
       'updatedAt',
@@ -64,12 +67,16 @@ describe('the cakes backup', () => {
       price: 1250.5,
       availability: 'Always',
       scPwdEligible: 'yes',
+      shelfLifeDays: 3,
+      shelfTarget: 0,
       createdBy: owner.user.email,
     });
     expect(sheet.get(3)).toMatchObject({
       seasonStart: '2026-12-01',
       seasonEnd: '2027-01-06',
       scPwdEligible: 'no',
+      shelfLifeDays: 5,
+      shelfTarget: 2,
     });
     // Text stays text: a name that looks like a formula is a string cell.
     expect(sheet.sheet.getRow(3).getCell(2).type).toBe(ExcelJS.ValueType.String);
@@ -79,10 +86,11 @@ describe('the cakes backup', () => {
       'itemId',
       'quantity',
     ]);
+    // For one cake, in the item's units.
     expect([2, 3, 4, 5, 6].map((n) => ingredients.get(n))).toEqual(
       expect.arrayContaining([
-        { cakeId: id.flan, itemId: id.flour, quantity: 2 },
-        { cakeId: id.flan, itemId: id.sugar, quantity: 1 },
+        { cakeId: id.flan, itemId: id.flour, quantity: 0.25 },
+        { cakeId: id.flan, itemId: id.sugar, quantity: 1.125 },
         { cakeId: id.seasonal, itemId: id.eggs, quantity: 12 },
         { cakeId: id.ube, itemId: id.flour, quantity: 1 },
         { cakeId: id.ube, itemId: id.eggs, quantity: 3 },
@@ -166,6 +174,9 @@ describe('the cakes backup', () => {
       ingredients.add({ cakeId: 'CK-NOWHERE', itemId: id.flour, quantity: 1 }); // 8
       ingredients.add({ cakeId: id.ube, itemId: id.flour, quantity: 5 }); // 9
       ingredients.add({ cakeId: id.ube, itemId: id.sugar, quantity: 0 }); // 10
+      ingredients.add({ cakeId: id.ube, itemId: id.eggs, quantity: 0.0005 }); // 11
+      sheet.add({ ...ube, cakeId: 'CK-NEW-4', shelfLifeDays: 0 }); // 9
+      sheet.add({ ...ube, cakeId: 'CK-NEW-5', shelfTarget: 10_001 }); // 10
     });
     const before = state();
     const res = await restore(bad);
@@ -178,6 +189,8 @@ describe('the cakes backup', () => {
       { sheet: 'cakes', row: 6, reason: 'category: "Nowhere" is not a cake category on file.' },
       { sheet: 'cakes', row: 7, reason: 'price: must be pesos with at most two decimals' },
       { sheet: 'cakes', row: 8, reason: 'seasonEnd: The seasonal period cannot end before it starts.' },
+      { sheet: 'cakes', row: 9, reason: `shelfLifeDays: ${CAKE_TEXT.shelfLifeRange}` },
+      { sheet: 'cakes', row: 10, reason: `shelfTarget: ${CAKE_TEXT.shelfTargetRange}` },
       {
         sheet: 'ingredients',
         row: 7,
@@ -189,7 +202,8 @@ describe('the cakes backup', () => {
         row: 9,
         reason: `itemId ${id.flour} for ${id.ube} is also on row ${at.ubeFlour}.`,
       },
-      { sheet: 'ingredients', row: 10, reason: 'quantity: Ingredient quantity must be at least 1.' },
+      { sheet: 'ingredients', row: 10, reason: `quantity: ${CAKE_TEXT.quantityPositive}` },
+      { sheet: 'ingredients', row: 11, reason: 'quantity: must have at most three decimals' },
     ]);
     expect(state()).toEqual(before);
   });
@@ -213,6 +227,34 @@ describe('the cakes backup', () => {
     expect(ube(after)?.recipe).toEqual(ube(before)?.recipe);
     expect(ube(after)?.price).toBe(60000);
     expect(after.find((c) => c.cakeId === 'CK-BARE')).toMatchObject({ name: 'Bare Ñ', recipe: [] });
+  });
+});
+
+describe('an older cakes backup', () => {
+  it('without shelf columns and with whole-unit recipes restores: the defaults, quantities in units', async () => {
+    const file = await backupFile(shop, 'cakes', owner.accessToken);
+    const older = await edited(file, (book) => {
+      const sheet = byField(book, 'cakes');
+      for (const field of ['shelfTarget', 'shelfLifeDays'])
+        sheet.sheet.spliceColumns((sheet.sheet.getRow(1).values as unknown[]).indexOf(field), 1);
+      const ingredients = byField(book, 'ingredients');
+      // Whole units, as backups made before recipes took decimals hold them.
+      for (let n = 2; n <= ingredients.sheet.rowCount; n++)
+        ingredients.set(n, 'quantity', Math.ceil(Number(ingredients.get(n).quantity)));
+    });
+    const res = await restore(older);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ rejected: [], applied: true });
+    const after = cakeState(shop.db);
+    const flan = after.find((c) => c.cakeId === id.flan)!;
+    // 0.25 and 1.125 written back as 1 and 2 whole units: 1000 and 2000 thousandths.
+    expect(Object.fromEntries(flan.recipe.map((i) => [i.itemId, i.quantity]))).toEqual({
+      [id.flour]: 1000,
+      [id.sugar]: 2000,
+    });
+    const seasonal = after.find((c) => c.cakeId === id.seasonal)!;
+    expect(seasonal).toMatchObject({ shelfLifeDays: 3, shelfTarget: 0 });
+    expect(seasonal.recipe.map((i) => i.quantity)).toEqual([12_000]);
   });
 });
 

@@ -595,9 +595,10 @@ describe('checkout rules', () => {
     const c = cake({ stock: 3, price: 85000 });
     shop.db
       .insert(cakeIngredients)
+      // Thousandths: 2 kg of flour and a tray of eggs.
       .values([
-        { cakeId: c.id, itemId: flour.id, quantity: 2 },
-        { cakeId: c.id, itemId: eggs.id, quantity: 1 },
+        { cakeId: c.id, itemId: flour.id, quantity: 2000 },
+        { cakeId: c.id, itemId: eggs.id, quantity: 1000 },
       ])
       .run();
     const res = await postSale(saleBody([{ itemId: c.cakeId, quantity: 2 }]));

@@ -95,7 +95,7 @@ const cases: Case[] = [
         availability: 'Always',
         price: 85000,
         stock: 4,
-        ingredients: [{ itemId: flour, quantity: 2 }],
+        ingredients: [{ itemId: flour, quantity: 2000 }],
       } as never);
       return { id: cake.id, key: cake.cakeId };
     },

@@ -46,7 +46,8 @@ beforeAll(async () => {
     })
     .returning()
     .get();
-  db.insert(cakeIngredients).values({ cakeId: cake.id, itemId: flour.id, quantity: 3 }).run();
+  // Three units, kept in thousandths.
+  db.insert(cakeIngredients).values({ cakeId: cake.id, itemId: flour.id, quantity: 3000 }).run();
 });
 
 describe('backup and restore', () => {

@@ -427,7 +427,8 @@ describe('the Inventory screen', () => {
         .all()
         .map((i) => i.quantity)
         .sort(),
-    ).toEqual([1, 3]);
+      // In thousandths of each unit: one and three.
+    ).toEqual([1000, 3000]);
 
     // View: availability reads Regular, no seasonal period, the ingredients with their cost.
     await row.getByRole('button', { name: 'View Chocolate Dream' }).click();

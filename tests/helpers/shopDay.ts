@@ -64,9 +64,10 @@ export async function aDayOfInput(shop: TestShop, owner: Session) {
     price: 125050,
     stock: 6,
     amount: 1,
+    // A recipe in thousandths of each unit: 0.25 kg of flour, 1.125 of sugar.
     ingredients: [
-      { itemId: flour.id, quantity: 2 },
-      { itemId: sugar.id, quantity: 1 },
+      { itemId: flour.id, quantity: 250 },
+      { itemId: sugar.id, quantity: 1125 },
     ],
   } as never);
   const seasonal = await api.cakes.add({
@@ -80,7 +81,9 @@ export async function aDayOfInput(shop: TestShop, owner: Session) {
     price: 99999,
     stock: 3,
     amount: 1.5,
-    ingredients: [{ itemId: eggs.id, quantity: 12 }],
+    shelfLifeDays: 5,
+    shelfTarget: 2,
+    ingredients: [{ itemId: eggs.id, quantity: 12_000 }],
   } as never);
   id.seasonal = seasonal.cake.cakeId;
   const ube = await api.cakes.add({
@@ -91,7 +94,7 @@ export async function aDayOfInput(shop: TestShop, owner: Session) {
     availability: 'Always',
     price: 50000,
     stock: 4,
-    ingredients: [{ itemId: flour.id, quantity: 1 }],
+    ingredients: [{ itemId: flour.id, quantity: 1000 }],
   } as never);
   // Edited later in the day: more stock, a second ingredient.
   await api.cakes.update({
@@ -105,8 +108,8 @@ export async function aDayOfInput(shop: TestShop, owner: Session) {
       price: 52550,
       stock: 9,
       ingredients: [
-        { itemId: flour.id, quantity: 1 },
-        { itemId: eggs.id, quantity: 3 },
+        { itemId: flour.id, quantity: 1000 },
+        { itemId: eggs.id, quantity: 3000 },
       ],
     },
   } as never);

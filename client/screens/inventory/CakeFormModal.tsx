@@ -3,7 +3,13 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { AVAILABILITY, AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
+import {
+  AVAILABILITY,
+  AVAILABILITY_LABELS,
+  CAKE_TEXT,
+  SHELF_LIFE_MAX,
+  SHELF_TARGET_MAX,
+} from '../../../shared/texts/cakes';
 import { BUSINESS_ID_MAX, NAME_MAX } from '../../../shared/texts/fields';
 import { useTRPC } from '../../trpc';
 import { PESO_INPUT } from '../../ui/inputs';
@@ -123,6 +129,24 @@ export function CakeFormModal({
           ) : null}
           <NumberInput label="Stock" placeholder="0" allowDecimal={false} {...form.picked('stock')} />
           <TextInput label="Expiration Date" type="date" {...form.typed('expirationDate')} />
+          <NumberInput
+            label="Shelf Life (days)"
+            description="How many days a baked cake keeps"
+            min={1}
+            max={SHELF_LIFE_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.picked('shelfLifeDays')}
+          />
+          <NumberInput
+            label="Shelf Target"
+            description="How many should be ready each morning"
+            min={0}
+            max={SHELF_TARGET_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.picked('shelfTarget')}
+          />
           <Checkbox {...SC_PWD_CHECKBOX} {...form.ticked('scPwdEligible')} />
         </>
       }
@@ -134,7 +158,7 @@ export function CakeFormModal({
       />
       <TextInput
         label="Base Cost"
-        description="Each ingredient's purchase price × quantity"
+        description="Each ingredient's purchase price × quantity for one cake"
         readOnly
         variant="filled"
         value={formatPeso(baseCostOf(draft.ingredients))}

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Stack, Title } from '@mantine/core';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
+import { formatQuantity } from '../../../shared/quantity';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
@@ -13,7 +14,8 @@ import { useStockView, type ViewActions } from './useStockView';
 
 /**
  * The cake's details: category, size, availability, the seasonal period only
- * when Seasonal, status, base cost, price and its ingredients with what each costs.
+ * when Seasonal, status, base cost, price, shelf life and target, and its recipe for one
+ * cake with what each ingredient costs.
  */
 export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewActions<CakeRow>) {
   const trpc = useTRPC();
@@ -46,6 +48,11 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
         { label: 'Price', value: formatPeso(current.price) },
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
         { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },
+        {
+          label: 'Shelf Life',
+          value: `${current.shelfLifeDays} ${current.shelfLifeDays === 1 ? 'day' : 'days'}`,
+        },
+        { label: 'Shelf Target', value: current.shelfTarget },
         { label: 'Created By', value: current.createdBy },
         { label: 'Updated At', value: current.updatedAt ? formatDateTime(current.updatedAt) : '' },
       ]}
@@ -61,8 +68,12 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
           emptyText="No ingredients."
           columns={[
             { header: 'Name', cell: (i) => `${i.name} (${i.code})` },
-            { header: 'Quantity', cell: (i) => i.quantity, nowrap: true },
-            { header: 'Cost', cell: (i) => formatPeso(i.purchasePrice * i.quantity), nowrap: true },
+            {
+              header: 'Quantity per Cake',
+              cell: (i) => `${formatQuantity(i.quantity)}${i.unit ? ` ${i.unit}` : ''}`,
+              nowrap: true,
+            },
+            { header: 'Cost', cell: (i) => formatPeso(i.cost), nowrap: true },
           ]}
         />
       </Stack>

@@ -6,11 +6,12 @@ import { Input, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine
 import { formatPeso } from '../../../shared/money';
 import { ItemLookup, type LookedUpItem } from '../../ui/ItemLookup';
 import { RemoveLineButton } from '../../ui/RemoveLineButton';
-import { type IngredientLine, quantityOf } from './cakeDraft';
+import { type IngredientLine, lineCostOf } from './cakeDraft';
 
 /**
  * The cake's ingredient table: a searchable lookup over the whole inventory, then one line
- * per ingredient with its quantity (at least 1), its cost and a remove button.
+ * per ingredient with its quantity for one cake in the item's unit (1 to start, down to
+ * 0.001), its cost and a remove button.
  */
 export function IngredientsEditor({
   lines,
@@ -53,7 +54,7 @@ export function IngredientsEditor({
                 <Table.Tr>
                   <Table.Th>Item</Table.Th>
                   <Table.Th>Purchase Price</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>Quantity per Cake</Table.Th>
                   <Table.Th>Cost</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Remove</VisuallyHidden>
@@ -69,23 +70,23 @@ export function IngredientsEditor({
                         {line.code}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeso(line.purchasePrice)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatPeso(line.purchasePrice)}
+                      {line.unit ? ` / ${line.unit}` : ''}
+                    </Table.Td>
                     <Table.Td>
                       <NumberInput
                         aria-label={`Quantity of ${line.name}`}
                         size="xs"
-                        w={90}
-                        min={1}
-                        allowDecimal={false}
+                        w={110}
+                        min={0}
+                        decimalScale={3}
                         allowNegative={false}
                         value={line.quantity}
                         onChange={(v) => setQuantity(line.itemId, v)}
-                        onBlur={() => setQuantity(line.itemId, quantityOf(line.quantity))}
                       />
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatPeso(line.purchasePrice * quantityOf(line.quantity))}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeso(lineCostOf(line))}</Table.Td>
                     <Table.Td>
                       <RemoveLineButton name={line.name} onRemove={() => remove(line.itemId)} />
                     </Table.Td>

@@ -1,12 +1,14 @@
 import { toCentavos } from '../../../shared/money';
+import { costOf, fromMilli, toMilli } from '../../../shared/quantity';
 import type { CakeFieldsIn } from '../../../shared/schemas/cakes';
-import { type AVAILABILITY, CAKE_TEXT } from '../../../shared/texts/cakes';
+import { type AVAILABILITY, CAKE_TEXT, SHELF_LIFE_MAX, SHELF_TARGET_MAX } from '../../../shared/texts/cakes';
+import { QUANTITY_TEXT } from '../../../shared/texts/fields';
 import { numberOf } from '../../ui/inputs';
 import { type CakeRow, idOf } from './inventory';
 
 export type Availability = (typeof AVAILABILITY)[number];
 
-/** One ingredient line of the form: the item as the lookup showed it, and how many. */
+/** One ingredient line of the form: the item as the lookup showed it, and how much (in its unit) for one cake. */
 export interface IngredientLine {
   itemId: number;
   code: string;
@@ -28,6 +30,8 @@ export interface CakeDraft {
   stock: number | string;
   scPwdEligible: boolean;
   expirationDate: string;
+  shelfLifeDays: number | string;
+  shelfTarget: number | string;
   /** Not on the form; kept as it was when a cake is edited. */
   amount: number;
   ingredients: IngredientLine[];
@@ -35,7 +39,16 @@ export interface CakeDraft {
 
 export type CakeErrors = Partial<
   Record<
-    'name' | 'categoryId' | 'sizeId' | 'availability' | 'season' | 'price' | 'stock' | 'ingredients',
+    | 'name'
+    | 'categoryId'
+    | 'sizeId'
+    | 'availability'
+    | 'season'
+    | 'price'
+    | 'stock'
+    | 'shelfLifeDays'
+    | 'shelfTarget'
+    | 'ingredients',
     string
   >
 >;
@@ -53,6 +66,8 @@ export const BLANK_CAKE: CakeDraft = {
   /** Cakes are food: the SC/PWD discount applies unless unticked. */
   scPwdEligible: true,
   expirationDate: '',
+  shelfLifeDays: 3,
+  shelfTarget: 0,
   amount: 0,
   ingredients: [],
 };
@@ -72,6 +87,8 @@ export function cakeDraftOf(cake: CakeRow): CakeDraft {
     stock: cake.stock,
     scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate ?? '',
+    shelfLifeDays: cake.shelfLifeDays,
+    shelfTarget: cake.shelfTarget,
     amount: cake.amount,
     ingredients: cake.ingredients.map((i) => ({
       itemId: i.itemId,
@@ -79,20 +96,29 @@ export function cakeDraftOf(cake: CakeRow): CakeDraft {
       name: i.name,
       unit: i.unit,
       purchasePrice: i.purchasePrice,
-      quantity: i.quantity,
+      quantity: fromMilli(i.quantity),
     })),
   };
 }
 
-/** Quantity defaults to 1 and never drops below it. */
-export function quantityOf(value: number | string): number {
-  const n = Math.floor(numberOf(value, 1));
-  return Number.isFinite(n) && n >= 1 ? n : 1;
+/** A line's quantity in thousandths; blank is the default, 1 unit. Null when not above 0 with at most three decimals. */
+function milliOf(value: number | string): number | null {
+  const milli = toMilli(numberOf(value, 1));
+  return milli !== null && milli > 0 ? milli : null;
 }
+
+/** What one line adds to the base cost, rounded as the server rounds it (nothing while unreadable). */
+export const lineCostOf = (line: IngredientLine) => costOf(milliOf(line.quantity) ?? 0, line.purchasePrice);
 
 /** What the form shows as Base Cost; the server computes the real one the same way. */
 export function baseCostOf(lines: IngredientLine[]): number {
-  return lines.reduce((sum, line) => sum + line.purchasePrice * quantityOf(line.quantity), 0);
+  return lines.reduce((sum, line) => sum + lineCostOf(line), 0);
+}
+
+/** A whole number within bounds, blank being `blank`. */
+function wholeWithin(value: number | string, blank: number, min: number, max: number): boolean {
+  const n = numberOf(value, blank);
+  return Number.isInteger(n) && n >= min && n <= max;
 }
 
 /** The cake checks, each under its field, before anything is sent. */
@@ -111,7 +137,15 @@ export function checkCake(draft: CakeDraft): CakeErrors {
   else if (!(price >= 0)) errors.price = CAKE_TEXT.priceNegative;
   const stock = numberOf(draft.stock);
   if (!Number.isInteger(stock) || stock < 0) errors.stock = CAKE_TEXT.stockNegative;
+  if (!wholeWithin(draft.shelfLifeDays, 3, 1, SHELF_LIFE_MAX))
+    errors.shelfLifeDays = CAKE_TEXT.shelfLifeRange;
+  if (!wholeWithin(draft.shelfTarget, 0, 0, SHELF_TARGET_MAX))
+    errors.shelfTarget = CAKE_TEXT.shelfTargetRange;
   if (draft.ingredients.length === 0) errors.ingredients = CAKE_TEXT.ingredientsRequired;
+  else if (draft.ingredients.some((line) => milliOf(line.quantity) === null)) {
+    const bad = draft.ingredients.find((line) => numberOf(line.quantity, 1) <= 0);
+    errors.ingredients = bad ? CAKE_TEXT.quantityPositive : QUANTITY_TEXT.decimals('Ingredient quantity');
+  }
   return errors;
 }
 
@@ -131,9 +165,12 @@ export function cakeFieldsOf(draft: CakeDraft): CakeFieldsIn {
     amount: draft.amount,
     scPwdEligible: draft.scPwdEligible,
     expirationDate: draft.expirationDate || null,
+    shelfLifeDays: numberOf(draft.shelfLifeDays, 3),
+    shelfTarget: numberOf(draft.shelfTarget, 0),
     ingredients: draft.ingredients.map((line) => ({
       itemId: line.itemId,
-      quantity: quantityOf(line.quantity),
+      // Checked first: every line reads.
+      quantity: milliOf(line.quantity) ?? 0,
     })),
   };
 }

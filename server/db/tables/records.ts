@@ -166,6 +166,10 @@ export const cakes = sqliteTable(
     /** Takes the SC/PWD discount: cakes are food, so yes by default. */
     scPwdEligible: integer('sc_pwd_eligible', { mode: 'boolean' }).notNull().default(true),
     expirationDate: text('expiration_date'),
+    /** Whole days a baked cake keeps. */
+    shelfLifeDays: integer('shelf_life_days').notNull().default(3),
+    /** How many should be ready on the shelf each morning. */
+    shelfTarget: integer('shelf_target').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -187,6 +191,7 @@ export const cakeIngredients = sqliteTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => inventoryItems.id),
+    /** The recipe for one cake, in thousandths of the item's unit (0.25 kg is 250). */
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cakeId, t.itemId] }), index('cake_ingredients_item').on(t.itemId)],

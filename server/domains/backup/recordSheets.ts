@@ -186,6 +186,8 @@ export function cakesSheets(db: Db) {
         seasonEnd: cakes.seasonEnd,
         scPwdEligible: cakes.scPwdEligible,
         expirationDate: cakes.expirationDate,
+        shelfLifeDays: cakes.shelfLifeDays,
+        shelfTarget: cakes.shelfTarget,
         createdBy: creator.email,
         createdAt: cakes.createdAt,
         updatedAt: cakes.updatedAt,
@@ -215,6 +217,8 @@ export function cakesSheets(db: Db) {
         seasonEnd: (r) => r.seasonEnd,
         scPwdEligible: (r) => (r.scPwdEligible ? 'yes' : 'no'),
         expirationDate: (r) => r.expirationDate,
+        shelfLifeDays: (r) => r.shelfLifeDays,
+        shelfTarget: (r) => r.shelfTarget,
         createdBy: (r) => r.createdBy,
         createdAt: (r) => iso(r.createdAt),
         updatedAt: (r) => iso(r.updatedAt),
@@ -254,7 +258,8 @@ export function cakesSheets(db: Db) {
     columns: columns({
       cakeId: (r) => r.cakeId,
       itemId: (r) => r.itemId,
-      quantity: (r) => r.quantity,
+      // For one cake, in the item's units: 0.25 (kg).
+      quantity: (r) => fromMilli(r.quantity),
     }),
   };
   return [cakesSheet, ingredientsSheet];

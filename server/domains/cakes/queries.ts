@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-
 import type { CakeSortField, CakeStatus, ListCakesInput } from '../../../shared/schemas/cakes';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { costOfSql } from '../../db/quantitySql';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units, users } from '../../db/schema';
 import { likePattern, pageOf, pageWindow, sortOrder } from '../../lib/paging';
 
@@ -13,11 +14,15 @@ const c = cakes;
  */
 const outerCakeId = sql`${sql.identifier('cakes')}.${sql.identifier('id')}`;
 
-/** Base cost = sum of the ingredients' purchase price times quantity, never stored. */
-export const baseCostSql = sql<number>`(select coalesce(sum(ci.quantity * ii.purchase_price), 0)
+/**
+ * Base cost = the sum of what each ingredient's quantity (thousandths) costs at its purchase
+ * price, each rounded to the centavo as costOf rounds it; never stored.
+ */
+export const baseCostSql =
+  sql<number>`(select coalesce(sum(${costOfSql(sql`ci.quantity`, sql`ii.purchase_price`)}), 0)
   from ${cakeIngredients} ci join ${inventoryItems} ii on ii.id = ci.item_id where ci.cake_id = ${outerCakeId})`.mapWith(
-  Number,
-);
+    Number,
+  );
 
 const ingredientCountSql =
   sql<number>`(select count(*) from ${cakeIngredients} ci where ci.cake_id = ${outerCakeId})`.mapWith(Number);
@@ -49,6 +54,8 @@ function selectCakes(db: Store, today: string) {
       seasonEnd: c.seasonEnd,
       scPwdEligible: c.scPwdEligible,
       expirationDate: c.expirationDate,
+      shelfLifeDays: c.shelfLifeDays,
+      shelfTarget: c.shelfTarget,
       baseCost: baseCostSql,
       ingredientCount: ingredientCountSql,
       status: cakeStatusSql(today),
@@ -121,6 +128,8 @@ function ingredientsOf(db: Store, cakeIds: number[]) {
       name: inventoryItems.name,
       quantity: cakeIngredients.quantity,
       purchasePrice: inventoryItems.purchasePrice,
+      /** What this line adds to the base cost. */
+      cost: costOfSql(cakeIngredients.quantity, inventoryItems.purchasePrice).mapWith(Number),
       unit: units.name,
     })
     .from(cakeIngredients)

@@ -1,5 +1,6 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
+import { QUANTITY_TEXT } from '../../../shared/texts/fields';
 import {
   asSent,
   bodyOf,
@@ -10,7 +11,9 @@ import {
   pesos,
   pesosIn,
   present,
+  quantityIn,
   refIn,
+  units,
 } from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { booleanIn } from '../inventory/rest';
@@ -23,7 +26,10 @@ type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;
 type Inputs = inferRouterInputs<typeof cakesRouter>;
 
-/** A cake in the legacy shape: `_id`, ids for category and size, pesos, ingredients as {inventoryItem, quantity}. */
+/**
+ * A cake in the legacy shape: `_id`, ids for category and size, pesos, ingredients as
+ * {inventoryItem, quantity} with the quantity in the item's units (0.25).
+ */
 function legacyCake(cake: CakeDetail) {
   return {
     _id: cake.id,
@@ -44,13 +50,17 @@ function legacyCake(cake: CakeDetail) {
       : {}),
     scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
+    shelfLifeDays: cake.shelfLifeDays,
+    shelfTarget: cake.shelfTarget,
     status: cake.status,
     ingredients: cake.ingredients.map((i) => ({
       inventoryItem: i.itemId,
       itemId: i.code,
       name: i.name,
-      quantity: i.quantity,
+      quantity: units(i.quantity),
+      unit: i.unit,
       purchasePrice: pesos(i.purchasePrice),
+      cost: pesos(i.cost),
     })),
     createdBy: { username: cake.createdBy ?? 'Unknown' },
     createdAt: cake.createdAt,
@@ -64,7 +74,10 @@ function cakeBody(raw: unknown): Loose<Inputs['add']> {
   const ingredients = Array.isArray(body.ingredients)
     ? body.ingredients.map((line) => {
         const l = bodyOf(line);
-        return { itemId: refIn(l.inventoryItem ?? l.itemId), quantity: numberIn(l.quantity) };
+        return {
+          itemId: refIn(l.inventoryItem ?? l.itemId),
+          quantity: quantityIn(l.quantity, QUANTITY_TEXT.decimals('Ingredient quantity')),
+        };
       })
     : asSent(body.ingredients);
   const fields: Loose<Inputs['add']> = {
@@ -79,6 +92,8 @@ function cakeBody(raw: unknown): Loose<Inputs['add']> {
     amount: numberIn(body.amount),
     scPwdEligible: booleanIn(body.scPwdEligible),
     expirationDate: body.expirationDate === '' ? null : body.expirationDate,
+    shelfLifeDays: numberIn(body.shelfLifeDays),
+    shelfTarget: numberIn(body.shelfTarget),
     ingredients,
   };
   return present(fields);

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
+import { formatQuantity } from '../../../shared/quantity';
 import {
   type CakeFields,
   cakeIdInput,
@@ -9,8 +10,8 @@ import {
   updateCakeInput,
 } from '../../../shared/schemas/cakes';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
-import type { Db, Tx } from '../../db/open';
-import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../db/schema';
+import type { Db, Store, Tx } from '../../db/open';
+import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import {
   type Approval,
@@ -64,6 +65,8 @@ function columns(cake: CakeFields) {
     seasonEnd: cake.seasonalPeriod?.endDate ?? null,
     scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
+    shelfLifeDays: cake.shelfLifeDays,
+    shelfTarget: cake.shelfTarget,
   };
 }
 
@@ -110,8 +113,36 @@ export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date(
 /** A cake in the shape an edit sends; one on record may lack a category or size. */
 type CakeState = Omit<CakeFields, 'categoryId' | 'sizeId'> & Pick<CakeDetail, 'categoryId' | 'sizeId'>;
 
-/** A cake's fields as change notes and held edits see them: label, value as compared, and as shown. */
-function facts(cake: CakeState): FieldList<keyof CakeFields> {
+/** The items recipes name, as a change reads them: name and unit by item id. */
+type ItemNames = ReadonlyMap<number, { name: string; unit: string | null }>;
+
+function itemNames(store: Store, ...recipes: { ingredients: readonly { itemId: number }[] }[]): ItemNames {
+  const ids = [...new Set(recipes.flatMap((r) => r.ingredients.map((i) => i.itemId)))];
+  if (ids.length === 0) return new Map();
+  const rows = store
+    .select({ id: inventoryItems.id, name: inventoryItems.name, unit: units.name })
+    .from(inventoryItems)
+    .leftJoin(units, eq(units.id, inventoryItems.unitId))
+    .where(inArray(inventoryItems.id, ids))
+    .all();
+  return new Map(rows.map(({ id, ...item }) => [id, item]));
+}
+
+/** A recipe as people read it: "Cake Flour 0.25 kg, Eggs 1", by name. */
+function recipeShown(cake: CakeState, names: ItemNames): string {
+  const lines = cake.ingredients.map((i) => {
+    const item = names.get(i.itemId);
+    const unit = item?.unit ? ` ${item.unit}` : '';
+    return `${item?.name ?? `Item #${i.itemId}`} ${formatQuantity(i.quantity)}${unit}`;
+  });
+  return lines.sort((a, b) => a.localeCompare(b)).join(', ') || '(none)';
+}
+
+/**
+ * A cake's fields as change notes and held edits see them: label, value as compared, and as
+ * shown. The recipe is compared by item id and thousandths, and shown by name in units.
+ */
+function facts(cake: CakeState, names: ItemNames = new Map()): FieldList<keyof CakeFields> {
   const fact = (label: string, value: unknown, shown: unknown = value): HeldField => ({
     label,
     value: value ?? null,
@@ -131,7 +162,9 @@ function facts(cake: CakeState): FieldList<keyof CakeFields> {
     seasonalPeriod: fact('Seasonal Period', season),
     scPwdEligible: fact('SC/PWD Eligible', cake.scPwdEligible, yesNo(cake.scPwdEligible)),
     expirationDate: fact('Expiration Date', cake.expirationDate),
-    ingredients: { ...fact('Ingredients', ingredients.join(', '), ingredients.length), unit: 'ingredients' },
+    shelfLifeDays: { ...fact('Shelf Life', cake.shelfLifeDays), unit: 'days' },
+    shelfTarget: fact('Shelf Target', cake.shelfTarget),
+    ingredients: fact('Ingredients', ingredients.join(', '), recipeShown(cake, names)),
   };
 }
 
@@ -143,21 +176,33 @@ function asFields(cake: CakeDetail): CakeState {
     seasonalPeriod: cake.seasonStart ? { startDate: cake.seasonStart, endDate: cake.seasonEnd ?? '' } : null,
     scPwdEligible: cake.scPwdEligible,
     expirationDate: cake.expirationDate,
+    shelfLifeDays: cake.shelfLifeDays,
+    shelfTarget: cake.shelfTarget,
     ingredients: cake.ingredients.map(({ itemId, quantity }) => ({ itemId, quantity })),
   };
 }
 
 /** The cake as it is and as an edit would leave it (a blank Cake ID keeps the one it has). */
-function edited(current: CakeDetail, next: CakeFields) {
-  return [facts(asFields(current)), facts({ ...next, cakeId: next.cakeId || current.cakeId })] as const;
+function edited(store: Store, current: CakeDetail, next: CakeFields) {
+  const names = itemNames(store, current, next);
+  return [
+    facts(asFields(current), names),
+    facts({ ...next, cakeId: next.cakeId || current.cakeId }, names),
+  ] as const;
 }
 
 /** Readable changes for a held request and the activity log. */
-const describeEdit = (current: CakeDetail, next: CakeFields) => describeChanges(...edited(current, next));
+const describeEdit = (store: Store, current: CakeDetail, next: CakeFields) =>
+  describeChanges(...edited(store, current, next));
 
-/** The cake an edit asks for: one sent without the SC/PWD flag keeps the one it has. */
+/** The cake an edit asks for: one sent without the SC/PWD flag or shelf fields keeps its own. */
 function editedCake(current: CakeDetail, edit: UpdateCakeInput['cake']): CakeFields {
-  return { ...edit, scPwdEligible: edit.scPwdEligible ?? current.scPwdEligible };
+  return {
+    ...edit,
+    scPwdEligible: edit.scPwdEligible ?? current.scPwdEligible,
+    shelfLifeDays: edit.shelfLifeDays ?? current.shelfLifeDays,
+    shelfTarget: edit.shelfTarget ?? current.shelfTarget,
+  };
 }
 
 /** A held edit: what was asked, and the changed fields' values then (absent in older requests). */
@@ -171,13 +216,13 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
   // checkRefs refuses a cake still without a category or size.
   const cake = {
     ...was,
-    ...applicableEdit(input.before, facts(was), editedCake(current, input.cake)),
+    ...applicableEdit(input.before, facts(was, itemNames(tx, was)), editedCake(current, input.cake)),
   } as CakeFields;
   checkRefs(tx, cake);
   const cakeId = cake.cakeId || current.cakeId;
   if (cakeId.toLowerCase() !== current.cakeId.toLowerCase() && idTaken(tx, cakeId, current.id))
     throw fail.conflict(CAKE_TEXT.duplicateId);
-  const changed = describeEdit(current, cake);
+  const changed = describeEdit(tx, current, cake);
   tx.update(cakes)
     .set({ ...columns(cake), cakeId, updatedAt: now })
     .where(eq(cakes.id, current.id))
@@ -211,12 +256,12 @@ export function updateCake(db: Db, actor: Viewer, input: UpdateCakeInput, now = 
       module: MODULE,
       requestType: 'update',
       targetId: current.cakeId,
-      details: describeEdit(current, editedCake(current, input.cake)),
+      details: describeEdit(db, current, editedCake(current, input.cake)),
       payload: {
         ...input,
         before: beforeValues(
           facts(asFields(current)),
-          changedKeys(...edited(current, editedCake(current, input.cake))),
+          changedKeys(...edited(db, current, editedCake(current, input.cake))),
         ),
       } satisfies z.input<typeof heldUpdate>,
       summary: `edit cake ${current.cakeId} "${current.name}"`,

@@ -18,6 +18,7 @@ import {
   numberCell,
   orNull,
   pesosCell,
+  quantityCell,
   readRow,
   type Tally,
   tableWriter,
@@ -39,14 +40,22 @@ export const CAKES_LAYOUT = {
     'seasonEnd',
     'scPwdEligible',
     'expirationDate',
+    // Backups made before shelf lives and targets have no such columns: their cakes take the defaults.
+    'shelfLifeDays?',
+    'shelfTarget?',
     'createdBy',
     'createdAt',
     'updatedAt',
   ],
+  // Quantities in units; older backups' whole numbers read the same way.
   ingredients: ['cakeId', 'itemId', 'quantity'],
 } as const;
 
 const f = cakeFields.in.shape;
+
+/** A number cell read with a form field's schema; a blank cell (or a column older backups lack) is its default. */
+const blankIs = <T extends z.ZodDefault<z.ZodNumber>>(field: T) =>
+  orNull(numberCell.pipe(field.unwrap())).transform((v) => v ?? (field.parse(undefined) as number));
 const cakeRow = z
   .object({
     cakeId: cellText.pipe(f.cakeId.unwrap().min(1, 'is required')),
@@ -62,6 +71,8 @@ const cakeRow = z
     seasonEnd: orNull(cellText.pipe(calendarDate('Season end'))),
     scPwdEligible: yesNoCell(true),
     expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
+    shelfLifeDays: blankIs(f.shelfLifeDays),
+    shelfTarget: blankIs(f.shelfTarget),
     createdBy: orNull(cellText),
     createdAt: instantCell,
     updatedAt: orNull(instantCell),
@@ -85,7 +96,7 @@ const cakeRow = z
 const ingredientRow = z.object({
   cakeId: cellText.pipe(z.string().trim().min(1, 'is required')),
   itemId: cellText.pipe(z.string().trim().min(1, 'is required')),
-  quantity: numberCell.pipe(ingredientInput.shape.quantity),
+  quantity: quantityCell.pipe(ingredientInput.shape.quantity),
 });
 
 interface Ingredient {
@@ -153,6 +164,8 @@ const CAKE_FIELDS = [
   'seasonEnd',
   'scPwdEligible',
   'expirationDate',
+  'shelfLifeDays',
+  'shelfTarget',
   'createdBy',
   'createdAt',
   'updatedAt',
