@@ -120,7 +120,8 @@ describe('buying in lots and writing off waste', () => {
     } as never);
     const item = await openItem(page, 'Whipping Cream');
     const lots = item.getByRole('table', { name: 'Lots' });
-    expect(await column(lots, 0)).toEqual(['BD-SOON', 'BD-LATE']);
+    // The lots are read when the view opens: wait for them, not the loading row.
+    await expect.poll(() => column(lots, 0), { timeout: 10_000 }).toEqual(['BD-SOON', 'BD-LATE']);
     expect(await column(lots, 2)).toEqual([formatCalendarDate(day(6)), formatCalendarDate(day(20))]);
     expect(await column(lots, 3)).toEqual(['1 of 2', '1 of 1']);
     await snapshot(page, 'lots-item-after-sale');
