@@ -83,6 +83,8 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 async function calendarDay(page: Page, day: string) {
   const calendar = page.getByRole('region', { name: S.week });
   const button = calendar.locator(`[data-day="${day}"]`);
+  // The week's days first, then whether `day` is among them.
+  await calendar.locator('[data-day]').first().waitFor();
   if (!(await button.count())) await calendar.getByRole('button', { name: S.nextWeek }).click();
   return button;
 }
