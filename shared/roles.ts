@@ -62,6 +62,8 @@ export const ACCESS = {
   wasteLog: ADMIN_OWNER_MANAGER,
   /** Cake orders: taking them with deposits, the calendar, pickup; a staff cancellation is held. */
   cakeOrders: ALL,
+  /** Baking from recipes: the bake plan, baking a batch, the batches (bakers are staff). */
+  production: ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;
