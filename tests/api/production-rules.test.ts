@@ -247,6 +247,33 @@ describe('a batch for a cake order', () => {
   });
 });
 
+describe('cakes baked for an order that can no longer go to it', () => {
+  it('a pickup never takes an expired cake baked for the order: the shelf gives fresh ones', async () => {
+    const flour = anIngredient(shop, 'Stale Flour');
+    putLot(shop, flour.id, { quantity: 20_000, unitCost: 1000, expirationDate: addDays(today, 30) });
+    const cake = aRecipeCake(shop, [[flour.id, 1000]], { shelfLifeDays: 1, price: 50000 });
+    const { order } = await takeOrder(manager, { lines: [{ cakeId: cake.cakeId, quantity: 1 }] });
+    // Baked for it two days back with a day's shelf life: expired yesterday.
+    const stale = await bakeOverRest(shop, manager.accessToken, {
+      cakeId: cake.cakeId,
+      quantity: 1,
+      orderNumber: order.orderNumber,
+      bakedOn: addDays(today, -2),
+    });
+    expect(stale.json().batch.expirationDate).toBe(addDays(today, -1));
+    const good = (await bakeOverRest(shop, manager.accessToken, { cakeId: cake.cakeId, quantity: 1 })).json();
+    await manager.api.cakeOrders.pickup({
+      id: order.id,
+      payments: [{ method: 'Cash', amount: 50000, reference: '' }],
+      cashTendered: 50000,
+    });
+    expect(remaining(cake.id)).toEqual([
+      [stale.json().batch._id, 1],
+      [good.batch._id, 0],
+    ]);
+  });
+});
+
 describe('refused batches write nothing', () => {
   let flour: ReturnType<typeof anIngredient>;
   let cake: ReturnType<typeof aRecipeCake>;

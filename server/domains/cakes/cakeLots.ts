@@ -160,13 +160,14 @@ function lotsToTake(tx: Tx, cakeId: number, today: string, from: CakeTakeFrom) {
       .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), isNull(l.orderId), sql`not ${freshNow}`))
       .orderBy(asc(l.expirationDate), asc(l.id))
       .all();
+  // An expired cake baked for the order is no more sold than one on the shelf.
   const reserved =
     from.orderId === undefined
       ? []
       : tx
           .select(columns)
           .from(l)
-          .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), eq(l.orderId, from.orderId)))
+          .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), eq(l.orderId, from.orderId), freshNow))
           .orderBy(...order)
           .all();
   const shelf = tx
