@@ -274,6 +274,42 @@ describe('cakes baked for an order that can no longer go to it', () => {
   });
 });
 
+describe('cakes left over from an order', () => {
+  async function bakedFor(lines: number, baked: number) {
+    const flour = anIngredient(shop, 'Leftover Flour');
+    putLot(shop, flour.id, { quantity: 20_000, unitCost: 1000, expirationDate: addDays(today, 30) });
+    const cake = aRecipeCake(shop, [[flour.id, 1000]], { price: 50000 });
+    const { order } = await takeOrder(manager, { lines: [{ cakeId: cake.cakeId, quantity: lines }] });
+    const res = await bakeOverRest(shop, manager.accessToken, {
+      cakeId: cake.cakeId,
+      quantity: baked,
+      orderNumber: order.orderNumber,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(cakeStock(shop, cake.id)).toBe(0);
+    return { cake, order };
+  }
+
+  it('go on the shelf when the order is cancelled', async () => {
+    const { cake, order } = await bakedFor(1, 1);
+    await manager.api.cakeOrders.cancel({ id: order.id, reason: 'Party moved', refundDeposit: false });
+    expect(lotsOfCake(shop, cake.id).map((l) => [l.orderId, l.remaining])).toEqual([[null, 1]]);
+    expect(cakeStock(shop, cake.id)).toBe(1);
+    expect((await sellCake(cake.id, 1)).line.cost).toBe(1000);
+  });
+
+  it('go on the shelf when the order is picked up with fewer than were baked for it', async () => {
+    const { cake, order } = await bakedFor(1, 3);
+    await manager.api.cakeOrders.pickup({
+      id: order.id,
+      payments: [{ method: 'Cash', amount: 50000, reference: '' }],
+      cashTendered: 50000,
+    });
+    expect(lotsOfCake(shop, cake.id).map((l) => [l.orderId, l.remaining])).toEqual([[null, 2]]);
+    expect(cakeStock(shop, cake.id)).toBe(2);
+  });
+});
+
 describe('refused batches write nothing', () => {
   let flour: ReturnType<typeof anIngredient>;
   let cake: ReturnType<typeof aRecipeCake>;

@@ -251,6 +251,28 @@ export function adjustCakeStock(tx: Tx, what: Stocked, target: number, move: Lot
   else takeCakeLots(tx, what, cake.stock - target, move, now, `Not enough stock of ${what.record}.`);
 }
 
+/**
+ * An order picked up or cancelled holds its cakes no longer: what is left of the lots baked
+ * for it goes on the shelf (a ledger row per cake, `move` saying why).
+ */
+export function releaseOrderLots(tx: Tx, orderId: number, move: LotMove, now: Date): void {
+  const held = tx
+    .selectDistinct({ id: c.id, record: c.cakeId })
+    .from(l)
+    .innerJoin(c, eq(c.id, l.cakeId))
+    .where(and(eq(l.orderId, orderId), gt(l.remaining, 0)))
+    .all();
+  for (const cake of held) {
+    const what = { kind: 'cake', id: cake.id, record: cake.record } as const;
+    settleCakeExpiry(tx, what, now);
+    tx.update(l)
+      .set({ orderId: null })
+      .where(and(eq(l.orderId, orderId), eq(l.cakeId, cake.id), gt(l.remaining, 0)))
+      .run();
+    finish(tx, what, move, now);
+  }
+}
+
 /** Takes every cake lot that passed its date out of its cake's stock (the daily check). */
 export function settleExpiredCakeLots(tx: Tx, now: Date): void {
   const today = manilaDate(now);
