@@ -274,6 +274,28 @@ describe('cakes baked for an order that can no longer go to it', () => {
   });
 });
 
+describe('an order baked for too early', () => {
+  it('is not Ready while its cakes expire before its pickup day', async () => {
+    const flour = anIngredient(shop, 'Early Flour');
+    putLot(shop, flour.id, { quantity: 20_000, unitCost: 1000, expirationDate: addDays(today, 30) });
+    const cake = aRecipeCake(shop, [[flour.id, 1000]], { shelfLifeDays: 1, price: 50000 });
+    const { order } = await takeOrder(manager, {
+      pickupAt: pickupIn(4),
+      lines: [{ cakeId: cake.cakeId, quantity: 1 }],
+    });
+    const res = await bakeOverRest(shop, manager.accessToken, {
+      cakeId: cake.cakeId,
+      quantity: 1,
+      orderNumber: order.orderNumber,
+    });
+    // Good until tomorrow; picked up in four days.
+    expect(res.json().batch.expirationDate < order.pickupDate).toBe(true);
+    expect(shop.db.select().from(cakeOrders).where(eq(cakeOrders.id, order.id)).get()?.status).toBe(
+      'Pending',
+    );
+  });
+});
+
 describe('cakes left over from an order', () => {
   async function bakedFor(lines: number, baked: number) {
     const flour = anIngredient(shop, 'Leftover Flour');
