@@ -18,7 +18,7 @@ import { putLot } from '../helpers/lots';
 import { anIngredient, aRecipeCake } from '../helpers/production';
 
 // Stock is conserved across any sequence of production batches (for the shelf or for a cake
-// order), counter sales of the cake and refunds of those sales: every ingredient's lots hold
+// order), counter sales of the cake, refunds of those sales and the order's cancelling: every ingredient's lots hold
 // what was received less what the batches used (expired lots included), every cake's lots hold
 // what was there, baked, sold and refunded, each stock column is its unexpired (and, for a
 // cake, unreserved) lots' sum, and the ledger's rows chain from one stock to the next.
@@ -39,7 +39,8 @@ afterAll(async () => {
 type Op =
   | { kind: 'bake'; quantity: number; daysBack: number; forOrder: boolean }
   | { kind: 'sell'; quantity: number }
-  | { kind: 'refund'; which: number };
+  | { kind: 'refund'; which: number }
+  | { kind: 'cancel' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -50,6 +51,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('sell' as const), quantity: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('refund' as const), which: fc.nat() }),
+  fc.constant({ kind: 'cancel' as const }),
 );
 
 /** An ingredient's opening lots: thousandths, days to expiry (some gone by), or none. */
@@ -135,6 +137,13 @@ describe('stock through production, sales and refunds', () => {
                 } as never);
                 sold += step.quantity;
                 sales.push({ id: sale.id, quantity: step.quantity });
+              } else if (step.kind === 'cancel') {
+                // Its cakes go on the shelf; baking for it is refused from then on.
+                await manager.api.cakeOrders.cancel({
+                  id: order.id,
+                  reason: 'Called off',
+                  refundDeposit: false,
+                });
               } else {
                 if (sales.length === 0) continue;
                 const [sale] = sales.splice(step.which % sales.length, 1);
