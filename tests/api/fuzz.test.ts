@@ -1037,6 +1037,24 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/backup/database': { writes: AUDIT },
     ...cakeOrderSpecs(),
+    ...productionSpecs(),
+  };
+}
+
+/** Baking: a batch of the seeded cake (its recipe takes 1 of the bread flour), the plan, a cake's lots. */
+function productionSpecs(): Record<string, RestSpec> {
+  return {
+    'POST /api/production': {
+      body: { cakeId: ids.cake, quantity: 1 },
+      fields: { cakeId: 'requiredRef', quantity: 'count', orderNumber: 'ref', bakedOn: 'date' },
+      valid: [201],
+    },
+    'GET /api/production': {
+      validQuery: { page: '1', limit: '10', from: '2026-01-01', to: '2099-12-31' },
+      query: { page: 'page', limit: 'limit', from: 'day', to: 'day' },
+    },
+    'GET /api/bake-plan': { validQuery: { date: '2026-01-01' }, query: { date: 'day' } },
+    'GET /api/cake/:id/lots': { params: { id: String(ids.cake) } },
   };
 }
 
@@ -1531,6 +1549,10 @@ function handInputs(): Record<string, unknown> {
     'pricing.margins': { kind: 'cake', page: 1, limit: 10, search: 'ube', order: 'desc' },
     'pricing.setPrice': { kind: 'item', id: ids.itemA, price: 8100 },
     'cakeOrders.calendar': { from: '2026-01-01', to: '2026-01-31' },
+    'production.bake': { cakeId: ids.cake, quantity: 1, orderId: null, bakedOn: null },
+    'production.list': { page: 1, limit: 10, from: '2026-01-01', to: '2099-12-31' },
+    'production.plan': { date: '2026-01-01' },
+    'production.cakeLots': { id: ids.cake },
     'cakeOrders.create': {
       customerName: 'Lia Reyes',
       phone: '0917 111 2222',

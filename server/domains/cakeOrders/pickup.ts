@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/open';
 import { cakeLots, cakeOrderLines, cakeOrderPayments, cakeOrders, cakes, categories } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
+import { releaseOrderLots } from '../cakes/cakeLots';
 import { baseCostSql } from '../cakes/queries';
 import { drawerFor } from '../sales/backdate';
 import { keepLineLots, takeForLine } from '../sales/lineStock';
@@ -179,6 +180,8 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
         }) as { id: number };
         keepLineLots(tx, saved.id, takes, line.kind === 'cake');
       }
+      // Cakes baked for it beyond what it takes go on the shelf.
+      releaseOrderLots(tx, order.id, { ...move, reason: 'edit' }, now);
       for (const p of all) insertPayment(tx).run({ saleId: sale.id, ...p });
       for (const p of input.payments)
         tx.insert(cakeOrderPayments)

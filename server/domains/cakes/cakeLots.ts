@@ -160,13 +160,14 @@ function lotsToTake(tx: Tx, cakeId: number, today: string, from: CakeTakeFrom) {
       .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), isNull(l.orderId), sql`not ${freshNow}`))
       .orderBy(asc(l.expirationDate), asc(l.id))
       .all();
+  // An expired cake baked for the order is no more sold than one on the shelf.
   const reserved =
     from.orderId === undefined
       ? []
       : tx
           .select(columns)
           .from(l)
-          .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), eq(l.orderId, from.orderId)))
+          .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), eq(l.orderId, from.orderId), freshNow))
           .orderBy(...order)
           .all();
   const shelf = tx
@@ -248,6 +249,28 @@ export function adjustCakeStock(tx: Tx, what: Stocked, target: number, move: Lot
       now,
     );
   else takeCakeLots(tx, what, cake.stock - target, move, now, `Not enough stock of ${what.record}.`);
+}
+
+/**
+ * An order picked up or cancelled holds its cakes no longer: what is left of the lots baked
+ * for it goes on the shelf (a ledger row per cake, `move` saying why).
+ */
+export function releaseOrderLots(tx: Tx, orderId: number, move: LotMove, now: Date): void {
+  const held = tx
+    .selectDistinct({ id: c.id, record: c.cakeId })
+    .from(l)
+    .innerJoin(c, eq(c.id, l.cakeId))
+    .where(and(eq(l.orderId, orderId), gt(l.remaining, 0)))
+    .all();
+  for (const cake of held) {
+    const what = { kind: 'cake', id: cake.id, record: cake.record } as const;
+    settleCakeExpiry(tx, what, now);
+    tx.update(l)
+      .set({ orderId: null })
+      .where(and(eq(l.orderId, orderId), eq(l.cakeId, cake.id), gt(l.remaining, 0)))
+      .run();
+    finish(tx, what, move, now);
+  }
 }
 
 /** Takes every cake lot that passed its date out of its cake's stock (the daily check). */

@@ -51,8 +51,8 @@ function orderFor(tx: Tx, ref: number | string, cake: { id: number; name: string
   return order;
 }
 
-/** Every catalogue cake of the order has as many unexpired cakes reserved as it asks for. */
-function allBaked(tx: Tx, orderId: number, today: string): boolean {
+/** Every catalogue cake of the order has as many cakes reserved as it asks for, still good on its pickup day. */
+function allBaked(tx: Tx, orderId: number, pickupDate: string): boolean {
   const lines = tx
     .select({ cakeId: cakeOrderLines.cakeId, quantity: cakeOrderLines.quantity })
     .from(cakeOrderLines)
@@ -67,7 +67,7 @@ function allBaked(tx: Tx, orderId: number, today: string): boolean {
           and(
             eq(cakeLots.orderId, orderId),
             eq(cakeLots.cakeId, line.cakeId as number),
-            sql`(${cakeLots.expirationDate} is null or ${cakeLots.expirationDate} >= ${today})`,
+            sql`(${cakeLots.expirationDate} is null or ${cakeLots.expirationDate} >= ${pickupDate})`,
           ),
         )
         .get()?.n ?? 0;
@@ -190,7 +190,7 @@ export function bake(db: Db, actor: Viewer, input: BakeInput, now = new Date()) 
           `Baked ${input.quantity} of "${cake.name}" (${reference})`,
           now,
         );
-        if (order.status !== 'Ready' && allBaked(tx, order.id, today)) {
+        if (order.status !== 'Ready' && allBaked(tx, order.id, order.pickupDate)) {
           tx.update(cakeOrders).set({ status: 'Ready' }).where(eq(cakeOrders.id, order.id)).run();
           recordEvent(
             tx,
