@@ -10,7 +10,8 @@ export const WASTE_SCREEN_TEXT = {
   itemPlaceholder: 'Search inventory',
   cakePlaceholder: 'Search cakes',
   wholeCakes: 'Enter how many cakes to write off: a whole number more than 0.',
-  cakeLots: 'Cakes leave their lots first-expiry-first-out; Expired takes only those past their date.',
+  cakeLots:
+    'Cakes leave their lots first-expiry-first-out; Expired takes only those past their date, Unsold those first.',
   byReason: 'By reason',
   byWeek: 'By week',
   entries: 'Write-offs',
