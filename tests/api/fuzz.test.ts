@@ -911,6 +911,7 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/inventory/:id/lots': { params: { id: id(ids.itemA) } },
     'POST /api/inventory/:id/write-off-expired': { params: { id: id(ids.itemA) } },
+    'POST /api/cake/:id/write-off-expired': { params: { id: id(ids.cake) } },
     'POST /api/waste': {
       body: { itemId: ids.itemCodeA, quantity: 0.5, reason: 'Damaged', note: 'Torn sack' },
       fields: { itemId: 'code', quantity: 'quantity', reason: 'enum', note: 'optText' },
@@ -1510,6 +1511,8 @@ function handInputs(): Record<string, unknown> {
     'cakes.add': cake,
     'cakes.update': { id: ids.cake, cake },
     'cakes.delete': { id: ids.cake },
+    'waste.writeOff': { itemId: ids.itemA, quantity: 1000, reason: 'Damaged' },
+    'waste.writeOffExpiredCake': { id: ids.cake },
     'sales.checkout': {
       saleId: 'SALE-FUZZ0001',
       customerName: 'Walk-in',
