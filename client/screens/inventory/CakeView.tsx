@@ -1,13 +1,16 @@
 import '@mantine/core/styles/Table.css';
 import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import { formatQuantity } from '../../../shared/quantity';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
+import { PRODUCTION_SCREEN } from '../../../shared/texts/production';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { ListTable } from '../../ui/ListTable';
 import { RecordView } from '../../ui/RecordView';
+import { CakeLots, lastBatchCost } from './CakeLots';
 import type { CakeRow } from './inventory';
 import { StatusBadge } from './StatusBadge';
 import { useStockView, type ViewActions } from './useStockView';
@@ -15,12 +18,17 @@ import { useStockView, type ViewActions } from './useStockView';
 /**
  * The cake's details: category, size, availability, the seasonal period only
  * when Seasonal, status, base cost, price, shelf life and target, and its recipe for one
- * cake with what each ingredient costs.
+ * cake with what each ingredient costs, and its lots with the last batch's cost per cake.
  */
 export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewActions<CakeRow>) {
   const trpc = useTRPC();
   const view = useStockView(cake, trpc.cakes, CAKE_TEXT.deleted, actions);
+  const lots = useQuery({
+    ...trpc.production.cakeLots.queryOptions({ id: view?.current.id ?? 0 }),
+    enabled: cake !== null,
+  });
   if (!view) return null;
+  const lastCost = lastBatchCost(lots.data);
   const { current } = view;
   const seasonal = current.availability === 'Seasonal';
 
@@ -45,6 +53,10 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
         { label: 'Status', value: <StatusBadge status={current.status} /> },
         { label: 'Stock', value: current.stock },
         { label: 'Base Cost', value: formatPeso(current.baseCost) },
+        {
+          label: PRODUCTION_SCREEN.lastBatchCost,
+          value: lastCost === null ? PRODUCTION_SCREEN.noBatchYet : formatPeso(lastCost),
+        },
         { label: 'Price', value: formatPeso(current.price) },
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
         { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },
@@ -77,6 +89,7 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
           ]}
         />
       </Stack>
+      <CakeLots lots={lots.data} loading={lots.isPending} />
     </RecordView>
   );
 }
