@@ -234,6 +234,7 @@ describe('the bake plan and baking', () => {
         .getByRole('cell');
     expect(await field(S.lastBatchCost).textContent()).toBe('₱49.33');
     await settled(page);
+    await lots.scrollIntoViewIfNeeded();
     await snapshot(page, 'production-cake-lots');
     await view.getByRole('button', { name: 'Close' }).first().click();
     await view.waitFor({ state: 'hidden' });

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import {
   Badge,
   Button,
@@ -42,7 +43,7 @@ const BATCH_COLUMNS: PagedColumn<BatchRow, never>[] = [
     cell: (b) => (
       <>
         <Text size="sm">{b.name}</Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {b.cakeId}
         </Text>
       </>
