@@ -17,6 +17,7 @@ import { putLot } from '../helpers/lots';
 const b = browserShopForFile();
 const today = manilaDate();
 const tomorrow = addDays(today, 1);
+const yesterday = addDays(today, -1);
 let baker = { email: '' };
 let flour: number;
 
@@ -299,6 +300,38 @@ describe('the bake plan and baking', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(page, 'production-plan-tablet');
+
+    // By hand: one Ube Chiffon baked yesterday for tomorrow's order, which then needs one more.
+    await page.getByRole('button', { name: S.bakeByHand, exact: true }).click();
+    const form = dialog(page, S.bakeTitle);
+    await form.getByLabel(/^Cake/).fill('Ube');
+    await page.getByRole('option', { name: 'Ube Chiffon (CK-000401)', exact: true }).click();
+    await form.getByLabel(/^Qty/).fill('1');
+    await form.getByLabel(S.labels.bakedOn).click();
+    await page
+      .getByRole('option', { name: `Yesterday, ${formatCalendarDate(yesterday)}`, exact: true })
+      .click();
+    await form.getByLabel(S.labels.orderNumber).fill('ORD-000001');
+    await settled(page);
+    await snapshot(page, 'production-bake-by-hand-tablet');
+    await form.getByRole('button', { name: S.bake, exact: true }).click();
+    await page.getByText(PRODUCTION_TEXT.baked(1, 'Ube Chiffon', 'BATCH-000003')).waitFor();
+    await form.waitFor({ state: 'hidden' });
+    // From yesterday, even on a Monday.
+    await page.getByLabel(S.from, { exact: true }).fill(yesterday);
+    const batches = page.getByRole('table', { name: S.batches, exact: true });
+    await rowOf(batches, 'BATCH-000003').waitFor();
+    const cells = await cellTexts(rowOf(batches, 'BATCH-000003'));
+    expect([cells[2], cells[3], cells[4], cells[7]]).toEqual([
+      '1',
+      formatCalendarDate(yesterday),
+      formatCalendarDate(addDays(yesterday, 3)),
+      'ORD-000001',
+    ]);
+    await page.getByText(S.tomorrow, { exact: true }).click();
+    await expect
+      .poll(() => cellTexts(rowOf(planCakes(page), 'Ube Chiffon')).then((c) => c.slice(1, 5)))
+      .toEqual(['1', '0', '1', 'ORD-000001']);
     await context.close();
   });
 });
