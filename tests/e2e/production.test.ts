@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +258,13 @@ describe('the bake plan and baking', () => {
     await page.goto('/production');
     await rowOf(planCakes(page), 'Butter Cake').waitFor();
     await page.getByRole('button', { name: S.printSheet, exact: true }).waitFor();
+    // The counter's receipt styles, as once a receipt has been opened: the sheet still prints alone.
+    await page.addStyleTag({
+      content: readFileSync(
+        path.resolve(import.meta.dirname, '../../client/screens/sales-management/receipt.css'),
+        'utf8',
+      ),
+    });
     await page.emulateMedia({ media: 'print' });
     const sheet = page.getByRole('article', { name: S.sheetTitle });
     await sheet.waitFor();
@@ -288,7 +297,9 @@ describe('the bake plan and baking', () => {
     );
     await snapshot(page, 'production-bake-sheet-print');
     const pdf = await page.pdf({ preferCSSPageSize: true });
-    expect(pdf.byteLength).toBeGreaterThan(1000);
+    // A4 portrait: 210 × 297 mm, 595 × 842 points.
+    const box = /MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
+    expect(box?.slice(1).map((n) => Math.round(Number(n)))).toEqual([595, 842]);
     await context.close();
   });
 
