@@ -67,6 +67,7 @@ export const PRODUCTION_SCREEN = {
   },
   bake: 'Bake',
   bakeLine: (name: string) => `Bake ${name}`,
+  bakeFor: (orderNumber: string) => `Bake for ${orderNumber}`,
   bakeByHand: 'Bake by hand',
   bakeTitle: 'Bake a batch',
   cakePlaceholder: 'Search cakes by name or CK- code',

@@ -87,15 +87,19 @@ beforeAll(async () => {
   ]);
   const staff = await b.shop.signedIn('staff');
   baker = { email: staff.user.email };
-  // Two Ube Chiffon ordered for tomorrow at 3 PM.
-  await staff.api.cakeOrders.create(
-    createOrderInput.parse({
-      customerName: 'Maria Santos',
-      phone: '0917 123 4567',
-      pickupAt: new Date(manilaDayStart(tomorrow).getTime() + 15 * 60 * 60 * 1000),
-      lines: [{ cakeId: 'CK-000401', quantity: 2 }],
-    }),
-  );
+  // Tomorrow at 3 PM: two Ube Chiffon (ORD-000001), one Butter Cake (ORD-000002).
+  for (const [cakeId, quantity] of [
+    ['CK-000401', 2],
+    ['CK-000402', 1],
+  ] as const)
+    await staff.api.cakeOrders.create(
+      createOrderInput.parse({
+        customerName: 'Maria Santos',
+        phone: '0917 123 4567',
+        pickupAt: new Date(manilaDayStart(tomorrow).getTime() + 15 * 60 * 60 * 1000),
+        lines: [{ cakeId, quantity }],
+      }),
+    );
 });
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
@@ -343,6 +347,20 @@ describe('the bake plan and baking', () => {
     await expect
       .poll(() => cellTexts(rowOf(planCakes(page), 'Ube Chiffon')).then((c) => c.slice(1, 5)))
       .toEqual(['1', '0', '1', 'ORD-000001']);
+    // Butter cake tomorrow: 1 for its order and 2 for the shelf; the line's Bake is the shelf's,
+    // the order has its own.
+    const butter = rowOf(planCakes(page), 'Butter Cake');
+    expect((await cellTexts(butter)).slice(1, 5)).toEqual(['1', '2', '3', S.bakeFor('ORD-000002')]);
+    await butter.getByRole('button', { name: S.bakeLine('Butter Cake'), exact: true }).click();
+    expect(await form.getByLabel(/^Qty/).inputValue()).toBe('2');
+    expect(await form.getByLabel(S.labels.orderNumber).inputValue()).toBe('');
+    await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+    await butter.getByRole('button', { name: S.bakeFor('ORD-000002'), exact: true }).click();
+    expect(await form.getByLabel(/^Qty/).inputValue()).toBe('1');
+    expect(await form.getByLabel(S.labels.orderNumber).inputValue()).toBe('ORD-000002');
+    await settled(page);
+    await snapshot(page, 'production-bake-for-order-tablet');
     await context.close();
   });
 });

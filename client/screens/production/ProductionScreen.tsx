@@ -25,7 +25,15 @@ import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useListState } from '../../ui/useListState';
 import { formatTime } from '../cake-orders/orders';
 import { BakeSheet } from './BakeSheet';
-import { type BakeDraft, type BatchRow, draftOf, weekAround } from './production';
+import {
+  type BakeDraft,
+  type BatchRow,
+  draftOf,
+  forItsOrder,
+  lineBakes,
+  orderDraftOf,
+  weekAround,
+} from './production';
 
 // The form loads when first opened (client/ui/lazyDialog.tsx).
 const BakeDialog = lazyDialog(
@@ -223,11 +231,33 @@ export function ProductionScreen() {
               ),
               nowrap: true,
             },
-            { header: L.orders, cell: (c) => c.orders.join(', ') || '—' },
+            {
+              header: L.orders,
+              cell: (c) =>
+                c.orders.length === 0 ? (
+                  '—'
+                ) : forItsOrder(c) ? (
+                  c.orders[0]
+                ) : (
+                  // The line's Bake is for the shelf: each order is baked for on its own.
+                  <Group gap={4}>
+                    {c.orders.map((number) => (
+                      <Button
+                        key={number}
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => setBaking({ draft: orderDraftOf(c, number) })}
+                      >
+                        {S.bakeFor(number)}
+                      </Button>
+                    ))}
+                  </Group>
+                ),
+            },
             {
               header: '',
               cell: (c) =>
-                c.toBake > 0 ? (
+                lineBakes(c) ? (
                   <Button
                     size="xs"
                     aria-label={S.bakeLine(c.name)}

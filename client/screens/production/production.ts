@@ -13,14 +13,37 @@ export interface BakeDraft {
   orderNumber: string;
 }
 
-/** A plan line as a Bake dialog's start: for its one order when it bakes for that order alone. */
+/** Whether a plan line's own Bake already bakes for its one order (nothing for the shelf). */
+export const forItsOrder = (cake: PlanCake) => cake.orders.length === 1 && cake.forShelf === 0;
+
+/** Whether a plan line has its own Bake: for its one order, or for the shelf. */
+export const lineBakes = (cake: PlanCake) => cake.toBake > 0 && (forItsOrder(cake) || cake.forShelf > 0);
+
+/**
+ * A plan line's Bake as the dialog's start: all of it for its one order when that is all it
+ * bakes, else what the shelf needs (its orders are baked for each on its own, so they are
+ * reserved for them).
+ */
 export function draftOf(cake: PlanCake): BakeDraft {
-  const oneOrder = cake.orders.length === 1 && cake.forShelf === 0;
+  const oneOrder = forItsOrder(cake);
   return {
     cakeId: cake.cakeId,
     name: cake.name,
-    quantity: Math.max(1, cake.toBake),
+    quantity: Math.max(1, oneOrder ? cake.toBake : cake.forShelf),
     orderNumber: oneOrder ? (cake.orders[0] ?? '') : '',
+  };
+}
+
+/**
+ * Baking for one of a line's orders: the order's count is known only when it is the line's
+ * one order; otherwise one, for the baker to set.
+ */
+export function orderDraftOf(cake: PlanCake, orderNumber: string): BakeDraft {
+  return {
+    cakeId: cake.cakeId,
+    name: cake.name,
+    quantity: cake.orders.length === 1 ? Math.max(1, cake.forOrders) : 1,
+    orderNumber,
   };
 }
 
