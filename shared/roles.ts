@@ -108,6 +108,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Waste', path: '/waste', rule: 'wasteLog' },
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
   { label: 'Cake Orders', path: '/cake-orders', rule: 'cakeOrders' },
+  { label: 'Production', path: '/production', rule: 'production' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
   { label: 'End of Day', path: '/end-of-day', rule: 'endOfDay' },
   { label: 'Report', path: '/dashboard', rule: 'salesReport' },

@@ -6,6 +6,7 @@ import { yesNo } from '../../../shared/display';
 import { formatPeso } from '../../../shared/money';
 import { formatQuantity } from '../../../shared/quantity';
 import { AVAILABILITY_LABELS, CAKE_TEXT } from '../../../shared/texts/cakes';
+import { PRODUCTION_SCREEN } from '../../../shared/texts/production';
 import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
@@ -15,6 +16,7 @@ import { useReportedMutation } from '../../ui/outcome';
 import { RecordView } from '../../ui/RecordView';
 import { WASTE_SCREEN_TEXT } from '../waste/text';
 import { WriteOffModal } from '../waste/WriteOffModal';
+import { CakeLots, lastBatchCost } from './CakeLots';
 import type { CakeRow } from './inventory';
 import { StatusBadge } from './StatusBadge';
 import { useStockView, type ViewActions } from './useStockView';
@@ -22,7 +24,7 @@ import { useStockView, type ViewActions } from './useStockView';
 /**
  * The cake's details: category, size, availability, the seasonal period only
  * when Seasonal, status, base cost, price, shelf life and target, and its recipe for one
- * cake with what each ingredient costs.
+ * cake with what each ingredient costs, and its lots with the last batch's cost per cake.
  */
 export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewActions<CakeRow>) {
   const trpc = useTRPC();
@@ -43,6 +45,7 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
     },
   );
   if (!view) return null;
+  const lastCost = lastBatchCost(lots.data);
   const { current } = view;
   const seasonal = current.availability === 'Seasonal';
 
@@ -67,6 +70,10 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
         { label: 'Status', value: <StatusBadge status={current.status} /> },
         { label: 'Stock', value: current.stock },
         { label: 'Base Cost', value: formatPeso(current.baseCost) },
+        {
+          label: PRODUCTION_SCREEN.lastBatchCost,
+          value: lastCost === null ? PRODUCTION_SCREEN.noBatchYet : formatPeso(lastCost),
+        },
         { label: 'Price', value: formatPeso(current.price) },
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
         { label: 'Expiration Date', value: formatCalendarDate(current.expirationDate) },
@@ -125,6 +132,7 @@ export function CakeView({ cake, ...actions }: { cake: CakeRow | null } & ViewAc
           ]}
         />
       </Stack>
+      <CakeLots lots={lots.data} loading={lots.isPending} />
     </RecordView>
   );
 }
