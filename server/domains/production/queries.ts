@@ -219,6 +219,11 @@ export function bakePlan(db: Store, date: string, now = new Date()) {
           ),
       })
       .from(cakes)
+      // Only cakes with a shelf target or on the day's orders: mapping every cake's row cost
+      // more than the plan's own work.
+      .where(
+        sql`${cakes.shelfTarget} > 0 or ${cakes.id} in (select ${cakeOrderLines.cakeId} from ${cakeOrderLines} join ${cakeOrders} on ${cakeOrders.id} = ${cakeOrderLines.orderId} where ${cakeOrders.pickupDate} = ${sql.placeholder('date')} and ${inArray(cakeOrders.status, OPEN_ORDER_STATUSES)})`,
+      )
       .orderBy(asc(cakes.name))
       .prepare(),
   )
