@@ -4,6 +4,7 @@ import { OPEN_ORDER_STATUSES, orderNumber } from '../../../shared/texts/cakeOrde
 import { batchNumber } from '../../../shared/texts/production';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import {
   batchIngredients,
   cakeIngredients,
@@ -167,53 +168,66 @@ export function cakeLotsOf(db: Store, cakeId: number, now = new Date()) {
  */
 export function bakePlan(db: Store, date: string, now = new Date()) {
   const today = manilaDate(now);
-  const goodOn = (on: string) =>
+  const goodOn = (on: unknown) =>
     sql`(${cakeLots.expirationDate} is null or ${cakeLots.expirationDate} >= ${on})`;
-  const due = db
-    .select({
-      orderId: cakeOrders.id,
-      number: cakeOrders.number,
-      pickupAt: cakeOrders.pickupAt,
-      cakeId: cakeOrderLines.cakeId,
-      description: cakeOrderLines.description,
-      quantity: cakeOrderLines.quantity,
-    })
-    .from(cakeOrderLines)
-    .innerJoin(cakeOrders, eq(cakeOrders.id, cakeOrderLines.orderId))
-    .where(and(eq(cakeOrders.pickupDate, date), inArray(cakeOrders.status, OPEN_ORDER_STATUSES)))
-    .orderBy(asc(cakeOrders.pickupAt), asc(cakeOrders.id), asc(cakeOrderLines.id))
-    .all();
-  const reservedFor = (orderId: number, cakeId: number) =>
-    Number(
-      db
-        .select({ n: sql<number>`coalesce(sum(${cakeLots.remaining}), 0)` })
-        .from(cakeLots)
-        .where(and(eq(cakeLots.orderId, orderId), eq(cakeLots.cakeId, cakeId), goodOn(date)))
-        .get()?.n ?? 0,
-    );
+  // Each line with what is reserved for it already baked, in one statement: a plan for a busy
+  // day holds hundreds of lines, and a statement each cost more than the plan's own work.
+  const due = prepared(db, 'production.planDue', () =>
+    db
+      .select({
+        orderId: cakeOrders.id,
+        number: cakeOrders.number,
+        pickupAt: cakeOrders.pickupAt,
+        cakeId: cakeOrderLines.cakeId,
+        description: cakeOrderLines.description,
+        quantity: cakeOrderLines.quantity,
+        reserved:
+          sql<number>`coalesce((select sum(${cakeLots.remaining}) from ${cakeLots} where ${cakeLots.orderId} = ${cakeOrders.id} and ${cakeLots.cakeId} = ${cakeOrderLines.cakeId} and ${goodOn(sql.placeholder('date'))}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(cakeOrderLines)
+      .innerJoin(cakeOrders, eq(cakeOrders.id, cakeOrderLines.orderId))
+      .where(
+        and(
+          eq(cakeOrders.pickupDate, sql.placeholder('date')),
+          inArray(cakeOrders.status, OPEN_ORDER_STATUSES),
+        ),
+      )
+      .orderBy(asc(cakeOrders.pickupAt), asc(cakeOrders.id), asc(cakeOrderLines.id))
+      .prepare(),
+  ).all({ date });
   const forOrders = new Map<number, { quantity: number; orders: string[] }>();
   for (const line of due) {
     if (line.cakeId === null) continue;
-    const still = Math.max(0, line.quantity - reservedFor(line.orderId, line.cakeId));
+    const still = Math.max(0, line.quantity - line.reserved);
     const entry = forOrders.get(line.cakeId) ?? { quantity: 0, orders: [] };
     entry.quantity += still;
     if (still > 0) entry.orders.push(orderNumber(line.number));
     forOrders.set(line.cakeId, entry);
   }
-  const candidates = db
-    .select({
-      id: cakes.id,
-      cakeId: cakes.cakeId,
-      name: cakes.name,
-      shelfTarget: cakes.shelfTarget,
-      onShelf:
-        sql<number>`coalesce((select sum(${cakeLots.remaining}) from ${cakeLots} where ${cakeLots.cakeId} = ${cakes}.id and ${cakeLots.orderId} is null and ${cakeLots.remaining} > 0 and ${goodOn(date)}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(cakes)
-    .orderBy(asc(cakes.name))
-    .all()
+  const candidates = prepared(db, 'production.planCakes', () =>
+    db
+      .select({
+        id: cakes.id,
+        cakeId: cakes.cakeId,
+        name: cakes.name,
+        shelfTarget: cakes.shelfTarget,
+        onShelf:
+          sql<number>`coalesce((select sum(${cakeLots.remaining}) from ${cakeLots} where ${cakeLots.cakeId} = ${cakes}.id and ${cakeLots.orderId} is null and ${cakeLots.remaining} > 0 and ${goodOn(sql.placeholder('date'))}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(cakes)
+      // Only cakes with a shelf target or on the day's orders: mapping every cake's row cost
+      // more than the plan's own work.
+      .where(
+        sql`${cakes.shelfTarget} > 0 or ${cakes.id} in (select ${cakeOrderLines.cakeId} from ${cakeOrderLines} join ${cakeOrders} on ${cakeOrders.id} = ${cakeOrderLines.orderId} where ${cakeOrders.pickupDate} = ${sql.placeholder('date')} and ${inArray(cakeOrders.status, OPEN_ORDER_STATUSES)})`,
+      )
+      .orderBy(asc(cakes.name))
+      .prepare(),
+  )
+    .all({ date })
     .filter((c) => c.shelfTarget > 0 || forOrders.has(c.id));
   const plan = candidates.map((c) => {
     const orders = forOrders.get(c.id) ?? { quantity: 0, orders: [] };
@@ -228,14 +242,25 @@ export function bakePlan(db: Store, date: string, now = new Date()) {
       orders: orders.orders,
     };
   });
+  const toBake = new Map(plan.filter((p) => p.toBake > 0).map((p) => [p.id, p.toBake]));
+  const recipes =
+    toBake.size === 0
+      ? []
+      : db
+          .select({
+            cakeId: cakeIngredients.cakeId,
+            itemId: cakeIngredients.itemId,
+            quantity: cakeIngredients.quantity,
+          })
+          .from(cakeIngredients)
+          .where(inArray(cakeIngredients.cakeId, [...toBake.keys()]))
+          .all();
   const needed = new Map<number, number>();
-  for (const cake of plan.filter((p) => p.toBake > 0))
-    for (const ingredient of db
-      .select({ itemId: cakeIngredients.itemId, quantity: cakeIngredients.quantity })
-      .from(cakeIngredients)
-      .where(eq(cakeIngredients.cakeId, cake.id))
-      .all())
-      needed.set(ingredient.itemId, (needed.get(ingredient.itemId) ?? 0) + ingredient.quantity * cake.toBake);
+  for (const ingredient of recipes)
+    needed.set(
+      ingredient.itemId,
+      (needed.get(ingredient.itemId) ?? 0) + ingredient.quantity * (toBake.get(ingredient.cakeId) ?? 0),
+    );
   const items =
     needed.size === 0
       ? []
