@@ -1,7 +1,7 @@
 // The bare baseline server, run as its own process beside the app's (bench/processes.ts):
 // plain Fastify routes on plain better-sqlite3, no auth, no validation, no ORM.
 // - GET /replay/:name replays the statements the app ran for that scenario (bench/capture.ts).
-// - POST /login, /sales, /sales/:id/refund and /purchase-orders/:id/receive write what the
+// - POST /login, /sales, /sales/:id/refund, /purchase-orders/:id/receive and /production write what the
 //   app's transactions write, by hand.
 // - GET /naive/* are the earlier issues' naive baselines (bench/naive.ts).
 import { readFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ const writes = bareWrites(sqlite);
 const checkout = sqlite.transaction(writes.sale);
 const refund = sqlite.transaction(writes.refund);
 const receive = sqlite.transaction(writes.receive);
+const bake = sqlite.transaction(writes.bake);
 
 const lookup = sqlite.prepare('select password_hash from users where email = ?');
 const bare = Fastify({ logger: false });
@@ -52,6 +53,7 @@ bare.post<{ Params: { id: string } }>('/sales/:id/refund', (req) => refund.immed
 bare.post<{ Params: { id: string } }>('/purchase-orders/:id/receive', (req) =>
   receive.immediate(Number(req.params.id), req.body as Parameters<typeof writes.receive>[1]),
 );
+bare.post('/production', (req) => bake.immediate(req.body as Parameters<typeof writes.bake>[0]));
 bare.get<{ Querystring: { search: string } }>('/naive/search', (req) => search(req.query.search));
 bare.get<{ Querystring: { from: string; to: string } }>('/naive/summary', (req) =>
   naive.summary(req.query.from, req.query.to),

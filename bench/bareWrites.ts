@@ -5,7 +5,7 @@
 // server/domains/inventory/lots.ts does; quantities of stock in thousandths.
 import type Database from 'better-sqlite3';
 import { costOf, QUANTITY_SCALE } from '../shared/quantity';
-import { manilaDate } from '../shared/time';
+import { addDays, manilaDate } from '../shared/time';
 import { type DiscountType, lineDiscount, saleTotals } from '../shared/totals';
 
 export interface Body {
@@ -329,5 +329,176 @@ export function bareWrites(sqlite: Database.Database) {
     activity.run(userId, 'Receive Purchase Order', `Received on ${reference}: ${lots.length} lines`);
     return { poNumber: po.poNumber, lines: orderLines.all(po.id), lots };
   }
-  return { sale, refund, receive };
+
+  // A production batch: the statements the app's bake runs (server/domains/production/service.ts),
+  // one for one, written by hand.
+  const cakeByCode = sqlite.prepare(
+    'select id, cake_id as code, name, shelf_life_days as shelfLifeDays from cakes where lower(cake_id) = lower(?)',
+  );
+  const recipe = sqlite.prepare(
+    `select i.id, i.item_id as code, i.name, ci.quantity from cake_ingredients ci
+     join inventory_items i on i.id = ci.item_id where ci.cake_id = ? order by i.name`,
+  );
+  const lastBatch = sqlite
+    .prepare('select number from production_batches order by number desc limit 1')
+    .pluck();
+  const itemNow = sqlite.prepare('select stock, expiration_date as shown from inventory_items where id = ?');
+  const sums = (table: string, owner: string, reserved: string) =>
+    sqlite.prepare(
+      `select coalesce(sum(case when ${fresh} then remaining end), 0) as stock,
+         count(case when ${fresh} then 1 end) as freshLots,
+         min(case when ${fresh} then expiration_date end) as earliest,
+         max(case when not ${fresh} then expiration_date end) as latestExpired, count(*) as lots
+       from ${table} where ${owner} = @id and remaining > @none${reserved}`,
+    );
+  const itemSums = sums('stock_lots', 'item_id', '');
+  const cakeSums = sums('cake_lots', 'cake_id', ' and order_id is null');
+  const fefoAfter = sqlite.prepare(
+    `select id, remaining, unit_cost as unitCost, expiration_date from stock_lots
+     where item_id = @id and remaining > @none and ${fresh}
+     order by expiration_date is null, expiration_date, id`,
+  );
+  const insertBatch = sqlite.prepare(
+    `insert into production_batches (number, cake_id, record, name, quantity, baked_on, expiration_date, cost, unit_cost,
+       order_id, created_by, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  const insertUsed = sqlite.prepare(
+    'insert into batch_ingredients (batch_id, item_id, record, name, quantity, cost) values (?, ?, ?, ?, ?, ?)',
+  );
+  const cakeNow = sqlite.prepare('select stock, expiration_date as shown from cakes where id = ?');
+  const insertCakeLot = sqlite.prepare(
+    `insert into cake_lots (cake_id, source, batch_id, order_id, quantity, remaining, unit_cost, expiration_date,
+       made_at, made_by) values (?, 'batch', ?, null, ?, ?, ?, ?, ?, ?) returning *`,
+  );
+  const setCake = sqlite.prepare('update cakes set stock = ?, expiration_date = ? where id = ?');
+  const productionActivity = sqlite.prepare(
+    "insert into activity_logs (user_id, action, module, description) values (?, 'Bake', 'Production', ?)",
+  );
+  const batchRow = sqlite.prepare(
+    'select b.*, u.username as by from production_batches b left join users u on u.id = b.created_by where b.id = ?',
+  );
+  const batchUsed = sqlite.prepare('select * from batch_ingredients where batch_id in (?) order by name');
+
+  type Sums = {
+    stock: number;
+    freshLots: number;
+    earliest: string | null;
+    latestExpired: string | null;
+    lots: number;
+  };
+  /** The item's stock and date from its lots, as the app's lot writer refreshes them; the move's ledger row. */
+  function refreshItem(
+    id: number,
+    code: string,
+    today: string,
+    reason: string,
+    ref: string | null,
+    user: number | null,
+  ) {
+    const before = itemNow.get(id) as { stock: number; shown: string | null };
+    const now = itemSums.get({ id, today, none: 0 }) as Sums;
+    const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.shown;
+    if (now.stock !== before.stock) setStock.run(now.stock, id);
+    if (date !== before.shown) setDate.run(date, id);
+    if (now.stock !== before.stock)
+      ledger.run(id, null, code, reason, now.stock - before.stock, before.stock, now.stock, ref, user);
+  }
+  function refreshCake(
+    id: number,
+    code: string,
+    today: string,
+    reason: string,
+    ref: string | null,
+    user: number | null,
+  ) {
+    const before = cakeNow.get(id) as { stock: number; shown: string | null };
+    const now = cakeSums.get({ id, today, none: 0 }) as Sums;
+    const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.shown;
+    if (now.stock !== before.stock || date !== before.shown) setCake.run(now.stock, date, id);
+    if (now.stock !== before.stock)
+      ledger.run(
+        null,
+        id,
+        code,
+        reason,
+        (now.stock - before.stock) * QUANTITY_SCALE,
+        before.stock * QUANTITY_SCALE,
+        now.stock * QUANTITY_SCALE,
+        ref,
+        user,
+      );
+  }
+
+  /** Bakes `quantity` of the cake: each ingredient taken FEFO, the cakes one lot, the batch recorded. */
+  function bake(b: { cakeId: string; quantity: number }) {
+    const cake = cakeByCode.get(b.cakeId) as {
+      id: number;
+      code: string;
+      name: string;
+      shelfLifeDays: number;
+    };
+    if (!cake) throw new Error('No such cake');
+    const today = manilaDate();
+    const now = Date.now();
+    const ingredients = recipe.all(cake.id) as { id: number; code: string; name: string; quantity: number }[];
+    const number = ((lastBatch.get() as number | undefined) ?? 0) + 1;
+    const reference = `BATCH-${String(number).padStart(6, '0')}`;
+    const taken = ingredients.map((i) => {
+      const needed = i.quantity * b.quantity;
+      refreshItem(i.id, i.code, today, 'expired', null, null);
+      stockOf.get(i.id);
+      refreshItem(i.id, i.code, today, 'expired', null, null);
+      let left = needed;
+      const takes: { lotId: number; quantity: number; unitCost: number }[] = [];
+      for (const lot of fefoAfter.all({ id: i.id, today, none: 0 }) as {
+        id: number;
+        remaining: number;
+        unitCost: number;
+      }[]) {
+        if (left === 0) break;
+        const q = Math.min(left, lot.remaining);
+        takes.push({ lotId: lot.id, quantity: q, unitCost: lot.unitCost });
+        left -= q;
+      }
+      if (left > 0) throw new Error(`Not enough ${i.name}`);
+      for (const t of takes)
+        if (!lowerLot.get(t.quantity, t.lotId, t.quantity)) throw new Error(`Not enough ${i.name}`);
+      refreshItem(i.id, i.code, today, 'production', reference, userId);
+      return {
+        ...i,
+        quantity: needed,
+        cost: takes.reduce((sum, t) => sum + costOf(t.quantity, t.unitCost), 0),
+      };
+    });
+    const cost = taken.reduce((sum, t) => sum + t.cost, 0);
+    const unitCost = Math.round(cost / b.quantity);
+    const expires = addDays(today, cake.shelfLifeDays);
+    const batch = insertBatch.get(
+      number,
+      cake.id,
+      cake.code,
+      cake.name,
+      b.quantity,
+      today,
+      expires,
+      cost,
+      unitCost,
+      null,
+      userId,
+      now,
+    ) as { id: number };
+    for (const t of taken) insertUsed.run(batch.id, t.id, t.code, t.name, t.quantity, t.cost);
+    refreshCake(cake.id, cake.code, today, 'expired', null, null);
+    insertCakeLot.get(cake.id, batch.id, b.quantity, b.quantity, unitCost, expires, now, userId);
+    refreshCake(cake.id, cake.code, today, 'production', reference, userId);
+    productionActivity.run(
+      userId,
+      `Baked ${b.quantity} of ${cake.code} "${cake.name}" as ${reference} on ${today}`,
+    );
+    return {
+      message: `Baked ${reference}`,
+      batch: { ...(batchRow.get(batch.id) as object), ingredients: batchUsed.all(batch.id) },
+    };
+  }
+  return { sale, refund, receive, bake };
 }

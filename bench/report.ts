@@ -1,6 +1,7 @@
 // The RESULTS.md section of `npm run bench`: the scenarios beside their baselines, the
 // bench's targets (met, or the gap named), and how the figures grow with the items.
 import type { AttackResult } from './attack';
+import { BATCH_SCENARIO, PLAN_SCENARIO } from './bakery';
 import type { ShopSize } from './bigShop';
 import type { Floor } from './floor';
 import type { History } from './history';
@@ -58,7 +59,30 @@ const TARGETS = {
   signInUnderAttackMs: 1000,
   /** Checkout over items in several lots, against plain checkout in the same run. */
   lotsShare: 0.9,
+  /** A production batch and the bake plan, each as a share of its baseline's req/s. */
+  batchShare: 0.8,
+  planShare: 0.5,
 };
+
+/** The kitchen's scenarios (bench/bakery.ts) against their baselines, for those that ran. */
+function bakeryTargetRows(rows: Measured[]): string[] {
+  return (
+    [
+      [BATCH_SCENARIO, TARGETS.batchShare],
+      [PLAN_SCENARIO, TARGETS.planShare],
+    ] as const
+  ).flatMap(([name, share]) => {
+    const row = rows.find((r) => r.scenario.name === name);
+    if (!row) return [];
+    return [
+      targetRow(
+        `${name}: ≥ ${share * 100}% of the baseline's req/s`,
+        `${ratio(row.app.rps, row.bare.rps)} (${row.app.rps} ÷ ${row.bare.rps} req/s)`,
+        row.app.rps >= share * row.bare.rps && row.app.errors === 0,
+      ),
+    ];
+  });
+}
 
 /** The plain checkout and the one over items held in lots, if both ran. */
 const PLAIN = 'checkout (plain)';
@@ -195,6 +219,7 @@ export function mainSection(f: RunFigures): string {
       ),
     ),
     ...lotsTargetRows(f.rows, f.alternated),
+    ...bakeryTargetRows(f.rows),
     targetRow(
       `inventory search p99 < ${TARGETS.searchP99} ms at ${n(f.size.items)} items`,
       `${search.app.p99} ms`,
@@ -302,8 +327,14 @@ export function onlySection(f: {
     '',
     ...table(f.rows),
     '',
-    ...(lotsTargetRows(f.rows).length > 0
-      ? ['| target | measured | |', '|---|---:|---|', ...lotsTargetRows(f.rows, f.alternated), '']
+    ...(lotsTargetRows(f.rows).length + bakeryTargetRows(f.rows).length > 0
+      ? [
+          '| target | measured | |',
+          '|---|---:|---|',
+          ...lotsTargetRows(f.rows, f.alternated),
+          ...bakeryTargetRows(f.rows),
+          '',
+        ]
       : []),
   ].join('\n');
 }

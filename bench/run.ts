@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { manilaDate } from '../shared/time';
 import { type AttackResult, signInUnderAttack } from './attack';
+import { BATCH_SCENARIO, PLAN_SCENARIO, seedBakery } from './bakery';
 import { BENCH_ADMIN, cashier, LARGE, ON_SALE, type SeededShop, seedShop } from './bigShop';
 import { cartMaker } from './carts';
 import { checkoutFloor } from './floor';
@@ -149,6 +150,7 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
   );
   const deliveries = receiving ? await orderedPurchaseOrders(shop, 2 * ON_SALE + 1) : none;
   const list = pick(scenarios({ cart, refunds, shiftId, deliveries }));
+  if (list.some((s) => s.name === BATCH_SCENARIO || s.name === PLAN_SCENARIO)) seedBakery(shop);
   const { file } = await recordCaptures(shop, list);
   const dbMb = megabytes(shop.dir);
 

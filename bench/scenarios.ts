@@ -2,6 +2,7 @@
 // baseline (bench/bare.ts) does the same work, driven alike by autocannon.
 import type autocannon from 'autocannon';
 import { addDays, manilaDate } from '../shared/time';
+import { BAKE_CAKES, BATCH_SCENARIO, dueDate, PLAN_SCENARIO } from './bakery';
 import { CASHIERS, cashier, LOTS_EACH } from './bigShop';
 import type { CartKind } from './carts';
 import { DELIVERY_LINES, type Delivery } from './prepare';
@@ -69,6 +70,7 @@ export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scena
       },
     };
   };
+  const bake = (cakeId: string) => JSON.stringify({ cakeId, quantity: 1 });
   const read = (name: string, path: string, connections = 16, extra?: string): Scenario => ({
     name,
     connections,
@@ -141,5 +143,15 @@ export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scena
       app: [receive('/api', deliveries.app)],
       bare: [receive('', deliveries.bare)],
     },
+    // The kitchen (bench/bakery.ts): one cake each a batch, app and baseline each its own cake
+    // and ingredients, so neither takes from lots the other has worn down.
+    {
+      name: BATCH_SCENARIO,
+      connections: 8,
+      as: 'admin',
+      app: [{ method: 'POST', path: '/api/production', headers: json, body: bake(BAKE_CAKES.app) }],
+      bare: [{ method: 'POST', path: '/production', headers: json, body: bake(BAKE_CAKES.bare) }],
+    },
+    read(PLAN_SCENARIO, `/api/bake-plan?date=${dueDate()}`),
   ];
 }

@@ -65,6 +65,9 @@ const SCREENS: Record<string, LazyScreen<object>> = {
   '/cake-orders': lazyScreen(() =>
     import('./screens/cake-orders/CakeOrdersScreen').then((m) => m.CakeOrdersScreen),
   ),
+  '/production': lazyScreen(() =>
+    import('./screens/production/ProductionScreen').then((m) => m.ProductionScreen),
+  ),
 };
 
 /**

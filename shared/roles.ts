@@ -62,6 +62,8 @@ export const ACCESS = {
   wasteLog: ADMIN_OWNER_MANAGER,
   /** Cake orders: taking them with deposits, the calendar, pickup; a staff cancellation is held. */
   cakeOrders: ALL,
+  /** Baking from recipes: the bake plan, baking a batch, the batches (bakers are staff). */
+  production: ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;
@@ -106,6 +108,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Waste', path: '/waste', rule: 'wasteLog' },
   { label: 'Sales Management', path: '/sales-management', rule: 'salesManagement' },
   { label: 'Cake Orders', path: '/cake-orders', rule: 'cakeOrders' },
+  { label: 'Production', path: '/production', rule: 'production' },
   { label: 'Sales Report', path: '/sales-report', rule: 'salesReport' },
   { label: 'End of Day', path: '/end-of-day', rule: 'endOfDay' },
   { label: 'Report', path: '/dashboard', rule: 'salesReport' },

@@ -3,6 +3,7 @@
 export * from './tables/accounts';
 export * from './tables/cakeOrders';
 export * from './tables/lots';
+export * from './tables/production';
 export * from './tables/purchasing';
 export * from './tables/records';
 export * from './tables/reports';

@@ -13,6 +13,7 @@ import { customersRest } from '../domains/customers/rest';
 import { inventoryRest } from '../domains/inventory/rest';
 import { notificationsRest } from '../domains/notifications/rest';
 import { pricingRest } from '../domains/pricing/rest';
+import { productionRest } from '../domains/production/rest';
 import { purchaseOrdersRest } from '../domains/purchaseOrders/rest';
 import { reorderRest } from '../domains/reorder/rest';
 import { reportsRest } from '../domains/reports/rest';
@@ -74,6 +75,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(purchaseOrdersRest, domain);
   await app.register(wasteRest, domain);
   await app.register(cakeOrdersRest, domain);
+  await app.register(productionRest, domain);
   await app.register(reorderRest, domain);
   await app.register(snapshotRest, domain);
 };

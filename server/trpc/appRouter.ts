@@ -7,6 +7,7 @@ import { customersRouter } from '../domains/customers/router';
 import { inventoryRouter } from '../domains/inventory/router';
 import { notificationsRouter } from '../domains/notifications/router';
 import { pricingRouter } from '../domains/pricing/router';
+import { productionRouter } from '../domains/production/router';
 import { purchaseOrdersRouter } from '../domains/purchaseOrders/router';
 import { reorderRouter } from '../domains/reorder/router';
 import { reportsRouter } from '../domains/reports/router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   purchaseOrders: purchaseOrdersRouter,
   waste: wasteRouter,
   cakeOrders: cakeOrdersRouter,
+  production: productionRouter,
   reorder: reorderRouter,
 });
 

@@ -5,6 +5,9 @@
 export const WASTE_REASONS = ['Expired', 'Damaged', 'Spoiled', 'Unsold', 'Other'] as const;
 export type WasteReason = (typeof WASTE_REASONS)[number];
 
+/** What a write-off takes stock from. */
+export const WASTED_KINDS = ['item', 'cake'] as const;
+
 export const WASTE_NOTE_MAX = 300;
 
 export const WASTE_TEXT = {
@@ -18,6 +21,8 @@ export const WASTE_TEXT = {
   labels: {
     date: 'Date',
     item: 'Item',
+    cake: 'Cake',
+    kind: 'Write off',
     quantity: 'Quantity',
     reason: 'Reason',
     note: 'Note',
@@ -30,8 +35,12 @@ export const WASTE_TEXT = {
   anyLot: 'Any lot: the first to expire goes first',
   // The server's own.
   writtenOff: (quantity: string, name: string) => `Wrote off ${quantity} of "${name}".`,
-  itemRequired: 'Choose an item to write off.',
+  itemRequired: 'Choose an item or a cake to write off.',
   itemNotFound: 'That inventory item does not exist.',
+  cakeNotFound: 'That cake does not exist.',
+  itemOrCake: 'Write off an item or a cake, not both.',
+  wholeCakes: 'Write off whole cakes.',
+  lotOfItem: 'A lot is chosen only for an item; cakes leave their lots first-expiry-first-out.',
   reason: `Reason must be one of ${WASTE_REASONS.join(', ')}.`,
   lotNotFound: 'That lot is not one of this item’s lots with stock left.',
   notEnough: (name: string, have: string) => `Not enough "${name}" to write off: ${have} left.`,

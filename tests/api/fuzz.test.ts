@@ -911,6 +911,7 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/inventory/:id/lots': { params: { id: id(ids.itemA) } },
     'POST /api/inventory/:id/write-off-expired': { params: { id: id(ids.itemA) } },
+    'POST /api/cake/:id/write-off-expired': { params: { id: id(ids.cake) } },
     'POST /api/waste': {
       body: { itemId: ids.itemCodeA, quantity: 0.5, reason: 'Damaged', note: 'Torn sack' },
       fields: { itemId: 'code', quantity: 'quantity', reason: 'enum', note: 'optText' },
@@ -1037,6 +1038,24 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/backup/database': { writes: AUDIT },
     ...cakeOrderSpecs(),
+    ...productionSpecs(),
+  };
+}
+
+/** Baking: a batch of the seeded cake (its recipe takes 1 of the bread flour), the plan, a cake's lots. */
+function productionSpecs(): Record<string, RestSpec> {
+  return {
+    'POST /api/production': {
+      body: { cakeId: ids.cake, quantity: 1 },
+      fields: { cakeId: 'requiredRef', quantity: 'count', orderNumber: 'ref', bakedOn: 'date' },
+      valid: [201],
+    },
+    'GET /api/production': {
+      validQuery: { page: '1', limit: '10', from: '2026-01-01', to: '2099-12-31' },
+      query: { page: 'page', limit: 'limit', from: 'day', to: 'day' },
+    },
+    'GET /api/bake-plan': { validQuery: { date: '2026-01-01' }, query: { date: 'day' } },
+    'GET /api/cake/:id/lots': { params: { id: String(ids.cake) } },
   };
 }
 
@@ -1492,6 +1511,8 @@ function handInputs(): Record<string, unknown> {
     'cakes.add': cake,
     'cakes.update': { id: ids.cake, cake },
     'cakes.delete': { id: ids.cake },
+    'waste.writeOff': { itemId: ids.itemA, quantity: 1000, reason: 'Damaged' },
+    'waste.writeOffExpiredCake': { id: ids.cake },
     'sales.checkout': {
       saleId: 'SALE-FUZZ0001',
       customerName: 'Walk-in',
@@ -1531,6 +1552,10 @@ function handInputs(): Record<string, unknown> {
     'pricing.margins': { kind: 'cake', page: 1, limit: 10, search: 'ube', order: 'desc' },
     'pricing.setPrice': { kind: 'item', id: ids.itemA, price: 8100 },
     'cakeOrders.calendar': { from: '2026-01-01', to: '2026-01-31' },
+    'production.bake': { cakeId: ids.cake, quantity: 1, orderId: null, bakedOn: null },
+    'production.list': { page: 1, limit: 10, from: '2026-01-01', to: '2099-12-31' },
+    'production.plan': { date: '2026-01-01' },
+    'production.cakeLots': { id: ids.cake },
     'cakeOrders.create': {
       customerName: 'Lia Reyes',
       phone: '0917 111 2222',

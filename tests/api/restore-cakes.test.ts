@@ -13,6 +13,7 @@ import { BACKUP_TEXT } from '../../shared/texts/backup';
 import { CAKE_TEXT } from '../../shared/texts/cakes';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { backupFile, byField, edited, restoreFile } from '../helpers/backupFiles';
+import { setCakeStock } from '../helpers/lots';
 import { aDayOfInput, cakeState, customerState, lists } from '../helpers/shopDay';
 
 // Cakes, with their recipes, have a backup area of their own: a day's cakes come back from
@@ -115,7 +116,8 @@ describe('the cakes backup', () => {
     const original = cakeState(db);
     const file = await backupFile(shop, 'cakes', owner.accessToken);
     const flan = db.select().from(cakes).where(eq(cakes.cakeId, id.flan)).get()!;
-    db.update(cakes).set({ stock: 1, price: 1, name: 'Renamed' }).where(eq(cakes.id, flan.id)).run();
+    db.update(cakes).set({ price: 1, name: 'Renamed' }).where(eq(cakes.id, flan.id)).run();
+    setCakeStock(shop, flan.id, 1);
     db.delete(cakeIngredients).where(eq(cakeIngredients.cakeId, flan.id)).run();
     const eggs = db.select().from(inventoryItems).where(eq(inventoryItems.itemId, id.eggs)).get()!;
     db.insert(cakeIngredients).values({ cakeId: flan.id, itemId: eggs.id, quantity: 99 }).run();

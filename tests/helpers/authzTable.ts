@@ -60,6 +60,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   reorder: 'purchaseOrders',
   // All four roles take, pay, pick up and cancel orders (staff's cancel is held).
   cakeOrders: 'cakeOrders',
+  // Bakers are staff: all four roles bake, read the plan and the batches.
+  production: 'production',
 };
 
 /** The procedures whose rule is not their router's. */
@@ -83,6 +85,8 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   'purchaseOrders.receive': 'receiving',
   // Every role reads the order rules; admin and owner set them.
   'cakeOrders.saveSettings': 'settings',
+  // A cake's lots read like an item's, under Inventory.
+  'production.cakeLots': 'inventory',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */

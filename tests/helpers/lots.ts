@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { inventoryItems, stockLots } from '../../server/db/schema';
+import { cakes, inventoryItems, stockLots } from '../../server/db/schema';
+import { adjustCakeStock } from '../../server/domains/cakes/cakeLots';
 import { settleExpiry } from '../../server/domains/inventory/lotStock';
 import { adjustStock } from '../../server/domains/inventory/lots';
 import type { TestShop } from './app';
@@ -52,5 +53,14 @@ export function setStock(shop: TestShop, itemId: number, stock: number) {
     const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get()!;
     const what = { kind: 'item', id: itemId, record: item.itemId } as const;
     adjustStock(tx, what, stock, { reason: 'edit', userId: null }, new Date());
+  });
+}
+
+/** Sets a cake's stock to `stock` whole cakes as a stock edit does, through its lots. */
+export function setCakeStock(shop: Pick<TestShop, 'db'>, cakeId: number, stock: number) {
+  shop.db.transaction((tx) => {
+    const cake = tx.select().from(cakes).where(eq(cakes.id, cakeId)).get()!;
+    const what = { kind: 'cake', id: cakeId, record: cake.cakeId } as const;
+    adjustCakeStock(tx, what, stock, { reason: 'edit', userId: null }, new Date());
   });
 }

@@ -15,6 +15,7 @@ const REASONS = {
   received: 'Received',
   waste: 'Written off',
   expired: 'Expired',
+  production: 'Baking',
 } satisfies Record<string, string>;
 
 /** Thousandths as a signed quantity: +2.5, -1. */

@@ -109,7 +109,7 @@ export function WasteScreen() {
               <>
                 <Text size="sm">{r.name}</Text>
                 <Text size="xs" c="dimmed">
-                  {r.record}
+                  {r.kind === 'cake' ? `${r.record} · ${L.cake}` : r.record}
                 </Text>
               </>
             ),

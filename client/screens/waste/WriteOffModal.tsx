@@ -1,4 +1,15 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatQuantity, toMilli } from '../../../shared/quantity';
@@ -8,17 +19,23 @@ import { useTRPC } from '../../trpc';
 import { ItemLookup } from '../../ui/ItemLookup';
 import { numberOf } from '../../ui/inputs';
 import { useReportedMutation } from '../../ui/outcome';
+import { CakeLookup } from './CakeLookup';
 import { WASTE_SCREEN_TEXT } from './text';
 
-/** The item being written off: fixed when opened from its view, picked when opened from Waste. */
+/** What is written off: fixed when opened from its view, picked when opened from Waste. */
 export interface WriteOffItem {
+  /** An item unless said: a cake is written off in whole cakes, from no chosen lot. */
+  kind?: 'item' | 'cake';
   id: number;
   name: string;
 }
 
+type Kind = NonNullable<WriteOffItem['kind']>;
+
 /**
- * Writing off stock: how much, why, a note, and optionally which lot (else the expired lots
- * first for Expired, or the one expiring first). Staff's write-offs go to a manager first.
+ * Writing off stock, of an item or a cake: how much, why, a note, and for an item optionally
+ * which lot (else the expired lots first for Expired, or the one expiring first). Staff's
+ * write-offs go to a manager first.
  */
 export function WriteOffModal({
   opened,
@@ -32,15 +49,19 @@ export function WriteOffModal({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<WriteOffItem | null>(null);
+  const [chosenKind, setChosenKind] = useState<Kind>('item');
   const [quantity, setQuantity] = useState<number | string>('');
   const [reason, setReason] = useState<WasteReason | null>(null);
   const [note, setNote] = useState('');
   const [lot, setLot] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const item = fixed ?? picked;
+  const kind: Kind = fixed ? (fixed.kind ?? 'item') : chosenKind;
+  const isCake = kind === 'cake';
   useEffect(() => {
     if (!opened) return;
     setPicked(null);
+    setChosenKind('item');
     setQuantity('');
     setReason(null);
     setNote('');
@@ -49,7 +70,7 @@ export function WriteOffModal({
   }, [opened]);
   const lots = useQuery({
     ...trpc.inventory.lots.queryOptions({ id: item?.id ?? 0 }),
-    enabled: item !== null,
+    enabled: item !== null && !isCake,
   });
   const writeOff = useReportedMutation(
     trpc.waste.writeOff,
@@ -57,6 +78,8 @@ export function WriteOffModal({
     () => {
       void queryClient.invalidateQueries(trpc.waste.pathFilter());
       void queryClient.invalidateQueries(trpc.inventory.pathFilter());
+      void queryClient.invalidateQueries(trpc.cakes.pathFilter());
+      void queryClient.invalidateQueries(trpc.production.pathFilter());
       onClose();
     },
   );
@@ -69,16 +92,14 @@ export function WriteOffModal({
   const submit = () => {
     const milli = toMilli(numberOf(quantity, 0));
     if (!item) return setError(WASTE_TEXT.itemRequired);
-    if (milli === null || milli <= 0) return setError(WASTE_SCREEN_TEXT.quantity);
+    if (milli === null || milli <= 0 || (isCake && milli % 1000 !== 0))
+      return setError(isCake ? WASTE_SCREEN_TEXT.wholeCakes : WASTE_SCREEN_TEXT.quantity);
     if (!reason) return setError(WASTE_SCREEN_TEXT.reasonRequired);
     setError(null);
-    writeOff.mutate({
-      itemId: item.id,
-      quantity: milli,
-      reason,
-      note: note.trim(),
-      lotId: lot ? Number(lot) : null,
-    });
+    const what = { quantity: milli, reason, note: note.trim() };
+    writeOff.mutate(
+      isCake ? { ...what, cakeId: item.id } : { ...what, itemId: item.id, lotId: lot ? Number(lot) : null },
+    );
   };
   return (
     <Modal
@@ -89,6 +110,26 @@ export function WriteOffModal({
     >
       <Stack gap="sm">
         {fixed ? null : (
+          <SegmentedControl
+            aria-label={WASTE_TEXT.labels.kind}
+            data={[
+              { value: 'item', label: WASTE_TEXT.labels.item },
+              { value: 'cake', label: WASTE_TEXT.labels.cake },
+            ]}
+            value={chosenKind}
+            onChange={(value) => {
+              setChosenKind(value as Kind);
+              setPicked(null);
+              setLot(null);
+            }}
+          />
+        )}
+        {fixed ? null : isCake ? (
+          <CakeLookup
+            label={WASTE_TEXT.labels.cake}
+            onPick={(found) => setPicked({ kind: 'cake', id: found.id, name: found.name })}
+          />
+        ) : (
           <ItemLookup
             chosen={picked ? [picked.id] : []}
             onPick={(found) => setPicked({ id: found.id, name: found.name })}
@@ -99,7 +140,7 @@ export function WriteOffModal({
         {picked && !fixed ? <Text size="sm">{picked.name}</Text> : null}
         <NumberInput
           label={WASTE_TEXT.labels.quantity}
-          decimalScale={3}
+          decimalScale={isCake ? 0 : 3}
           min={0}
           value={quantity}
           onChange={setQuantity}
@@ -112,15 +153,21 @@ export function WriteOffModal({
           onChange={(value) => setReason(value as WasteReason | null)}
           allowDeselect={false}
         />
-        <Select
-          label={WASTE_TEXT.labels.lot}
-          placeholder={WASTE_TEXT.anyLot}
-          data={lotOptions}
-          value={lot}
-          onChange={setLot}
-          clearable
-          disabled={item === null}
-        />
+        {isCake ? (
+          <Text size="xs" c="dimmed">
+            {WASTE_SCREEN_TEXT.cakeLots}
+          </Text>
+        ) : (
+          <Select
+            label={WASTE_TEXT.labels.lot}
+            placeholder={WASTE_TEXT.anyLot}
+            data={lotOptions}
+            value={lot}
+            onChange={setLot}
+            clearable
+            disabled={item === null}
+          />
+        )}
         <Textarea
           label={WASTE_TEXT.labels.note}
           maxLength={WASTE_NOTE_MAX}

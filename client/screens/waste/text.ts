@@ -8,6 +8,10 @@ export const WASTE_SCREEN_TEXT = {
   reasonRequired: 'Choose why it is written off.',
   reasonPlaceholder: 'Choose a reason',
   itemPlaceholder: 'Search inventory',
+  cakePlaceholder: 'Search cakes',
+  wholeCakes: 'Enter how many cakes to write off: a whole number more than 0.',
+  cakeLots:
+    'Cakes leave their lots first-expiry-first-out; Expired takes only those past their date, Unsold those first.',
   byReason: 'By reason',
   byWeek: 'By week',
   entries: 'Write-offs',

@@ -17,6 +17,7 @@ export const STOCK_REASONS = [
   'received',
   'waste',
   'expired',
+  'production',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 

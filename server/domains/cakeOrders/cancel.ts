@@ -9,6 +9,7 @@ import { cakeOrderPayments, cakeOrders, shifts, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actionRequests/held';
 import type { Viewer } from '../auth/viewer';
+import { releaseOrderLots } from '../cakes/cakeLots';
 import { openShiftOf } from '../shifts/current';
 import { paidOf } from './money';
 import { findOrder, type OrderRow } from './queries';
@@ -68,6 +69,12 @@ function applyCancel(
     })
     .where(eq(cakeOrders.id, order.id))
     .run();
+  releaseOrderLots(
+    tx,
+    order.id,
+    { reason: 'edit', userId: actor.user.id, reference: orderNumber(order.number) },
+    now,
+  );
   const paid = [...held.values()].reduce((s, a) => s + a, 0);
   const deposit =
     paid === 0

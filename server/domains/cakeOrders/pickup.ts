@@ -1,12 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { cashShareOf, cashTenderedProblem, tenderProblem } from '../../../shared/saleRules';
 import type { PickupInput } from '../../../shared/schemas/cakeOrders';
 import { CUSTOM_CODE, orderNumber, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
+import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
-import { cakeOrderLines, cakeOrderPayments, cakeOrders } from '../../db/schema';
+import { cakeLots, cakeOrderLines, cakeOrderPayments, cakeOrders, cakes, categories } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
+import { releaseOrderLots } from '../cakes/cakeLots';
+import { baseCostSql } from '../cakes/queries';
 import { drawerFor } from '../sales/backdate';
 import { keepLineLots, takeForLine } from '../sales/lineStock';
 import { type PricedLine, priceLines } from '../sales/lines';
@@ -34,12 +37,17 @@ function saleLinesOf(tx: Tx, order: OrderRow, now: Date) {
     .orderBy(asc(cakeOrderLines.id))
     .all();
   const catalogue = lines.filter((l) => l.cakeId !== null);
-  // Checkout's rules: an expired cake or too few on the shelf refuses the pickup (409, naming it).
-  const priced = priceLines(
-    tx,
-    catalogue.map((l) => ({ kind: 'cake' as const, id: l.cakeId as number, quantity: l.quantity })),
-    now,
-  );
+  // Cakes baked for the order go first; the rest come off the shelf by checkout's rules: an
+  // expired cake or too few refuses the pickup (409, naming it).
+  const priced = catalogue.map((l) => {
+    const id = l.cakeId as number;
+    const fromShelf = l.quantity - Math.min(reservedFor(tx, order.id, id, now), l.quantity);
+    const [cake] =
+      fromShelf > 0
+        ? priceLines(tx, [{ kind: 'cake', id, quantity: fromShelf }], now)
+        : [cakeAsPriced(tx, id)];
+    return { ...cake!, quantity: l.quantity };
+  });
   return lines.map((l) => {
     const cake = priced.find((p) => p.id === l.cakeId);
     return cake
@@ -152,7 +160,9 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
       const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
       for (const line of lines) {
         const { cost, takes } =
-          line.kind === 'cake' ? takeForLine(tx, line as PricedLine, move, now) : { cost: 0, takes: [] };
+          line.kind === 'cake'
+            ? takeForLine(tx, line as PricedLine, move, now, order.id)
+            : { cost: 0, takes: [] };
         const saved = insertLine(tx).get({
           saleId: sale.id,
           cost,
@@ -168,8 +178,10 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
           category: line.category,
           discount: 0,
         }) as { id: number };
-        keepLineLots(tx, saved.id, takes);
+        keepLineLots(tx, saved.id, takes, line.kind === 'cake');
       }
+      // Cakes baked for it beyond what it takes go on the shelf.
+      releaseOrderLots(tx, order.id, { ...move, reason: 'edit' }, now);
       for (const p of all) insertPayment(tx).run({ saleId: sale.id, ...p });
       for (const p of input.payments)
         tx.insert(cakeOrderPayments)
@@ -208,4 +220,43 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
     },
     { behavior: 'immediate' },
   );
+}
+
+/** How many unexpired cakes of one cake are reserved for the order (baked for it). */
+function reservedFor(tx: Tx, orderId: number, cakeId: number, now: Date): number {
+  const today = manilaDate(now);
+  return (
+    tx
+      .select({ n: sql<number>`coalesce(sum(${cakeLots.remaining}), 0)` })
+      .from(cakeLots)
+      .where(
+        and(
+          eq(cakeLots.orderId, orderId),
+          eq(cakeLots.cakeId, cakeId),
+          sql`(${cakeLots.expirationDate} is null or ${cakeLots.expirationDate} >= ${today})`,
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/** A cake the order's own batch covers, as checkout prices it (its shelf stock does not matter). */
+function cakeAsPriced(tx: Tx, id: number): PricedLine {
+  const cake = tx
+    .select({
+      id: cakes.id,
+      code: cakes.cakeId,
+      name: cakes.name,
+      price: cakes.price,
+      purchasePrice: baseCostSql,
+      stock: cakes.stock,
+      category: categories.name,
+      scPwdEligible: cakes.scPwdEligible,
+    })
+    .from(cakes)
+    .leftJoin(categories, eq(categories.id, cakes.categoryId))
+    .where(eq(cakes.id, id))
+    .get();
+  if (!cake) throw fail.notFound(T.badCake);
+  return { ...cake, kind: 'cake', quantity: 0, status: 'Available' };
 }

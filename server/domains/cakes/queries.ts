@@ -150,3 +150,8 @@ export type CakeDetail = NonNullable<ReturnType<typeof findCake>>;
 export function findCakeByCakeId(db: Store, cakeId: string) {
   return db.select().from(c).where(sql`lower(${c.cakeId}) = lower(${cakeId})`).get();
 }
+
+/** One cake's base cost now (centavos): its recipe at today's purchase prices. */
+export function baseCostOf(db: Store, cakeId: number): number {
+  return db.select({ cost: baseCostSql }).from(cakes).where(eq(cakes.id, cakeId)).get()?.cost ?? 0;
+}

@@ -29,7 +29,8 @@ import { editDescription, logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForCakes } from '../inventory/alerts';
 import { newBusinessId } from '../inventory/service';
-import { approvedReference, moveStock, record } from '../inventory/stock';
+import { approvedReference, record } from '../inventory/stock';
+import { adjustCakeStock, costOpeningLot } from './cakeLots';
 import { type CakeDetail, findCake, findCakeByCakeId } from './queries';
 
 export const MODULE = 'Cakes';
@@ -89,6 +90,8 @@ export function addCake(db: Db, actor: Viewer, cake: CakeFields, now = new Date(
         .returning()
         .get();
       writeIngredients(tx, row.id, cake);
+      // The opening lot the trigger made is costed now that the recipe is written.
+      costOpeningLot(tx, row.id);
       record(
         tx,
         { kind: 'cake', id: row.id, record: cakeId },
@@ -229,10 +232,12 @@ function applyUpdate(tx: Tx, actor: Viewer, input: HeldUpdate, now: Date, refere
     .run();
   writeIngredients(tx, current.id, cake);
   if (cake.stock !== current.stock)
-    moveStock(
+    adjustCakeStock(
       tx,
       { kind: 'cake', id: current.id, record: cakeId },
-      { reason: 'edit', change: cake.stock - current.stock, userId: actor.user.id, reference },
+      cake.stock,
+      { reason: 'edit', userId: actor.user.id, reference },
+      now,
     );
   logActivity(tx, {
     userId: actor.user.id,

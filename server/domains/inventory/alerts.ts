@@ -6,6 +6,7 @@ import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { cakeOrderNotices } from '../cakeOrders/notices';
+import { settleExpiredCakeLots } from '../cakes/cakeLots';
 import { notify } from '../notifications/service';
 import { alertForLots, alertLatePurchaseOrders } from './deliveryAlerts';
 import { settleExpiredLots } from './lotStock';
@@ -113,6 +114,7 @@ export function dailyStockCheck(db: Db, now = new Date()): void {
   db.transaction(
     (tx) => {
       settleExpiredLots(tx, now);
+      settleExpiredCakeLots(tx, now);
       const low = tx
         .select()
         .from(inventoryItems)

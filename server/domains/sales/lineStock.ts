@@ -3,10 +3,11 @@ import { toMilli } from '../../../shared/quantity';
 import { notEnoughOf } from '../../../shared/saleRules';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { inventoryItems, saleLineLots, type saleLines } from '../../db/schema';
+import { cakes, inventoryItems, saleLineCakeLots, saleLineLots, type saleLines } from '../../db/schema';
+import { addCakeLot, cakeCostOfTakes, returnToCakeLots, takeCakeLots } from '../cakes/cakeLots';
 import type { LotMove } from '../inventory/lotStock';
 import { addLot, costOfTakes, type LotTake, returnToLots, takeLots } from '../inventory/lots';
-import { moveStock, type Stocked } from '../inventory/stock';
+import type { Stocked } from '../inventory/stock';
 import type { PricedLine } from './lines';
 
 // A sale line's stock: an item's comes from its lots first-expiry-first-out and costs what
@@ -18,19 +19,28 @@ export function takeForLine(
   line: PricedLine,
   move: LotMove,
   now: Date,
-): { cost: number; takes: LotTake[] } {
+  /** A cake order's pickup: its reserved cakes first. */
+  orderId?: number,
+): { cost: number; takes: LotTake[]; cake?: boolean } {
   const what: Stocked = { kind: line.kind, id: line.id, record: line.code };
   const short = notEnoughOf(line, line.quantity);
   if (line.kind === 'cake') {
-    moveStock(tx, what, { ...move, change: -line.quantity }, short);
-    return { cost: line.purchasePrice * line.quantity, takes: [] };
+    const takes = takeCakeLots(tx, what, line.quantity, move, now, short, { orderId });
+    return { cost: cakeCostOfTakes(takes), takes, cake: true };
   }
   const takes = takeLots(tx, what, toMilli(line.quantity)!, move, now, short);
   return { cost: costOfTakes(takes), takes };
 }
 
-/** Keeps which lots a sale line took, so its refund puts them back. */
-export function keepLineLots(tx: Tx, saleLineId: number, takes: readonly LotTake[]): void {
+/** Keeps which lots a sale line took (an item's, or a cake's), so its refund puts them back. */
+export function keepLineLots(tx: Tx, saleLineId: number, takes: readonly LotTake[], cake = false): void {
+  if (cake) {
+    for (const take of takes)
+      tx.insert(saleLineCakeLots)
+        .values({ saleLineId, lotId: take.lotId, quantity: take.quantity, unitCost: take.unitCost })
+        .run();
+    return;
+  }
   const insert = prepared(tx, 'sales.lineLot', () =>
     tx
       .insert(saleLineLots)
@@ -56,7 +66,30 @@ export function returnLine(tx: Tx, line: typeof saleLines.$inferSelect, move: Lo
   if (id === null) return;
   const what: Stocked = { kind: line.kind, id, record: line.code };
   if (line.kind === 'cake') {
-    moveStock(tx, what, { ...move, change: line.quantity });
+    const took = tx
+      .select({
+        lotId: saleLineCakeLots.lotId,
+        quantity: saleLineCakeLots.quantity,
+        unitCost: saleLineCakeLots.unitCost,
+      })
+      .from(saleLineCakeLots)
+      .where(eq(saleLineCakeLots.saleLineId, line.id))
+      .all();
+    if (took.length > 0) returnToCakeLots(tx, what, took, move, now);
+    // Sold before cake lots: back as a `return` lot at the cost it was sold at, with the cake's date.
+    else
+      addCakeLot(
+        tx,
+        what,
+        {
+          source: 'return',
+          quantity: line.quantity,
+          unitCost: line.purchasePrice,
+          expirationDate: cakeDate(tx, id),
+        },
+        move,
+        now,
+      );
     return;
   }
   const taken = prepared(tx, 'sales.lineLots', () =>
@@ -91,3 +124,6 @@ export function returnLine(tx: Tx, line: typeof saleLines.$inferSelect, move: Lo
     now,
   );
 }
+
+const cakeDate = (tx: Tx, id: number) =>
+  tx.select({ date: cakes.expirationDate }).from(cakes).where(eq(cakes.id, id)).get()?.date ?? null;

@@ -92,9 +92,9 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     });
     const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
     for (const line of priced) {
-      const { cost, takes } = takeForLine(tx, line, move, now);
+      const { cost, takes, cake } = takeForLine(tx, line, move, now);
       const saved = insertLine(tx).get({ ...lineRow(sale.id, line, discount), cost });
-      keepLineLots(tx, saved!.id, takes);
+      keepLineLots(tx, saved!.id, takes, cake);
     }
     for (const payment of tender.payments)
       insertPayment(tx).run({ saleId: sale.id, ...payment, appliedDeposit: false });

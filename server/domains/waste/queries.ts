@@ -5,7 +5,7 @@ import { addDays, manilaDate, manilaDayStart, rangeStart } from '../../../shared
 import type { Store } from '../../db/open';
 import { users, wasteEntries } from '../../db/schema';
 
-// The waste log: what was written off in a period, newest first, with totals by reason and by
+// The waste log: what was written off in a period (items and cakes alike), newest first, with totals by reason and by
 // week (weeks start on Sunday, as the reports' This Week does).
 
 /** The most rows a page of the log shows; the totals count every row of the period. */
@@ -35,7 +35,9 @@ export function wasteLog(db: Store, period: Period, now = new Date()) {
     .select({
       id: w.id,
       createdAt: w.createdAt,
+      kind: w.kind,
       itemId: w.itemId,
+      cakeId: w.cakeId,
       record: w.record,
       name: w.name,
       quantity: w.quantity,
@@ -84,7 +86,7 @@ export function wasteLog(db: Store, period: Period, now = new Date()) {
   };
 }
 
-/** What waste cost in [start, end): the sales report takes it from profit. */
+/** What waste of items and cakes cost in [start, end): the sales report takes it from profit. */
 export function wasteCostBetween(db: Store, start: Date, end: Date): number {
   return (
     db

@@ -6,6 +6,7 @@ import { CAKE_TEXT } from '../../../../shared/texts/cakes';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems } from '../../../db/schema';
+import { costOpeningLot } from '../../cakes/cakeLots';
 import { restoreStock } from './inventory';
 import type { Book, SheetRow } from './read';
 import {
@@ -246,6 +247,7 @@ export function restoreCakes(tx: Tx, book: Book, tally: Tally, userId: number): 
     if (!existing) {
       const id = rows.insert({ ...values, stock });
       if (wanted) recipe.set(id, wanted);
+      costOpeningLot(tx, id);
       restoreStock(tx, { kind: 'cake', id, record: cake.cakeId }, null, stock, userId);
       tally.added++;
       continue;

@@ -6,9 +6,10 @@ import { INVENTORY_TEXT } from '../../../../shared/texts/inventory';
 import { manilaDate } from '../../../../shared/time';
 import type { Tx } from '../../../db/open';
 import { categories, inventoryItems, suppliers, units } from '../../../db/schema';
+import { adjustCakeStock } from '../../cakes/cakeLots';
 import { settleExpiry } from '../../inventory/lotStock';
 import { adjustStock, redateLots } from '../../inventory/lots';
-import { moveStock, record, type Stocked } from '../../inventory/stock';
+import { record, type Stocked } from '../../inventory/stock';
 import { applyLotWrites, lotsByItem, lotsDisagree, lotWrites } from './lots';
 import type { Book } from './read';
 import {
@@ -243,5 +244,5 @@ export function restoreStock(tx: Tx, what: Stocked, before: number | null, stock
   if (before === null) record(tx, what, { ...movement, change: stock }, 0, stock);
   else if (stock === before) return;
   else if (what.kind === 'item') adjustStock(tx, what, stock, movement, new Date());
-  else moveStock(tx, what, { ...movement, change: stock - before });
+  else adjustCakeStock(tx, what, stock, movement, new Date());
 }
