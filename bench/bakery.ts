@@ -5,9 +5,9 @@
 import { addDays, manilaDate } from '../shared/time';
 import { CAKES_ON_SALE, type SeededShop } from './bigShop';
 
-export const BAKE_INGREDIENTS = 12;
-export const BAKE_LOTS = 5;
-export const ORDERS_DUE = 200;
+const BAKE_INGREDIENTS = 12;
+const BAKE_LOTS = 5;
+const ORDERS_DUE = 200;
 /** Each ingredient's stock in thousandths: far beyond what a run bakes (0.25 a cake). */
 const INGREDIENT_STOCK = 10_000_000_000;
 

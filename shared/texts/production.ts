@@ -1,7 +1,7 @@
 // The exact texts of Production (baking from recipes). The server, the screens and the tests
 // read them from here.
 
-export const BATCH_PREFIX = 'BATCH-';
+const BATCH_PREFIX = 'BATCH-';
 /** BATCH-000001: a production batch's number. */
 export const batchNumber = (n: number) => `${BATCH_PREFIX}${String(n).padStart(6, '0')}`;
 

@@ -26,7 +26,7 @@ import { settleExpiry } from '../inventory/lotStock';
 import { costOfTakes, takeLots } from '../inventory/lots';
 import { getBatch } from './queries';
 
-export const MODULE = 'Production';
+const MODULE = 'Production';
 
 const cakeOf = (tx: Tx, ref: number | string) =>
   tx
