@@ -446,8 +446,6 @@ export function bareWrites(sqlite: Database.Database) {
     const taken = ingredients.map((i) => {
       const needed = i.quantity * b.quantity;
       refreshItem(i.id, i.code, today, 'expired', null, null);
-      stockOf.get(i.id);
-      refreshItem(i.id, i.code, today, 'expired', null, null);
       let left = needed;
       const takes: { lotId: number; quantity: number; unitCost: number }[] = [];
       for (const lot of fefoAfter.all({ id: i.id, today, none: 0 }) as {

@@ -54,7 +54,15 @@ async function start(args: string[], env: Record<string, string>, health: string
   const port = await freePort();
   const started = performance.now();
   // node itself (not a wrapper such as tsx's) so the pid is the server's.
-  const child = spawn(process.execPath, args, {
+  // BENCH_CPU_PROF=dir: each server writes a V8 CPU profile there when it stops (--cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`,
+        `--cpu-prof-name=${path.basename(args.at(-1) ?? 'server')}-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -102,7 +102,14 @@ describe('a production batch', () => {
     ]);
     expect(shop.db.select().from(cakes).where(eq(cakes.id, ube.id)).get()?.stock).toBe(2);
     expect(shop.db.select().from(cakeLots).where(eq(cakeLots.cakeId, ube.id)).all()).toMatchObject([
-      { source: 'batch', quantity: 2, remaining: 2, unitCost: 6700, expirationDate: addDays(today, 3) },
+      {
+        source: 'batch',
+        quantity: 2,
+        remaining: 2,
+        unitCost: 6700,
+        expirationDate: addDays(today, 3),
+        madeAt: expect.any(Date),
+      },
     ]);
     const moves = shop.db
       .select()

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { addDays, manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
-import { prepared } from '../../db/prepared';
+import { placeholders, prepared } from '../../db/prepared';
 import { type CakeLotSource, cakeLots, cakes } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { LotMove } from '../inventory/lotStock';
@@ -25,11 +25,13 @@ export const cakeCostOfTakes = (takes: readonly LotTake[]) =>
 
 /** The stock and date as the lots say; writes them when they differ. Returns before and after. */
 function refresh(tx: Tx, cakeId: number, today: string): { before: number; after: number } {
-  const before = tx
-    .select({ stock: c.stock, expirationDate: c.expirationDate })
-    .from(c)
-    .where(eq(c.id, cakeId))
-    .get();
+  const before = prepared(tx, 'cakeLots.stockOf', () =>
+    tx
+      .select({ stock: c.stock, expirationDate: c.expirationDate })
+      .from(c)
+      .where(eq(c.id, ph('id')))
+      .prepare(),
+  ).get({ id: cakeId });
   if (!before) throw fail.notFound('The cake no longer exists.');
   const now = prepared(tx, 'cakeLots.sums', () =>
     tx
@@ -46,7 +48,13 @@ function refresh(tx: Tx, cakeId: number, today: string): { before: number; after
   ).get({ id: cakeId, today })!;
   const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.expirationDate;
   if (now.stock !== before.stock || date !== before.expirationDate)
-    tx.update(c).set({ stock: now.stock, expirationDate: date }).where(eq(c.id, cakeId)).run();
+    prepared(tx, 'cakeLots.set', () =>
+      tx
+        .update(c)
+        .set({ stock: sql`${ph('stock')}`, expirationDate: sql`${ph('date')}` })
+        .where(eq(c.id, ph('id')))
+        .prepare(),
+    ).run({ id: cakeId, stock: now.stock, date });
   return { before: before.stock, after: now.stock };
 }
 
@@ -72,23 +80,34 @@ export interface NewCakeLot {
   orderId?: number | null;
 }
 
+const LOT_COLUMNS = [
+  'cakeId',
+  'source',
+  'batchId',
+  'orderId',
+  'quantity',
+  'remaining',
+  'unitCost',
+  'expirationDate',
+  'madeAt',
+  'madeBy',
+] as const;
+
 function insertLot(tx: Tx, cakeId: number, lot: NewCakeLot, userId: number | null, now: Date) {
-  return tx
-    .insert(l)
-    .values({
-      cakeId,
-      source: lot.source,
-      batchId: lot.batchId ?? null,
-      orderId: lot.orderId ?? null,
-      quantity: lot.quantity,
-      remaining: lot.quantity,
-      unitCost: lot.unitCost,
-      expirationDate: lot.expirationDate,
-      madeAt: now,
-      madeBy: userId,
-    })
-    .returning()
-    .get();
+  return prepared(tx, 'cakeLots.insert', () =>
+    tx.insert(l).values(placeholders(LOT_COLUMNS)).returning().prepare(),
+  ).get({
+    cakeId,
+    source: lot.source,
+    batchId: lot.batchId ?? null,
+    orderId: lot.orderId ?? null,
+    quantity: lot.quantity,
+    remaining: lot.quantity,
+    unitCost: lot.unitCost,
+    expirationDate: lot.expirationDate,
+    madeAt: now,
+    madeBy: userId,
+  })!;
 }
 
 /** Adds a lot of cakes; returns it as stored. */

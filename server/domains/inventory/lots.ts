@@ -102,8 +102,9 @@ export interface TakeFrom {
 
 /**
  * Takes `quantity` from the item's lots: unexpired lots in order of expiry, undated last, then
- * in order of receipt (FEFO), unless `from` says otherwise. Throws 409 `shortText` when they
- * do not hold enough; a lot never goes below zero (the guard and the table's CHECK).
+ * in order of receipt (FEFO), unless `from` says otherwise. Throws 409 `shortText` (given what
+ * the lots hold, when a function) when they do not hold enough; a lot never goes below zero
+ * (the guard and the table's CHECK).
  */
 export function takeLots(
   tx: Tx,
@@ -111,7 +112,7 @@ export function takeLots(
   quantity: number,
   move: LotMove,
   now: Date,
-  shortText: string,
+  shortText: string | ((onHand: number) => string),
   from: TakeFrom = {},
 ): LotTake[] {
   settleExpiry(tx, what, now);
@@ -125,7 +126,9 @@ export function takeLots(
     takes.push({ lotId: lot.id, quantity: take, unitCost: lot.unitCost });
     left -= take;
   }
-  if (left > 0) throw fail.conflict(shortText);
+  // What the lots held, for a message that names it (it is the stock when taking by FEFO).
+  const short = () => fail.conflict(typeof shortText === 'string' ? shortText : shortText(quantity - left));
+  if (left > 0) throw short();
   const lower = prepared(tx, 'lots.take', () =>
     tx
       .update(l)
@@ -134,8 +137,7 @@ export function takeLots(
       .returning({ id: l.id })
       .prepare(),
   );
-  for (const take of takes)
-    if (!lower.get({ id: take.lotId, quantity: take.quantity })) throw fail.conflict(shortText);
+  for (const take of takes) if (!lower.get({ id: take.lotId, quantity: take.quantity })) throw short();
   finish(tx, what, move, now);
   return takes;
 }

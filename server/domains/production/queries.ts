@@ -23,9 +23,13 @@ import {
 
 const b = productionBatches;
 
-function batchesWith(db: Store, rows: (typeof b.$inferSelect & { by: string | null })[]) {
+type BatchRow = typeof b.$inferSelect & { by: string | null };
+type Used = typeof batchIngredients.$inferSelect;
+
+function batchesWith(db: Store, rows: BatchRow[], given?: Used[]) {
   const used =
-    rows.length === 0
+    given ??
+    (rows.length === 0
       ? []
       : db
           .select()
@@ -37,7 +41,7 @@ function batchesWith(db: Store, rows: (typeof b.$inferSelect & { by: string | nu
             ),
           )
           .orderBy(asc(batchIngredients.name))
-          .all();
+          .all());
   const orders = new Map(
     rows
       .filter((r) => r.orderId !== null)
@@ -93,8 +97,22 @@ const batchRows = (db: Store) =>
 
 /** One batch with what it took of each ingredient. */
 export function getBatch(db: Store, id: number) {
-  const row = batchRows(db).where(eq(b.id, id)).get();
-  return row ? batchesWith(db, [row])[0] : undefined;
+  // Prepared: every batch baked answers with it.
+  const row = prepared(db, 'production.batch', () =>
+    batchRows(db)
+      .where(eq(b.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
+  if (!row) return undefined;
+  const used = prepared(db, 'production.batchUsed', () =>
+    db
+      .select()
+      .from(batchIngredients)
+      .where(eq(batchIngredients.batchId, sql.placeholder('id')))
+      .orderBy(asc(batchIngredients.name))
+      .prepare(),
+  ).all({ id });
+  return batchesWith(db, [row], used)[0];
 }
 export type Batch = NonNullable<ReturnType<typeof getBatch>>;
 

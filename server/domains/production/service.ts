@@ -6,6 +6,7 @@ import { orderNumber } from '../../../shared/texts/cakeOrders';
 import { BAKED_DAYS_BACK, batchNumber, PRODUCTION_TEXT as T } from '../../../shared/texts/production';
 import { addDays, manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
+import { placeholders, prepared } from '../../db/prepared';
 import {
   batchIngredients,
   cakeIngredients,
@@ -22,18 +23,85 @@ import type { Viewer } from '../auth/viewer';
 import { findOrder } from '../cakeOrders/queries';
 import { recordEvent } from '../cakeOrders/service';
 import { addCakeLot } from '../cakes/cakeLots';
-import { settleExpiry } from '../inventory/lotStock';
 import { costOfTakes, takeLots } from '../inventory/lots';
 import { getBatch } from './queries';
 
 const MODULE = 'Production';
 
+const ph = sql.placeholder;
+
+// The statements every batch runs, prepared once (CONTRIBUTING, writes that stay fast).
 const cakeOf = (tx: Tx, ref: number | string) =>
-  tx
-    .select()
-    .from(cakes)
-    .where(typeof ref === 'number' ? eq(cakes.id, ref) : sql`lower(${cakes.cakeId}) = lower(${ref})`)
-    .get();
+  typeof ref === 'number'
+    ? prepared(tx, 'production.cakeById', () =>
+        tx
+          .select()
+          .from(cakes)
+          .where(eq(cakes.id, ph('ref')))
+          .prepare(),
+      ).get({ ref })
+    : prepared(tx, 'production.cakeByRecord', () =>
+        tx
+          .select()
+          .from(cakes)
+          .where(sql`lower(${cakes.cakeId}) = lower(${ph('ref')})`)
+          .prepare(),
+      ).get({ ref });
+
+const recipeOf = (tx: Tx, cakeId: number) =>
+  prepared(tx, 'production.recipe', () =>
+    tx
+      .select({
+        itemId: inventoryItems.id,
+        record: inventoryItems.itemId,
+        name: inventoryItems.name,
+        quantity: cakeIngredients.quantity,
+      })
+      .from(cakeIngredients)
+      .innerJoin(inventoryItems, eq(inventoryItems.id, cakeIngredients.itemId))
+      .where(eq(cakeIngredients.cakeId, ph('cakeId')))
+      .orderBy(inventoryItems.name)
+      .prepare(),
+  ).all({ cakeId });
+
+const nextNumber = (tx: Tx) =>
+  (prepared(tx, 'production.last', () =>
+    tx
+      .select({ n: productionBatches.number })
+      .from(productionBatches)
+      .orderBy(desc(productionBatches.number))
+      .limit(1)
+      .prepare(),
+  ).get()?.n ?? 0) + 1;
+
+const BATCH_COLUMNS = [
+  'number',
+  'cakeId',
+  'record',
+  'name',
+  'quantity',
+  'bakedOn',
+  'expirationDate',
+  'cost',
+  'unitCost',
+  'orderId',
+  'createdBy',
+  'createdAt',
+] as const;
+const insertBatch = (tx: Tx, batch: Record<(typeof BATCH_COLUMNS)[number], unknown>) =>
+  prepared(tx, 'production.insert', () =>
+    tx
+      .insert(productionBatches)
+      .values(placeholders(BATCH_COLUMNS))
+      .returning({ id: productionBatches.id })
+      .prepare(),
+  ).get(batch)!;
+
+const USED_COLUMNS = ['batchId', 'itemId', 'record', 'name', 'quantity', 'cost'] as const;
+const insertUsed = (tx: Tx, used: Record<(typeof USED_COLUMNS)[number], unknown>) =>
+  prepared(tx, 'production.used', () =>
+    tx.insert(batchIngredients).values(placeholders(USED_COLUMNS)).prepare(),
+  ).run(used);
 
 /** The order a batch is baked for: open, with this cake among its lines. */
 function orderFor(tx: Tx, ref: number | string, cake: { id: number; name: string }) {
@@ -92,75 +160,46 @@ export function bake(db: Db, actor: Viewer, input: BakeInput, now = new Date()) 
       const bakedOn = input.bakedOn ?? today;
       if (bakedOn > today || bakedOn < addDays(today, -BAKED_DAYS_BACK)) throw fail.badRequest(T.bakedOn);
       const order = input.orderId === null ? null : orderFor(tx, input.orderId, cake);
-      const recipe = tx
-        .select({
-          itemId: inventoryItems.id,
-          record: inventoryItems.itemId,
-          name: inventoryItems.name,
-          quantity: cakeIngredients.quantity,
-        })
-        .from(cakeIngredients)
-        .innerJoin(inventoryItems, eq(inventoryItems.id, cakeIngredients.itemId))
-        .where(eq(cakeIngredients.cakeId, cake.id))
-        .orderBy(inventoryItems.name)
-        .all();
+      const recipe = recipeOf(tx, cake.id);
       if (recipe.length === 0) throw fail.badRequest(T.noRecipe(cake.name));
-      const last = tx
-        .select({ n: productionBatches.number })
-        .from(productionBatches)
-        .orderBy(desc(productionBatches.number))
-        .limit(1)
-        .get();
-      const number = (last?.n ?? 0) + 1;
+      const number = nextNumber(tx);
       const reference = batchNumber(number);
       const move = { reason: 'production', userId: actor.user.id, reference } as const;
       const taken = recipe.map((ingredient) => {
         const what = { kind: 'item', id: ingredient.itemId, record: ingredient.record } as const;
         const needed = ingredient.quantity * input.quantity;
-        // What is on hand unexpired, for the message: expired lots leave the stock first.
-        settleExpiry(tx, what, now);
-        const onHand =
-          tx
-            .select({ stock: inventoryItems.stock })
-            .from(inventoryItems)
-            .where(eq(inventoryItems.id, what.id))
-            .get()?.stock ?? 0;
-        const short = T.notEnough(ingredient.name, formatQuantity(needed), formatQuantity(onHand));
+        // The take settles what expired first, so what it held is what is on hand unexpired.
+        const short = (onHand: number) =>
+          T.notEnough(ingredient.name, formatQuantity(needed), formatQuantity(onHand));
         const takes = takeLots(tx, what, needed, move, now, short);
         return { ...ingredient, quantity: needed, cost: costOfTakes(takes) };
       });
       const cost = taken.reduce((sum, t) => sum + t.cost, 0);
       const unitCost = Math.round(cost / input.quantity);
       const expirationDate = addDays(bakedOn, cake.shelfLifeDays);
-      const batch = tx
-        .insert(productionBatches)
-        .values({
-          number,
-          cakeId: cake.id,
-          record: cake.cakeId,
-          name: cake.name,
-          quantity: input.quantity,
-          bakedOn,
-          expirationDate,
-          cost,
-          unitCost,
-          orderId: order?.id ?? null,
-          createdBy: actor.user.id,
-          createdAt: now,
-        })
-        .returning({ id: productionBatches.id })
-        .get();
+      const batch = insertBatch(tx, {
+        number,
+        cakeId: cake.id,
+        record: cake.cakeId,
+        name: cake.name,
+        quantity: input.quantity,
+        bakedOn,
+        expirationDate,
+        cost,
+        unitCost,
+        orderId: order?.id ?? null,
+        createdBy: actor.user.id,
+        createdAt: now,
+      });
       for (const t of taken)
-        tx.insert(batchIngredients)
-          .values({
-            batchId: batch.id,
-            itemId: t.itemId,
-            record: t.record,
-            name: t.name,
-            quantity: t.quantity,
-            cost: t.cost,
-          })
-          .run();
+        insertUsed(tx, {
+          batchId: batch.id,
+          itemId: t.itemId,
+          record: t.record,
+          name: t.name,
+          quantity: t.quantity,
+          cost: t.cost,
+        });
       addCakeLot(
         tx,
         { kind: 'cake', id: cake.id, record: cake.cakeId },
