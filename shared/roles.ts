@@ -64,6 +64,12 @@ export const ACCESS = {
   cakeOrders: ALL,
   /** Baking from recipes: the bake plan, baking a batch, the batches (bakers are staff). */
   production: ALL,
+  /** Adding and editing terminals (tills) and their BIR registration. */
+  terminals: ADMIN_OWNER,
+  /** Choosing another terminal for a device that already has one. */
+  terminalChoose: ADMIN_OWNER_MANAGER,
+  /** The journal: verifying its chain and exporting it. */
+  journal: ADMIN_OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;

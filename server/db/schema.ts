@@ -1,6 +1,7 @@
 // Every table, one file per area; drizzle-kit reads this file (drizzle.config.ts). The
 // triggers, the search index (inventory_search) and inventory_version are in server/db/sql.
 export * from './tables/accounts';
+export * from './tables/bir';
 export * from './tables/cakeOrders';
 export * from './tables/lots';
 export * from './tables/production';

@@ -5,6 +5,7 @@ import { cakeOrdersRouter } from '../domains/cakeOrders/router';
 import { cakesRouter } from '../domains/cakes/router';
 import { customersRouter } from '../domains/customers/router';
 import { inventoryRouter } from '../domains/inventory/router';
+import { journalRouter } from '../domains/journal/router';
 import { notificationsRouter } from '../domains/notifications/router';
 import { pricingRouter } from '../domains/pricing/router';
 import { productionRouter } from '../domains/production/router';
@@ -16,6 +17,7 @@ import { salesRouter } from '../domains/sales/router';
 import { settingsRouter } from '../domains/settings/router';
 import { shiftsRouter } from '../domains/shifts/router';
 import { suppliersRouter } from '../domains/suppliers/router';
+import { terminalsRouter } from '../domains/terminals/router';
 import { usersRouter } from '../domains/users/router';
 import { wasteRouter } from '../domains/waste/router';
 import { createCallerFactory, router } from './procedures';
@@ -41,6 +43,8 @@ export const appRouter = router({
   waste: wasteRouter,
   cakeOrders: cakeOrdersRouter,
   production: productionRouter,
+  terminals: terminalsRouter,
+  journal: journalRouter,
   reorder: reorderRouter,
 });
 

@@ -17,6 +17,7 @@ import { SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
 import { calendarDate, optionalRef, optionalText, recordRef } from './fields';
 import { pageInput, SEARCH_TEXT } from './paging';
 import { cashTenderedInput, paymentInput } from './sales';
+import { terminalRef } from './terminals';
 import { storedText } from './text';
 
 // Cake orders over tRPC: money in centavos (REST converts pesos at its edge), pickupAt an
@@ -123,6 +124,8 @@ export const pickupInput = z.object({
   cashTendered,
   /** The counter's key for this pickup: the same key again is a retry, answered with the same sale. */
   key: z.string().trim().min(1).max(60).check(storedText('key')).optional(),
+  /** The till the pickup's sale is made at; absent, the picker's shift's, else the first. */
+  terminalId: terminalRef,
 });
 export type PickupInput = z.infer<typeof pickupInput>;
 

@@ -4,9 +4,11 @@ import { oneCashProblem, referenceProblem } from '../saleRules';
 import { NAME_MAX } from '../texts/fields';
 import { QUANTITY_MAX, SALE_ID, SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
 import { DISCOUNT_TYPES } from '../totals';
-import { optionalDate, optionalRef, recordId } from './fields';
+import { optionalDate, optionalRef, optionalText, recordId } from './fields';
 import { lookupItemsInput } from './inventory';
 import { pageInput } from './paging';
+import { TIN } from './settings';
+import { terminalRef } from './terminals';
 import { storedText } from './text';
 
 export const saleLineInput = z
@@ -52,6 +54,19 @@ const discountInput = z.object(
   },
   { error: SALES_TEXT.discountType },
 );
+
+/** The buyer's name, address and TIN printed on the invoice, when given (blank is none). */
+const buyerInput = z
+  .object(
+    {
+      name: optionalText("Buyer's name", NAME_MAX),
+      address: optionalText("Buyer's address", 200),
+      tin: optionalText("Buyer's TIN", 20).pipe(z.string().regex(TIN, SALES_TEXT.buyerTin)),
+    },
+    { error: SALES_TEXT.buyer },
+  )
+  .nullable()
+  .default(null);
 
 /** One payment of a split-tender sale, in centavos; card and e-wallet payments carry a reference. */
 export const paymentInput = z
@@ -141,6 +156,9 @@ export const checkoutInput = z
     expected: expectedTotals.optional(),
     /** An SC or PWD discount, with the holder's name and ID number. */
     discount: discountInput.nullable().default(null),
+    /** The till it is sold at; absent, the till of the cashier's shift, else the first. */
+    terminalId: terminalRef,
+    buyer: buyerInput,
     /** Split tender; absent, the sale is one payment of its total by paymentMethod. */
     payments: z
       .array(paymentInput, { error: 'payments must be a list of {method, amount, reference}.' })
@@ -165,6 +183,9 @@ export const saleRefInput = z.object({
     error: SALES_TEXT.notFound,
   }),
 });
+
+/** A refund: the sale, and the till it is given back at (absent: the refunder's shift's, else the first). */
+export const refundInput = saleRefInput.extend({ terminalId: terminalRef });
 
 export const listSalesInput = pageInput(20);
 

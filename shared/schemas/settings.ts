@@ -17,15 +17,15 @@ const profileLine = (label: string, max: number) =>
     .max(max, SETTINGS_TEXT.profileTooLong(label, max))
     .check(storedText(label));
 
+/** The BIR's 9 digits and branch code, grouped by dashes or spaces; blank until known. */
+export const TIN = /^(\d{3}[- ]?){2}\d{3}([- ]?\d{3,5})?$|^$/;
+
 /** The shop profile as Settings saves it; the receipt and the login footer print it. */
 export const shopProfileInput = z.object({
   businessName: profileLine('Business name', NAME_MAX).min(1, SETTINGS_TEXT.businessNameRequired),
   address: profileLine('Address', 200).default(''),
   contact: profileLine('Contact line', 120).default(''),
-  // The BIR's 9 digits and branch code, grouped by dashes or spaces; blank until known.
-  tin: profileLine('TIN', 20)
-    .regex(/^(\d{3}[- ]?){2}\d{3}([- ]?\d{3,5})?$|^$/, SETTINGS_TEXT.tinFormat)
-    .default(''),
+  tin: profileLine('TIN', 20).regex(TIN, SETTINGS_TEXT.tinFormat).default(''),
   birPermitNumber: profileLine('BIR permit number', 60).default(''),
 });
 export type ShopProfileInput = z.infer<typeof shopProfileInput>;

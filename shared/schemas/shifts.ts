@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHIFT_TEXT } from '../texts/shifts';
 import { isCalendarDate, MONEY_MAX_CENTAVOS, recordId } from './fields';
+import { terminalRef } from './terminals';
 import { storedText } from './text';
 
 // The cashier's shift, its cash movements, the X and Z readings, and the
@@ -13,7 +14,7 @@ const cash = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(MONEY_MAX_CENTAVOS, message);
 
 export const openShiftInput = z.object(
-  { openingCash: cash(SHIFT_TEXT.openingCash) },
+  { openingCash: cash(SHIFT_TEXT.openingCash), terminalId: terminalRef },
   { error: SHIFT_TEXT.openingCash },
 );
 

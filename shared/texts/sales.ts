@@ -53,6 +53,8 @@ export const SALES_TEXT = {
   cashTenderedWithoutCash: 'Cash tendered needs a Cash payment.',
   badTaxRate: 'Tax rate must be 0 or 12.',
   badSaleId: 'Sale ID must be SALE- followed by 8 letters A-Z or digits.',
+  buyer: 'The buyer must be {name, address, tin}.',
+  buyerTin: "Buyer's TIN must be digits in groups, like 123-456-789-000.",
   tooLarge: 'A sale cannot exceed ₱1,000,000,000.00.',
   // A mistyped tendered amount is the cash's problem, not the sale's.
   tenderedTooLarge: 'Cash tendered cannot exceed ₱1,000,000,000.00.',

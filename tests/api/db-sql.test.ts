@@ -95,7 +95,7 @@ describe('the SQL files and a freshly migrated database', () => {
   it('agree on every trigger, view and virtual table, by name and text', () => {
     const db = openDb(freshFile());
     const files = readSqlFiles();
-    expect(files.flatMap((f) => f.objects).filter((o) => o.type === 'trigger')).toHaveLength(22);
+    expect(files.flatMap((f) => f.objects).filter((o) => o.type === 'trigger')).toHaveLength(24);
     expect(differences(db.$client, files)).toEqual([]);
     // They ran at start, each recorded with its hash.
     expect(db.$client.prepare('select file, hash from __sql_files order by file').all()).toEqual(

@@ -928,12 +928,18 @@ describe('GET /api/sales/all', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       refundedAt: null,
       backdateReason: null,
+      terminalId: 1,
+      invoiceNumber: expect.stringMatching(/^INV1-\d{9}$/),
+      refundNumber: null,
+      buyer: null,
+      reprintCount: 0,
     });
     const refunded = list.find((s) => s.saleId === older.json().sale.saleId);
     expect(refunded).toMatchObject({
       status: 'refunded',
       refundedAt: expect.any(String),
       backdateReason: 'Late entry',
+      refundNumber: expect.stringMatching(/^INV1-R\d{9}$/),
     });
     // Staff get the same list without the lines' costs.
     const forStaff = (await rest(shop, 'GET', '/api/sales/all', staff.accessToken)).json() as typeof list;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ORDER_PAYMENT_KINDS, ORDER_STATUSES } from '../../../shared/texts/cakeOrders';
 import { users } from './accounts';
+import { terminals } from './bir';
 import { createdAt } from './columns';
 import { cakes, customers } from './records';
 import { sales } from './sales';
@@ -92,6 +93,8 @@ export const cakeOrderPayments = sqliteTable(
     cashTendered: integer('cash_tendered'),
     change: integer('change'),
     shiftId: integer('shift_id').references(() => shifts.id),
+    /** The till that took it: that terminal's Z reading counts it. */
+    terminalId: integer('terminal_id').references(() => terminals.id),
     zPending: integer('z_pending', { mode: 'boolean' }).notNull().default(false),
     zNumber: integer('z_number'),
     takenBy: integer('taken_by').references(() => users.id, { onDelete: 'set null' }),

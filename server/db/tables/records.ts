@@ -109,6 +109,8 @@ export const inventoryItems = sqliteTable(
     restockThreshold: integer('restock_threshold').notNull().default(0),
     /** Takes the SC/PWD discount: food yes, baking supplies no (the default). */
     scPwdEligible: integer('sc_pwd_eligible', { mode: 'boolean' }).notNull().default(false),
+    /** A basic necessity or prime commodity (flour, sugar, oil, milk): takes the seniors' 5%. */
+    basicNecessity: integer('basic_necessity', { mode: 'boolean' }).notNull().default(false),
     /** A Manila calendar date, YYYY-MM-DD; the item expires at the end of that day. */
     expirationDate: text('expiration_date'),
     /** The EAN/UPC printed on the pack (8, 12 or 13 digits), which the counter's scanner reads; unique. */

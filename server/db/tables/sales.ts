@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
+import { terminals } from './bir';
 import { createdAt } from './columns';
 import { cakes, customers, inventoryItems } from './records';
 import { shifts } from './shifts';
@@ -58,6 +59,23 @@ export const sales = sqliteTable(
     refundZPending: integer('refund_z_pending', { mode: 'boolean' }).notNull().default(false),
     /** Why a manager recorded the sale dated before the last Z reading (or before today, with none). */
     backdateReason: text('backdate_reason'),
+    /**
+     * The terminal that issued the invoice, and its number there: prefix and 9 digits from the
+     * terminal's series (docs/decisions.md, BIR records). Sales made before terminals have none.
+     */
+    terminalId: integer('terminal_id').references(() => terminals.id),
+    invoiceSeq: integer('invoice_seq'),
+    invoiceNumber: text('invoice_number'),
+    /** The refund's number in its terminal's refund series. */
+    refundTerminalId: integer('refund_terminal_id').references(() => terminals.id),
+    refundSeq: integer('refund_seq'),
+    refundNumber: text('refund_number'),
+    /** How many times the receipt was printed again. */
+    reprintCount: integer('reprint_count').notNull().default(0),
+    /** The buyer's details for the invoice, when given. */
+    buyerName: text('buyer_name'),
+    buyerAddress: text('buyer_address'),
+    buyerTin: text('buyer_tin'),
   },
   (t) => [
     index('sales_sold_at').on(t.soldAt, t.id),
@@ -69,6 +87,9 @@ export const sales = sqliteTable(
     index('sales_z_pending').on(t.id).where(sql`z_pending = 1`),
     index('sales_refund_z_pending').on(t.id).where(sql`refund_z_pending = 1`),
     index('sales_discount').on(t.discountType, t.soldAt),
+    uniqueIndex('sales_invoice').on(t.terminalId, t.invoiceSeq),
+    uniqueIndex('sales_refund_number').on(t.refundTerminalId, t.refundSeq),
+    index('sales_terminal_z_pending').on(t.terminalId).where(sql`z_pending = 1`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
+import { terminals } from './bir';
 import { createdAt } from './columns';
 
 // ---- The counter: shifts, their cash movements, and end-of-day (Z) readings ----
@@ -27,6 +28,9 @@ export const shifts = sqliteTable(
     closeReason: text('close_reason'),
     /** Who closed it (the cashier, or a manager and up). */
     closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The till it was opened at, and that till's accumulated grand total then (the X reading's previous). */
+    terminalId: integer('terminal_id').references(() => terminals.id),
+    openingGrandTotal: integer('opening_grand_total').notNull().default(0),
   },
   (t) => [
     uniqueIndex('shifts_one_open').on(t.cashierId).where(sql`closed_at is null`),
@@ -71,4 +75,7 @@ export const endOfDay = sqliteTable('end_of_day', {
   grandTotal: integer('grand_total').notNull(),
   /** The screen's key for one confirmation: the same key again answers this reading. */
   requestKey: text('request_key').unique(),
+  /** The terminal it counted, and its Z counter there (1, 2, … on each terminal). */
+  terminalId: integer('terminal_id').references(() => terminals.id),
+  zCounter: integer('z_counter'),
 });

@@ -11,6 +11,7 @@ import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../a
 import type { Viewer } from '../auth/viewer';
 import { releaseOrderLots } from '../cakes/cakeLots';
 import { openShiftOf } from '../shifts/current';
+import { terminalFor } from '../terminals/service';
 import { paidOf } from './money';
 import { findOrder, type OrderRow } from './queries';
 import { MODULE, openOrder, recordEvent, shown } from './service';
@@ -54,6 +55,7 @@ function applyCancel(
           method,
           amount,
           shiftId,
+          terminalId: terminalFor(tx, null, shiftId).id,
           zPending: true,
           takenBy: actor.user.id,
           takenAt: now,

@@ -11,10 +11,11 @@ import type { Viewer } from '../auth/viewer';
 import { releaseOrderLots } from '../cakes/cakeLots';
 import { baseCostSql } from '../cakes/queries';
 import { drawerFor } from '../sales/backdate';
+import { invoiceFor, journalSale } from '../sales/invoice';
 import { keepLineLots, takeForLine } from '../sales/lineStock';
 import { type PricedLine, priceLines } from '../sales/lines';
 import { getSale } from '../sales/records';
-import { insertLine, insertPayment, insertSale, uniqueSaleId } from '../sales/service';
+import { buyerOf, insertLine, insertPayment, insertSale, uniqueSaleId } from '../sales/service';
 import { findOrder, type OrderRow } from './queries';
 import { openOrder, recordEvent, shown } from './service';
 
@@ -128,7 +129,10 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
         })),
       ];
       const saleId = uniqueSaleId(tx);
+      const invoice = invoiceFor(tx, input.terminalId, shiftId, order.total);
       const sale = insertSale(tx).get({
+        ...invoice,
+        ...buyerOf(null),
         saleId,
         customerName: order.customerName,
         customerId: order.customerId,
@@ -194,6 +198,7 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
             cashTendered: p.method === 'Cash' ? cashTendered : null,
             change: p.method === 'Cash' && cashTendered !== null ? cashTendered - cashShare : null,
             shiftId,
+            terminalId: invoice.terminalId,
             takenBy: actor.user.id,
             takenAt: now,
           })
@@ -216,6 +221,7 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
         `Picked up as sale ${saleId}: ${formatPeso(order.total)}, deposits applied ${formatPeso(paid)}, balance ${formatPeso(balance)}${input.payments.length ? ` by ${input.payments.map((p) => p.method).join(' + ')}` : ''}`,
         now,
       );
+      journalSale(tx, getSale(tx, sale.id), now);
       return answer(tx, order, sale.id, false);
     },
     { behavior: 'immediate' },

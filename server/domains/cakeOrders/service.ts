@@ -26,6 +26,7 @@ import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { drawerFor } from '../sales/backdate';
+import { terminalFor } from '../terminals/service';
 import { findOrder, getOrder, nextOrderNumber, type OrderRow, ordersOn, type ShownOrder } from './queries';
 import { orderSettings } from './settings';
 
@@ -134,6 +135,8 @@ function takeDeposits(
 ): void {
   if (payments.length === 0) return;
   const shiftId = drawerFor(tx, actor);
+  // The till of the drawer it went into: that terminal's Z reading counts it.
+  const terminalId = terminalFor(tx, null, shiftId).id;
   for (const p of payments) {
     const cash = p.method === 'Cash' && cashTendered !== null ? cashTendered : null;
     tx.insert(cakeOrderPayments)
@@ -146,6 +149,7 @@ function takeDeposits(
         cashTendered: cash,
         change: cash === null ? null : cash - p.amount,
         shiftId,
+        terminalId,
         zPending: true,
         takenBy: actor.user.id,
         takenAt: now,

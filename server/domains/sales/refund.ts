@@ -9,8 +9,10 @@ import { fail } from '../../lib/errors';
 import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actionRequests/held';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { appendJournal } from '../journal/chain';
 import { notify } from '../notifications/service';
 import { openShiftOf } from '../shifts/current';
+import { issueRefund, terminalFor } from '../terminals/service';
 import { returnLine } from './lineStock';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
@@ -19,6 +21,8 @@ import { MODULE } from './service';
 interface Drawer {
   shiftId: number | null;
   asked?: string;
+  /** The till asked for; absent, the shift's, else the first. */
+  terminalId?: number | null;
 }
 
 /**
@@ -28,6 +32,7 @@ interface Drawer {
 const heldRefund = z.object({
   id: recordId(SALES_TEXT.notFound),
   shiftId: z.number().int().positive().nullable().optional(),
+  terminalId: z.number().int().positive().nullable().optional(),
 });
 
 /** A refund is the whole sale, once; stock and ledger come back in the same transaction. */
@@ -37,8 +42,10 @@ function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date, drawer: Dr
   if (!current) throw fail.notFound(SALES_TEXT.notFound);
   if (current.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
   const lines = tx.select().from(saleLines).where(eq(saleLines.saleId, sale.id)).all();
+  const number = issueRefund(tx, terminalFor(tx, drawer.terminalId, drawer.shiftId).id);
   tx.update(sales)
     .set({
+      ...number,
       status: 'refunded',
       refundedAt: now,
       refundedBy: actor.user.id,
@@ -61,9 +68,26 @@ function applyRefund(tx: Tx, actor: Viewer, sale: SaleRow, now: Date, drawer: Dr
     'info',
     `Sale ${sale.saleId} (${formatPeso(sale.totalAmount)}) was refunded by ${actor.user.username}.`,
   );
+  appendJournal(
+    tx,
+    {
+      terminalId: number.refundTerminalId,
+      kind: 'refund',
+      documentNumber: number.refundNumber,
+      amount: sale.totalAmount,
+      document: getSale(tx, sale.id),
+    },
+    now,
+  );
 }
 
-export function refund(db: Db, actor: Viewer, ref: number | string, now = new Date()) {
+export function refund(
+  db: Db,
+  actor: Viewer,
+  ref: number | string,
+  now = new Date(),
+  terminalId: number | null = null,
+) {
   return holdOrApply(db, actor, {
     find: (tx) => findSale(tx, ref),
     notFound: SALES_TEXT.notFound,
@@ -78,12 +102,13 @@ export function refund(db: Db, actor: Viewer, ref: number | string, now = new Da
         payload: {
           id: sale.id,
           shiftId: openShiftOf(tx, actor.user.id)?.id ?? null,
+          terminalId,
         } satisfies z.input<typeof heldRefund>,
         summary: `refund sale ${sale.saleId} (${formatPeso(sale.totalAmount)})`,
       };
     },
     apply: (tx, sale) => {
-      applyRefund(tx, actor, sale, now, { shiftId: openShiftOf(tx, actor.user.id)?.id ?? null });
+      applyRefund(tx, actor, sale, now, { shiftId: openShiftOf(tx, actor.user.id)?.id ?? null, terminalId });
       // A staff request for this refund can only fail now: close it, saying why.
       closeWaitingRequests(
         tx,
@@ -139,13 +164,10 @@ export const refundApproval: Approval = {
     const sale = findSale(tx, payload.id);
     if (!sale) throw fail.notFound(SALES_TEXT.notFound);
     if (sale.status === 'refunded') throw fail.conflict(SALES_TEXT.alreadyRefunded);
-    applyRefund(
-      tx,
-      approver,
-      sale,
-      new Date(),
-      askersDrawer(tx, approver, sale, requestedBy, payload.shiftId),
-    );
+    applyRefund(tx, approver, sale, new Date(), {
+      ...askersDrawer(tx, approver, sale, requestedBy, payload.shiftId),
+      terminalId: payload.terminalId,
+    });
   }),
   otherType: (type) => `Sales requests cannot be of type ${type}.`,
 };

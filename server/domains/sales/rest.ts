@@ -66,6 +66,14 @@ export function legacySale(sale: ShownSale) {
     createdAt: sale.soldAt,
     refundedAt: sale.refundedAt,
     backdateReason: sale.backdateReason,
+    terminalId: sale.terminalId,
+    invoiceNumber: sale.invoiceNumber,
+    refundNumber: sale.refundNumber,
+    buyer:
+      sale.buyerName || sale.buyerAddress || sale.buyerTin
+        ? { name: sale.buyerName ?? '', address: sale.buyerAddress ?? '', tin: sale.buyerTin ?? '' }
+        : null,
+    reprintCount: sale.reprintCount,
   };
 }
 
@@ -100,6 +108,8 @@ function checkoutBody(raw: unknown): Checkout {
     backdateReason: body.backdateReason ?? null,
     inDrawer: body.inDrawer ?? null,
     discount: asSent(body.discount ?? null),
+    terminalId: refIn(body.terminalId) ?? null,
+    buyer: asSent(body.buyer ?? null),
     payments: Array.isArray(body.payments)
       ? body.payments.map((raw) => {
           const p = bodyOf(raw);
@@ -152,8 +162,11 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     },
   );
   app.post<ById>('/sales/:id/refund', async (req) => {
-    const result = await call(sales(contextFrom(deps, req)).refund, { id: ref(req.params.id) });
-    return 'sale' in result ? { message: result.message, sale: legacySale(result.sale) } : result;
+    const terminalId = refIn(bodyOf(req.body ?? {}).terminalId) ?? null;
+    const result = await call(sales(contextFrom(deps, req)).refund, { id: ref(req.params.id), terminalId });
+    return 'sale' in result
+      ? { message: result.message, refundNumber: result.sale.refundNumber, sale: legacySale(result.sale) }
+      : result;
   });
   // The newest 1000 unless a page is asked for: a shop's whole history is not one answer.
   app.get<{ Querystring: Query }>('/sales/all', async (req) => {

@@ -3,6 +3,7 @@ import {
   checkoutInput,
   counterPageInput,
   listSalesInput,
+  refundInput,
   saleRefInput,
   todaySalesInput,
 } from '../../../shared/schemas/sales';
@@ -22,8 +23,10 @@ export const salesRouter = router({
     .input(checkoutInput)
     .mutation(async ({ ctx, input }) => answerShownTo(ctx.viewer, await checkout(ctx.db, ctx.viewer, input))),
   refund: salesManagementProcedure
-    .input(saleRefInput)
-    .mutation(({ ctx, input }) => answerShownTo(ctx.viewer, refund(ctx.db, ctx.viewer, input.id))),
+    .input(refundInput)
+    .mutation(({ ctx, input }) =>
+      answerShownTo(ctx.viewer, refund(ctx.db, ctx.viewer, input.id, new Date(), input.terminalId)),
+    ),
   get: salesManagementProcedure
     .input(saleRefInput)
     .query(({ ctx, input }) => saleShownTo(ctx.viewer, getSale(ctx.db, input.id))),

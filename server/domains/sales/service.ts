@@ -15,6 +15,7 @@ import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
 import { notify } from '../notifications/service';
 import { backdateReasonFor, drawerFor } from './backdate';
+import { invoiceFor, journalSale } from './invoice';
 import { keepLineLots, takeForLine } from './lineStock';
 import { currentLines, type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
@@ -69,7 +70,10 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     const tender = tenderFor(input, totals.totalAmount);
     const customer = customerFor(tx, input);
     const saleId = input.saleId ?? uniqueSaleId(tx);
+    const invoice = invoiceFor(tx, input.terminalId, shiftId, totals.totalAmount);
     const sale = insertSale(tx).get({
+      ...invoice,
+      ...buyerOf(input.buyer),
       saleId,
       customerName: customer.name,
       customerId: customer.id,
@@ -112,7 +116,9 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     for (const line of priced)
       if (line.kind === 'cake' && line.stock === line.quantity)
         notify(tx, 'error', `"${line.name}" (${line.code}) is sold out.`);
-    return { message: SALES_TEXT.created, sale: getSale(tx, sale.id), repeated: false };
+    const made = getSale(tx, sale.id);
+    journalSale(tx, made, now);
+    return { message: SALES_TEXT.created, sale: made, repeated: false };
   });
 }
 
@@ -164,6 +170,12 @@ const SALE_COLUMNS = [
   'soldAt',
   'zPending',
   'backdateReason',
+  'terminalId',
+  'invoiceSeq',
+  'invoiceNumber',
+  'buyerName',
+  'buyerAddress',
+  'buyerTin',
 ] as const;
 export const insertSale = (tx: Tx) =>
   prepared(tx, 'sales.insert', () =>
@@ -222,6 +234,15 @@ function lineRow(saleId: number, line: PricedLine, discount: DiscountType | null
     lineTotal: line.price * line.quantity - off,
     category: line.category,
     discount: off,
+  };
+}
+
+/** The buyer's lines for the invoice: blank ones are none. */
+export function buyerOf(buyer: CheckoutInput['buyer']) {
+  return {
+    buyerName: buyer?.name || null,
+    buyerAddress: buyer?.address || null,
+    buyerTin: buyer?.tin || null,
   };
 }
 

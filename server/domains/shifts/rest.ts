@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyOf, call, pesos, pesosIn } from '../../transport/restShapes';
+import { bodyOf, call, pesos, pesosIn, refIn } from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import type { ZReading } from './endOfDay';
 import type { MethodTotals } from './readings';
@@ -75,7 +75,10 @@ export const shiftsRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
 
   const { open, cash, close, takeZReading: endOfDay, voidCash } = shiftsRouter._def.procedures;
   app.post('/shifts/open', { preHandler: admitTo(deps, open, openingCashIn) }, async (req, reply) => {
-    const { message, shift } = await call(api(req).open, { openingCash: openingCashIn(req.body) });
+    const { message, shift } = await call(api(req).open, {
+      openingCash: openingCashIn(req.body),
+      terminalId: refIn(bodyOf(req.body).terminalId) ?? null,
+    });
     return reply.status(201).send({ message, shift: { ...shift, openingCash: pesos(shift.openingCash) } });
   });
   app.post<ById>('/shifts/:id/cash', { preHandler: admitTo(deps, cash, cashAmountIn) }, async (req) => {

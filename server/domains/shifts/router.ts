@@ -27,7 +27,9 @@ export function spanOf(input: { from?: string; to?: string }, now = new Date()) 
 export const shiftsRouter = router({
   open: shiftsProcedure
     .input(openShiftInput)
-    .mutation(({ ctx, input }) => openShift(ctx.db, ctx.viewer, input.openingCash)),
+    .mutation(({ ctx, input }) =>
+      openShift(ctx.db, ctx.viewer, input.openingCash, new Date(), input.terminalId),
+    ),
   cash: shiftsProcedure
     .input(cashMoveInput)
     .mutation(({ ctx, input }) => moveCash(ctx.db, ctx.viewer, input)),

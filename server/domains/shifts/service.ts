@@ -10,6 +10,7 @@ import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { notify } from '../notifications/service';
+import { terminalFor } from '../terminals/service';
 import { openShiftOf } from './current';
 import { type ReadingTotals, readingTotals } from './readings';
 
@@ -128,20 +129,33 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
   };
 }
 
-export function openShift(db: Db, actor: Viewer, openingCash: number, now = new Date()) {
+export function openShift(
+  db: Db,
+  actor: Viewer,
+  openingCash: number,
+  now = new Date(),
+  terminalId: number | null = null,
+) {
   return db.transaction(
     (tx) => {
       if (openShiftOf(tx, actor.user.id)) throw fail.conflict(SHIFT_TEXT.alreadyOpen);
+      const terminal = terminalFor(tx, terminalId);
       const shift = tx
         .insert(shifts)
-        .values({ cashierId: actor.user.id, openingCash, openedAt: now })
+        .values({
+          cashierId: actor.user.id,
+          openingCash,
+          openedAt: now,
+          terminalId: terminal.id,
+          openingGrandTotal: terminal.grandTotal,
+        })
         .returning()
         .get();
       logActivity(tx, {
         userId: actor.user.id,
         action: 'Open Shift',
         module: MODULE,
-        description: `Opened shift #${shift.id} with ${formatPeso(openingCash)} in the drawer`,
+        description: `Opened shift #${shift.id} at ${terminal.name} with ${formatPeso(openingCash)} in the drawer`,
       });
       return { message: SHIFT_TEXT.opened, shift };
     },

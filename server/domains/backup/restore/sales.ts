@@ -1,7 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { SALES_TEXT } from '../../../../shared/texts/sales';
 import type { Tx } from '../../../db/open';
-import { cakes, customers, inventoryItems, saleLines, salePayments, sales } from '../../../db/schema';
+import {
+  cakes,
+  customers,
+  inventoryItems,
+  saleLines,
+  salePayments,
+  sales,
+  terminals,
+} from '../../../db/schema';
 import { closeWaitingRequests } from '../../actionRequests/held';
 import type { Viewer } from '../../auth/viewer';
 import { linesKey, MODULE as SALES_MODULE } from '../../sales/service';
@@ -101,6 +110,11 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): v
       refundedBy: find.user(refundedBy),
     };
     const existing = saleRows.find(sale.saleId);
+    const numbering = existing ? null : numberingProblem(tx, sale);
+    if (numbering) {
+      tally.reject(row, `${sale.saleId}: ${numbering}`);
+      continue;
+    }
     if (existing) {
       applyToExisting(tx, tally, row, existing, wanted, actor);
       continue;
@@ -144,7 +158,20 @@ function applyToExisting(
   wanted: Partial<typeof sales.$inferSelect>,
   actor: Viewer,
 ): void {
-  const { status, refundedAt, refundedBy, ...record } = wanted;
+  // The numbers the terminals issued and the reprint count are the server's: never compared.
+  const {
+    status,
+    refundedAt,
+    refundedBy,
+    terminalId: _t,
+    invoiceSeq: _i,
+    invoiceNumber: _n,
+    refundTerminalId: _rt,
+    refundSeq: _rs,
+    refundNumber: _rn,
+    reprintCount: _p,
+    ...record
+  } = wanted;
   const differs = changedFields(existing, record);
   if (differs.length > 0) {
     tally.reject(
@@ -167,4 +194,28 @@ function applyToExisting(
     );
     tally.updated++;
   }
+}
+
+/**
+ * A sale the file adds keeps its invoice and refund numbers only on a terminal on file and
+ * where no other sale holds them: an invoice number is issued once (docs/decisions.md).
+ */
+function numberingProblem(tx: Tx, sale: z.infer<typeof saleRow>): string | null {
+  const series = [
+    [sale.terminalId, sale.invoiceSeq, sale.invoiceNumber, sales.terminalId, sales.invoiceSeq],
+    [sale.refundTerminalId, sale.refundSeq, sale.refundNumber, sales.refundTerminalId, sales.refundSeq],
+  ] as const;
+  for (const [terminal, seq, number, terminalColumn, seqColumn] of series) {
+    if (terminal === null) continue;
+    if (!tx.select({ id: terminals.id }).from(terminals).where(eq(terminals.id, terminal)).get())
+      return `terminal ${terminal} is not a terminal on file.`;
+    if (seq === null) continue;
+    const holder = tx
+      .select({ saleId: sales.saleId })
+      .from(sales)
+      .where(and(eq(terminalColumn, terminal), eq(seqColumn, seq)))
+      .get();
+    if (holder) return `${number ?? seq} is already ${holder.saleId}'s on file.`;
+  }
+  return null;
 }

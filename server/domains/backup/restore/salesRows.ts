@@ -36,6 +36,17 @@ export const SALES_LAYOUT = {
     'soldBy',
     // Backups made before back-dating needed a reason have no such column.
     'backdateReason?',
+    // Backups made before terminals have none of these: such sales have no invoice number.
+    'terminalId?',
+    'invoiceSeq?',
+    'invoiceNumber?',
+    'refundTerminalId?',
+    'refundSeq?',
+    'refundNumber?',
+    'reprintCount?',
+    'buyerName?',
+    'buyerAddress?',
+    'buyerTin?',
   ],
   lines: [
     'saleId',
@@ -65,6 +76,9 @@ const saleIdCell = cellText.pipe(
     .max(40, 'is too long')
     .transform((id) => id.toUpperCase()),
 );
+
+/** A terminal id or a number in its series: a whole number from 1. */
+const count = numberCell.pipe(z.number().int('must be a whole number').min(1, 'must be 1 or more'));
 
 export const saleRow = z.object({
   saleId: saleIdCell,
@@ -103,6 +117,18 @@ export const saleRow = z.object({
   discountIdNumber: orNull(cellText),
   discountAmount: orNull(pesosCell).transform((v) => v ?? 0),
   vatExemptAmount: orNull(pesosCell).transform((v) => v ?? 0),
+  terminalId: orNull(count),
+  invoiceSeq: orNull(count),
+  invoiceNumber: orNull(cellText),
+  refundTerminalId: orNull(count),
+  refundSeq: orNull(count),
+  refundNumber: orNull(cellText),
+  reprintCount: orNull(
+    numberCell.pipe(z.number().int('must be a whole number').min(0, 'cannot be negative')),
+  ).transform((v) => v ?? 0),
+  buyerName: orNull(cellText),
+  buyerAddress: orNull(cellText),
+  buyerTin: orNull(cellText),
 });
 
 const paymentRow = z.object({

@@ -1,0 +1,33 @@
+import type { Tx } from '../../db/open';
+import { appendJournal } from '../journal/chain';
+import { issueInvoice, terminalFor } from '../terminals/service';
+import type { Sale } from './records';
+
+// A sale's invoice (docs/decisions.md, BIR records): the next number of the terminal it is
+// made at, taken in the sale's transaction, and the sale's row in the journal.
+
+/** The terminal (asked for, else the shift's, else the first) and its next invoice number. */
+export function invoiceFor(
+  tx: Tx,
+  terminalRef: number | null | undefined,
+  shiftId: number | null,
+  total: number,
+) {
+  const terminal = terminalFor(tx, terminalRef, shiftId);
+  return issueInvoice(tx, terminal.id, total);
+}
+
+/** The sale as made, appended to the journal under its invoice number. */
+export function journalSale(tx: Tx, sale: Sale, now: Date): void {
+  appendJournal(
+    tx,
+    {
+      terminalId: sale.terminalId,
+      kind: 'sale',
+      documentNumber: sale.invoiceNumber ?? sale.saleId,
+      amount: sale.totalAmount,
+      document: sale,
+    },
+    now,
+  );
+}

@@ -1,0 +1,14 @@
+import { terminalInput, terminalUpdateInput } from '../../../shared/schemas/terminals';
+import { allow, router, signedInProcedure } from '../../trpc/procedures';
+import { createTerminal, listTerminals, updateTerminal } from './service';
+
+export const terminalsRouter = router({
+  /** Every signed-in account: the counter chooses its terminal from these. */
+  list: signedInProcedure.query(({ ctx }) => listTerminals(ctx.db)),
+  create: allow('terminals')
+    .input(terminalInput)
+    .mutation(({ ctx, input }) => createTerminal(ctx.db, ctx.viewer, input)),
+  update: allow('terminals')
+    .input(terminalUpdateInput)
+    .mutation(({ ctx, input }) => updateTerminal(ctx.db, ctx.viewer, input)),
+});
