@@ -42,7 +42,7 @@ type CashVoid = ReturnType<typeof voidsBetween>[number];
 type Stored = Partial<ZReading> &
   Omit<ReadingTotals, 'depositsTaken' | 'depositsApplied' | 'depositsRefunded'>;
 
-function zOf(db: Db, row: typeof endOfDay.$inferSelect): ZReading {
+export function zOf(db: Db, row: typeof endOfDay.$inferSelect): ZReading {
   const stored = JSON.parse(row.totals) as Stored;
   // Readings taken before the BIR fields were kept: their sales still carry the Z's number.
   const bir = stored.grossSales === undefined ? birTotals(db, { z: row.number }) : {};
