@@ -380,6 +380,10 @@ describe('the Z reading per terminal', () => {
       'C2-Z-4',
     ]);
     expect(verifyJournal(shop.db).ok).toBe(true);
+    // A shift closed since the last Z is something to count: its drawer is the Z's cash lines.
+    const drawer = await zOn({ terminalId: two });
+    expect(drawer.statusCode).toBe(201);
+    expect(drawer.json()).toMatchObject({ zCounter: 5, salesCount: 0, expectedCash: 0, countedCash: 0 });
   });
 
   it('reads a reading taken before the BIR fields were kept, filling them', () => {

@@ -100,16 +100,20 @@ function shiftsCash(tx: Tx, terminalId: number, after: Date | null, until: Date)
   };
 }
 
-/** How many sales, refunds and deposits of the terminal wait for its next Z reading. */
-function pendingOn(db: Db, terminalId: number): number {
+/**
+ * How many sales, refunds and deposits of the terminal wait for its next Z reading, and how
+ * many of its shifts closed after `since` (their drawers are the Z's cash lines).
+ */
+function pendingOn(db: Db, terminalId: number, since: Date): number {
   // Inside the transaction: better-sqlite3 has one connection.
   const row = db.$client
     .prepare(
       `select (select count(*) from sales where z_pending = 1 and terminal_id = ?)
          + (select count(*) from sales where refund_z_pending = 1 and refund_terminal_id = ?)
-         + (select count(*) from cake_order_payments where z_pending = 1 and terminal_id = ?) as n`,
+         + (select count(*) from cake_order_payments where z_pending = 1 and terminal_id = ?)
+         + (select count(*) from shifts where terminal_id = ? and closed_at > ?) as n`,
     )
-    .get(terminalId, terminalId, terminalId) as { n: number };
+    .get(terminalId, terminalId, terminalId, terminalId, since.getTime()) as { n: number };
   return row.n;
 }
 
@@ -127,7 +131,8 @@ export interface ZInput {
  * later refund counts in the next. `number` runs over all terminals without gaps; `zCounter`
  * on each terminal. A restored sale or refund was never waiting, so no Z counts it
  * (docs/decisions.md). The same `requestKey` again answers the reading it took, marked
- * `repeated`. With nothing to count after an earlier Z it is refused unless `allowEmpty`.
+ * `repeated`. With nothing to count after an earlier Z (no sale, refund or deposit waiting,
+ * no shift closed since) it is refused unless `allowEmpty`.
  */
 export function takeEndOfDay(
   db: Db,
@@ -152,7 +157,7 @@ export function takeEndOfDay(
         .orderBy(desc(endOfDay.number))
         .limit(1)
         .get();
-      if (previous && !input.allowEmpty && pendingOn(db, terminal.id) === 0)
+      if (previous && !input.allowEmpty && pendingOn(db, terminal.id, previous.takenAt) === 0)
         throw fail.conflict(SHIFT_TEXT.nothingToCount(terminal.name));
       const last = tx.select().from(endOfDay).orderBy(desc(endOfDay.number)).limit(1).get();
       const number = (last?.number ?? 0) + 1;
