@@ -991,6 +991,7 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/end-of-day': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
     'GET /api/sc-pwd-book': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
+    'GET /api/bir/sales-summary': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
     'GET /api/sc-pwd-book/export': {
       validQuery: { from: '2026-01-01', to: '2026-12-31' },
       query: DAYS_QUERY,
@@ -1543,6 +1544,7 @@ function handInputs(): Record<string, unknown> {
     'shifts.list': days,
     'shifts.zReadings': days,
     'shifts.scPwdBook': days,
+    'bir.salesSummary': days,
     'reports.revenueCostByDay': { days: 30 },
     'reports.summary': period,
     'reports.records': { period, limit: 6, cursor: { soldAt: Date.now(), id: ids.sale } },
