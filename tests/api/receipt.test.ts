@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, inventoryItems, journal, sales, settings, terminals } from '../../server/db/schema';
 import { type Session, type TestShop, testApp } from '../helpers/app';
@@ -238,5 +239,32 @@ describe('reprints', () => {
     }
     await expectTrpcError(admin.api.sales.reprint({ id: 999_999 }), 'NOT_FOUND', 'That sale does not exist.');
     expect(journalRows()).toHaveLength(before);
+  });
+});
+
+describe('the invoice number wherever a sale is listed', () => {
+  it('shows in the records table, its export and today’s sales, found there by invoice number', async () => {
+    const sale = (await vatSale()).json().sale;
+    const listed = await rest(shop, 'GET', '/api/salesReport/sales?range=today', admin.accessToken);
+    expect(listed.json().sales.find((r: { saleId: string }) => r.saleId === sale.saleId)).toMatchObject({
+      invoiceNumber: sale.invoiceNumber,
+    });
+    const records = await admin.api.reports.records({ period: { range: 'today' }, limit: 50 });
+    expect(records.records.find((r) => r.id === sale._id)?.invoiceNumber).toBe(sale.invoiceNumber);
+    const file = await rest(shop, 'GET', '/api/salesReport/export?range=today', admin.accessToken);
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Sales')!;
+    const header = sheet.getRow(1).values as unknown[];
+    const column = header.indexOf('Invoice No.');
+    expect(column).toBeGreaterThan(0);
+    const row = (sheet.getColumn(header.indexOf('Sale ID')).values as unknown[]).indexOf(sale.saleId);
+    expect(sheet.getRow(row).getCell(column).value).toBe(sale.invoiceNumber);
+    // At the counter: by the invoice number, or its last digits.
+    const found = await staff.api.sales.today({ search: sale.invoiceNumber });
+    expect(found.map((r) => [r.saleId, r.invoiceNumber])).toEqual([[sale.saleId, sale.invoiceNumber]]);
+    const byDigits = await staff.api.sales.today({ search: sale.invoiceNumber.slice(-4) });
+    expect(byDigits.map((r) => r.saleId)).toContain(sale.saleId);
   });
 });
