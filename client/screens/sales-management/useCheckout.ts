@@ -135,6 +135,11 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
               idNumber: fields.discountIdNumber.trim(),
             }
           : null,
+        buyer: {
+          name: fields.buyer.name.trim(),
+          address: fields.buyer.address.trim(),
+          tin: fields.buyer.tin.trim(),
+        },
         payments: fields.split
           ? fields.payments.map((p) => ({
               method: p.method!,
