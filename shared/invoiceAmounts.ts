@@ -5,7 +5,7 @@ import type { Centavos } from './money';
 
 /** The discount types an invoice and a reading list, each in its own line. */
 export const INVOICE_DISCOUNT_TYPES = ['SC', 'PWD', 'SC5', 'other'] as const;
-export type InvoiceDiscounts = Record<(typeof INVOICE_DISCOUNT_TYPES)[number], Centavos>;
+type InvoiceDiscounts = Record<(typeof INVOICE_DISCOUNT_TYPES)[number], Centavos>;
 
 /** The stored figures of a sale the split is made from. */
 export interface InvoiceSale {

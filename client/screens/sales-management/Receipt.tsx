@@ -1,5 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { INVOICE_DISCOUNT_TYPES } from '../../../shared/invoiceAmounts';
 import { formatPeso } from '../../../shared/money';
 import { RECEIPT_TEXT as R } from '../../../shared/texts/receipt';
 import { SALES_TEXT } from '../../../shared/texts/sales';
@@ -142,7 +143,7 @@ export function Receipt({ receipt }: { receipt: ReceiptContents }) {
       </Box>
       <Rule />
       <Row label="Subtotal">{formatPeso(receipt.subtotal)}</Row>
-      {(['SC', 'PWD', 'SC5', 'other'] as const).map((type) =>
+      {INVOICE_DISCOUNT_TYPES.map((type) =>
         discounts[type] ? (
           <Row key={type} label={R.discount[type]}>
             -{formatPeso(discounts[type])}

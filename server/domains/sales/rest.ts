@@ -79,7 +79,7 @@ export function legacySale(sale: ShownSale) {
 }
 
 /** The invoice's contents over REST: the same fields, money in pesos. */
-export function legacyReceipt(receipt: Receipt) {
+function legacyReceipt(receipt: Receipt) {
   const peso = (n: number | null) => (n === null ? null : pesos(n));
   return {
     ...receipt,
