@@ -151,6 +151,8 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
       {
         onSuccess: (answer) => {
           cart.clear();
+          // The receipt dialog shows the invoice the checkout answered, without asking again.
+          queryClient.setQueryData(trpc.sales.receipt.queryKey({ id: answer.sale.saleId }), answer.receipt);
           onSold(answer.sale);
           // The shift's reading counts this sale.
           void queryClient.invalidateQueries(trpc.shifts.pathFilter());
