@@ -958,6 +958,8 @@ function restSpecs(): Record<string, RestSpec> {
       valid: [201],
     },
     'POST /api/sales/:id/refund': { params: { id: id(ids.sale) } },
+    'POST /api/sales/:id/reprint': { params: { id: id(ids.sale) } },
+    'GET /api/sales/:id/receipt': { params: { id: ids.saleCode } },
     'GET /api/sales/all': { validQuery: { page: '1', limit: '20' }, query: { page: 'page', limit: 'limit' } },
     'GET /api/sales/:id': { params: { id: ids.saleCode } },
     // The admin's shift is open, so even a valid opening is refused (409).
