@@ -46,7 +46,7 @@ const MONEY = [
 ] as const;
 
 /** Each value of a {name: centavos} map in pesos. */
-export const mapInPesos = (map: Record<string, number>) =>
+const mapInPesos = (map: Record<string, number>) =>
   Object.fromEntries(Object.entries(map).map(([k, v]) => [k, pesos(v)]));
 
 /** A reading with its money in pesos (REST's edge, like every other route). */

@@ -93,7 +93,7 @@ function shiftFor(tx: Tx | Db, actor: Viewer, id: number): ShiftRow {
 }
 
 /** The Z counter a terminal takes next: its last plus one. */
-export function nextZCounter(db: Db | Tx, terminalId: number | null): number {
+function nextZCounter(db: Db | Tx, terminalId: number | null): number {
   const last = db
     .select({ zCounter: endOfDay.zCounter })
     .from(endOfDay)
