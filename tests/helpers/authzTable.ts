@@ -62,6 +62,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   cakeOrders: 'cakeOrders',
   // Bakers are staff: all four roles bake, read the plan and the batches.
   production: 'production',
+  // The sales summary BIR asks for sits under End of Day.
+  bir: 'endOfDay',
 };
 
 /** The procedures whose rule is not their router's. */
