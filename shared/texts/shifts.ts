@@ -66,7 +66,7 @@ export const SHIFT_TEXT = {
   xReadingNumber: (shiftId: number) => `X-${shiftId}`,
   zReadingNumber: (prefix: string, zCounter: number) => `${prefix}Z-${zCounter}`,
   nothingToCount: (terminal: string) =>
-    `Nothing to count on ${terminal} since its last Z reading. Take an empty Z reading only on purpose (allowEmpty).`,
+    `Nothing to count on ${terminal} since its last Z reading: an empty Z reading is taken only when asked for on purpose.`,
   // The Counter bar with no shift open: staff cannot sell yet; managers and up still can.
   noShiftStaff: 'No open shift. Press Open shift, count the drawer in, then sell.',
   noShiftOversee: 'No open shift. Sales still go through; open one to count the drawer.',
