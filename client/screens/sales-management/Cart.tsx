@@ -20,7 +20,7 @@ import { needsReference } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
-import { DiscountFields } from './DiscountFields';
+import { DiscountFields, discountLabel } from './DiscountFields';
 import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
 import { QuickTender } from './QuickTender';
@@ -248,7 +248,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
           <Amount label="Subtotal" value={totals.subtotal} />
           {fields.discount ? (
             <Amount
-              label={`${fields.discount} Discount (20% of ${formatPeso(totals.vatExemptAmount)}, VAT-exempt)`}
+              label={discountLabel(fields.discount, totals, cart.sc5Allowance)}
               value={totals.discountAmount}
               less
             />
