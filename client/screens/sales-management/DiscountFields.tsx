@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Grid, SegmentedControl, TextInput } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
-import { type DiscountType, SC5_PERCENT, SC5_WEEKLY_PURCHASES, type Totals } from '../../../shared/totals';
+import { type DiscountType, SC5_PERCENT, type Totals } from '../../../shared/totals';
 import type { CartFields } from './useCart';
 import type { Sc5Allowance } from './useSc5Allowance';
 
@@ -14,7 +14,7 @@ const CHOICES = [
 
 /**
  * The discount's line under the subtotal. The 5% names what is left of the senior's weekly
- * allowance (of purchases), so the cashier sees why a sale gets less or none.
+ * allowance of purchases (₱2,500.00), so the cashier sees why a sale gets less or none.
  */
 export function discountLabel(
   discount: DiscountType,
@@ -23,10 +23,8 @@ export function discountLabel(
 ): string {
   if (discount !== 'SC5')
     return `${discount} Discount (20% of ${formatPeso(totals.vatExemptAmount)}, VAT-exempt)`;
-  const left = allowance
-    ? `${formatPeso(allowance.allowanceLeft)} of ${formatPeso(SC5_WEEKLY_PURCHASES)} left this week`
-    : 'enter the ID number';
-  return `SC ${SC5_PERCENT}% Discount (basic necessities; ${left})`;
+  const left = allowance ? `${formatPeso(allowance.allowanceLeft)} left this week` : 'enter the ID number';
+  return `SC ${SC5_PERCENT}% Discount (${left})`;
 }
 
 interface DiscountProps {
