@@ -43,7 +43,7 @@ export const SC_PWD_CHECKBOX = {
 /** Items only: the seniors' 5% on basic necessities and prime commodities. */
 export const BASIC_NECESSITY_CHECKBOX = {
   label: 'Basic necessity or prime commodity',
-  description: 'Senior citizen 5% applies: flour, sugar, cooking oil, milk',
+  description: 'Senior citizen 5%: flour, sugar, cooking oil, milk',
   style: { alignSelf: 'end' },
   mb: 6,
 } as const;
