@@ -228,6 +228,11 @@ describe('the weekly allowance', () => {
       weekStart: '2025-03-10',
       weekEnd: '2025-03-16',
     });
+    // An ID with letters beyond ASCII is still one senior's, however it is typed.
+    await sellAt('2025-03-04T10:00:00', [{ kind: 'item', id: flour.id, quantity: 1 }], senior('Ñ-0001'));
+    expect(sc5Allowance(shop.db, ' Ñ-0001', new Date('2025-03-04T11:00:00+08:00')).allowanceLeft).toBe(
+      150000,
+    );
     // Another senior's ID has the whole allowance that week.
     expect(sc5Allowance(shop.db, 'OSCA-2025-0002', new Date('2025-03-08T12:00:00+08:00')).allowanceLeft).toBe(
       250_000,

@@ -22,7 +22,8 @@ export interface Sc5Allowance {
  */
 export function sc5Allowance(db: Store, idNumber: string, at: Date): Sc5Allowance {
   const week = manilaWeek(at);
-  const id = idNumber.trim().toLowerCase();
+  // Both sides folded by SQLite's own lower(), so an ID matches itself however it is typed.
+  const id = idNumber.trim();
   const row = db
     .select({ covered: sql<number>`coalesce(sum(${saleLines.lineTotal} + ${saleLines.discount}), 0)` })
     .from(sales)
@@ -33,7 +34,7 @@ export function sc5Allowance(db: Store, idNumber: string, at: Date): Sc5Allowanc
         eq(sales.status, 'completed'),
         gte(sales.soldAt, manilaDayStart(week.start)),
         lt(sales.soldAt, manilaDayStart(addDays(week.end, 1))),
-        sql`lower(trim(${sales.discountIdNumber})) = ${id}`,
+        sql`lower(trim(${sales.discountIdNumber})) = lower(${id})`,
         gt(saleLines.discount, 0),
       ),
     )
