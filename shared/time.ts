@@ -84,3 +84,11 @@ export function daysBetween(from: string, to: string): string[] {
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
+
+/** The Manila calendar week (Monday to Sunday) an instant falls in, as its first and last dates. */
+export function manilaWeek(at: Date = new Date()): { start: string; end: string } {
+  const day = manilaDate(at);
+  const sinceMonday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const start = addDays(day, -sinceMonday);
+  return { start, end: addDays(start, 6) };
+}

@@ -62,6 +62,8 @@ const itemShape = {
   restockThreshold: itemQuantity(INVENTORY_TEXT.thresholdNegative, 'Restock threshold'),
   /** Takes the senior-citizen / PWD discount at checkout: food does, baking supplies do not. */
   scPwdEligible: z.boolean({ error: INVENTORY_TEXT.scPwdNotBoolean }),
+  /** A basic necessity or prime commodity (flour, sugar, oil, milk): takes the seniors' 5% at checkout. */
+  basicNecessity: z.boolean({ error: INVENTORY_TEXT.basicNecessityNotBoolean }),
   expirationDate: optionalDate('Expiration date'),
   barcode: barcodeField,
 };
@@ -80,6 +82,7 @@ export const itemFields = z.object({
   restockThreshold: itemShape.restockThreshold.default(DEFAULT_RESTOCK_THRESHOLD * QUANTITY_SCALE),
   /** Baking supplies are not food: no SC/PWD discount unless the shop says so. */
   scPwdEligible: itemShape.scPwdEligible.default(false),
+  basicNecessity: itemShape.basicNecessity.default(false),
   expirationDate: itemShape.expirationDate.default(null),
   barcode: itemShape.barcode.default(null),
 });

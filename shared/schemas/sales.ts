@@ -36,6 +36,13 @@ export type SaleLineInput = z.infer<typeof saleLineInput>;
 const saleAmount = (message: string, tooLarge: string = SALES_TEXT.tooLarge) =>
   z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, tooLarge);
 
+const discountIdNumber = z
+  .string({ error: SALES_TEXT.discountIdNumber })
+  .trim()
+  .min(1, SALES_TEXT.discountIdNumber)
+  .max(40, 'The ID number must be at most 40 characters.')
+  .check(storedText('The ID number'));
+
 const discountInput = z.object(
   {
     type: z.enum(DISCOUNT_TYPES, { error: SALES_TEXT.discountType }),
@@ -45,12 +52,7 @@ const discountInput = z.object(
       .min(1, SALES_TEXT.discountName)
       .max(NAME_MAX, `The holder's name must be at most ${NAME_MAX} characters.`)
       .check(storedText("The holder's name")),
-    idNumber: z
-      .string({ error: SALES_TEXT.discountIdNumber })
-      .trim()
-      .min(1, SALES_TEXT.discountIdNumber)
-      .max(40, 'The ID number must be at most 40 characters.')
-      .check(storedText('The ID number')),
+    idNumber: discountIdNumber,
   },
   { error: SALES_TEXT.discountType },
 );
@@ -176,6 +178,9 @@ export const checkoutInput = z
     if (oneCash) ctx.addIssue({ code: 'custom', message: oneCash, path: ['payments'] });
   });
 export type CheckoutInput = z.output<typeof checkoutInput>;
+
+/** A senior ID whose weekly 5% allowance the counter asks about. */
+export const sc5AllowanceInput = z.object({ idNumber: discountIdNumber });
 
 /** A sale by its database id or its SALE- id (refunds take either). */
 export const saleRefInput = z.object({

@@ -8,6 +8,7 @@ export const INVENTORY_TEXT = {
   thresholdNegative: 'Restock threshold must be a non-negative number.',
   amountNegative: 'Amount must be a non-negative number.',
   scPwdNotBoolean: 'SC/PWD eligible must be true or false.',
+  basicNecessityNotBoolean: 'Basic necessity must be true or false.',
   expiredDate: 'Expiration date cannot be in the past.',
   addedExpired: 'Stock added now would already be expired: set a new expiration date first.',
   duplicateId: 'Item ID already exists. Please choose a unique ID.',

@@ -46,7 +46,8 @@ export const SALES_TEXT = {
   // SC/PWD discounts and split tender.
   discountName: 'Please enter the senior citizen or PWD holder’s name.',
   discountIdNumber: 'Please enter the senior citizen or PWD ID number.',
-  discountType: 'The discount must be SC (senior citizen) or PWD.',
+  discountType:
+    'The discount must be SC (senior citizen), PWD or SC5 (senior citizen 5% on basic necessities).',
   paymentsSum: (total: string) => `The payments must add up to the total, ${total}.`,
   paymentAmount: 'Each payment must be more than ₱0.00.',
   oneCashPayment: 'Cash can be one payment of the sale; put the whole cash share in it.',

@@ -112,6 +112,7 @@ describe('area backups', () => {
       'amount',
       'restockThreshold',
       'scPwdEligible',
+      'basicNecessity',
       'barcode',
       'expirationDate',
       'createdBy',
@@ -129,6 +130,7 @@ describe('area backups', () => {
       unitPrice: 61.25,
       restockThreshold: 5,
       scPwdEligible: 'no',
+      basicNecessity: 'no',
       expirationDate: '2027-01-31',
       createdBy: ADMIN.email,
     });

@@ -962,6 +962,7 @@ function restSpecs(): Record<string, RestSpec> {
     'GET /api/sales/:id/receipt': { params: { id: ids.saleCode } },
     'GET /api/sales/all': { validQuery: { page: '1', limit: '20' }, query: { page: 'page', limit: 'limit' } },
     'GET /api/sales/:id': { params: { id: ids.saleCode } },
+    'GET /api/sales/sc5-allowance': { validQuery: { idNumber: 'OSCA-0001' }, query: { idNumber: 'search' } },
     // The admin's shift is open, so even a valid opening is refused (409).
     'POST /api/shifts/open': { body: { openingCash: 500 }, fields: { openingCash: 'money' }, valid: [409] },
     'POST /api/shifts/:id/cash': {
@@ -1537,6 +1538,7 @@ function handInputs(): Record<string, unknown> {
     'sales.productsPage': { search: 'flour', page: 1 },
     'sales.list': { page: 1, limit: 20 },
     'sales.today': { search: 'SALE-' },
+    'sales.sc5Allowance': { idNumber: 'OSCA-0001' },
     'shifts.open': { openingCash: 0 },
     'shifts.cash': { id: ids.shift, type: 'out', amount: 100, reason: 'Ice' },
     'shifts.reading': { id: ids.shift },

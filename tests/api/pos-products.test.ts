@@ -83,6 +83,7 @@ describe('sales.products', () => {
       stock: 50,
       status: 'Well-stocked',
       scPwdEligible: false,
+      basicNecessity: false,
     });
     const cake = rows.find((r) => r.code === 'CK-1');
     // A cake's cost is its ingredients' (3 × ₱60.00); cakes take the SC/PWD discount by default.
@@ -92,6 +93,7 @@ describe('sales.products', () => {
       purchasePrice: 18000,
       price: 90000,
       scPwdEligible: true,
+      basicNecessity: false,
     });
   });
 

@@ -95,6 +95,7 @@ describe('GET /api/sc-pwd-book/export', () => {
       'ID Number',
       'Gross',
       'Discount',
+      'SC 5%',
       'Net',
       'Status',
     ]);
@@ -113,6 +114,7 @@ describe('GET /api/sc-pwd-book/export', () => {
       'SC-0421-118',
       600,
       120,
+      0,
       480,
       'Completed',
     ]);
@@ -121,7 +123,7 @@ describe('GET /api/sc-pwd-book/export', () => {
     expect(pwd.getCell(2).value).toBe(sold.pwd);
     expect(pwd.getCell(3).value).toBe('PWD');
     expect(pwd.getCell(4).value).toBe('Jose Rizal');
-    expect(pwd.getCell(9).value).toBe('Refunded');
+    expect(pwd.getCell(10).value).toBe('Refunded');
   });
 
   it('keeps a name that looks like a formula as text', async () => {

@@ -215,6 +215,7 @@ describe('the SC/PWD sales book', () => {
       SENIOR.idNumber,
       '₱600.00',
       '₱120.00',
+      '₱0.00',
       '₱480.00',
     ]);
     expect(await table.locator('tbody tr').count()).toBe(1);

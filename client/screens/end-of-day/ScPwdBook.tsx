@@ -12,8 +12,8 @@ import { DateRange, type DaysTabProps } from './DateRange';
 import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
 
-const HEADERS = ['Date', 'Sale ID', 'Type', 'Name', 'ID Number', 'Gross', 'Discount', 'Net'];
-const MONEY = new Set(['Gross', 'Discount', 'Net']);
+const HEADERS = ['Date', 'Sale ID', 'Type', 'Name', 'ID Number', 'Gross', 'Discount', 'SC 5%', 'Net'];
+const MONEY = new Set(['Gross', 'Discount', 'SC 5%', 'Net']);
 
 /** The SC/PWD sales book (BIR) of a range of days, oldest first, and its .xlsx export. */
 export function ScPwdBook({ days, onDays, today }: DaysTabProps) {
@@ -83,7 +83,7 @@ export function ScPwdBook({ days, onDays, today }: DaysTabProps) {
                   {r.name}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.idNumber}</Table.Td>
-                <PesoCells values={[r.gross, r.discount, r.net]} headers={HEADERS.slice(5)} />
+                <PesoCells values={[r.gross, r.discount, r.sc5Discount, r.net]} headers={HEADERS.slice(5)} />
               </Table.Tr>
             ))}
             {rows.length === 0 ? (

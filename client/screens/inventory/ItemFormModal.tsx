@@ -7,7 +7,7 @@ import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
 import { manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { PESO_INPUT } from '../../ui/inputs';
-import { type ItemRow, SC_PWD_CHECKBOX } from './inventory';
+import { BASIC_NECESSITY_CHECKBOX, type ItemRow, SC_PWD_CHECKBOX } from './inventory';
 import { BLANK_ITEM, changesOf, checkItem, draftOf, fieldsOf } from './itemDraft';
 import { StockFormModal } from './StockFormModal';
 import { useCategoryOptions, useItemOptions } from './useChoices';
@@ -115,6 +115,7 @@ export function ItemFormModal({
             {...form.typed('barcode')}
           />
           <Checkbox {...SC_PWD_CHECKBOX} {...form.ticked('scPwdEligible')} />
+          <Checkbox {...BASIC_NECESSITY_CHECKBOX} {...form.ticked('basicNecessity')} />
         </>
       }
     />

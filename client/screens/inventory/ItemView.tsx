@@ -46,6 +46,7 @@ export function ItemView({ item, ...actions }: { item: ItemRow | null } & ViewAc
         { label: 'Purchase Price', value: formatPeso(current.purchasePrice) },
         { label: 'Unit Price', value: formatPeso(current.unitPrice) },
         { label: 'SC/PWD Eligible', value: yesNo(current.scPwdEligible) },
+        { label: 'Basic Necessity', value: yesNo(current.basicNecessity) },
         { label: 'Unit', value: amountText(current.amount, current.unit) },
         { label: 'Supplier', value: current.supplier },
         { label: 'Restock Threshold', value: formatQuantity(current.restockThreshold) },

@@ -40,6 +40,14 @@ export const SC_PWD_CHECKBOX = {
   mb: 6,
 } as const;
 
+/** Items only: the seniors' 5% on basic necessities and prime commodities. */
+export const BASIC_NECESSITY_CHECKBOX = {
+  label: 'Basic necessity or prime commodity',
+  description: 'Senior citizen 5%: flour, sugar, cooking oil, milk',
+  style: { alignSelf: 'end' },
+  mb: 6,
+} as const;
+
 /** A select's option from a settings list or a supplier. */
 export const optionOf = (entry: { id: number; name: string }) => ({
   value: String(entry.id),

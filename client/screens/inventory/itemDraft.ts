@@ -23,6 +23,8 @@ export interface ItemDraft {
   supplierId: string | null;
   restockThreshold: number | string;
   scPwdEligible: boolean;
+  /** Takes the seniors' 5% on basic necessities. */
+  basicNecessity: boolean;
   expirationDate: string;
   /** The EAN/UPC printed on the pack; blank is none. */
   barcode: string;
@@ -42,6 +44,7 @@ export const BLANK_ITEM: ItemDraft = {
   restockThreshold: DEFAULT_RESTOCK_THRESHOLD,
   /** Baking supplies are not food: no SC/PWD discount unless ticked. */
   scPwdEligible: false,
+  basicNecessity: false,
   expirationDate: '',
   barcode: '',
 };
@@ -61,6 +64,7 @@ export function draftOf(item: ItemRow): ItemDraft {
     supplierId: text(item.supplierId),
     restockThreshold: fromMilli(item.restockThreshold),
     scPwdEligible: item.scPwdEligible,
+    basicNecessity: item.basicNecessity,
     expirationDate: item.expirationDate ?? '',
     barcode: item.barcode ?? '',
   };
@@ -110,6 +114,7 @@ export function fieldsOf(draft: ItemDraft): ItemFields {
     supplierId: idOf(draft.supplierId),
     restockThreshold: toMilli(numberOf(draft.restockThreshold, DEFAULT_RESTOCK_THRESHOLD)) ?? 0,
     scPwdEligible: draft.scPwdEligible,
+    basicNecessity: draft.basicNecessity,
     expirationDate: draft.expirationDate || null,
     barcode: draft.barcode.trim() || null,
   };

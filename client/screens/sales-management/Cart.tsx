@@ -21,7 +21,7 @@ import { SALES_TEXT } from '../../../shared/texts/sales';
 import { BuyerFields, buyerOpen } from './BuyerFields';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
-import { DiscountFields } from './DiscountFields';
+import { DiscountFields, discountLabel } from './DiscountFields';
 import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
 import { QuickTender } from './QuickTender';
@@ -251,7 +251,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
           <Amount label="Subtotal" value={totals.subtotal} />
           {fields.discount ? (
             <Amount
-              label={`${fields.discount} Discount (20% of ${formatPeso(totals.vatExemptAmount)}, VAT-exempt)`}
+              label={discountLabel(fields.discount, totals, cart.sc5Allowance)}
               value={totals.discountAmount}
               less
             />

@@ -1,13 +1,31 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Grid, SegmentedControl, TextInput } from '@mantine/core';
-import type { DiscountType } from '../../../shared/totals';
+import { formatPeso } from '../../../shared/money';
+import { type DiscountType, SC5_PERCENT, type Totals } from '../../../shared/totals';
 import type { CartFields } from './useCart';
+import type { Sc5Allowance } from './useSc5Allowance';
 
 const CHOICES = [
-  { value: 'none', label: 'No SC/PWD discount' },
+  { value: 'none', label: 'None' },
   { value: 'SC', label: 'Senior Citizen' },
   { value: 'PWD', label: 'PWD' },
+  { value: 'SC5', label: 'SC 5% (basic necessities)' },
 ];
+
+/**
+ * The discount's line under the subtotal. The 5% names what is left of the senior's weekly
+ * allowance of purchases (₱2,500.00), so the cashier sees why a sale gets less or none.
+ */
+export function discountLabel(
+  discount: DiscountType,
+  totals: Totals,
+  allowance: Sc5Allowance | null,
+): string {
+  if (discount !== 'SC5')
+    return `${discount} Discount (20% of ${formatPeso(totals.vatExemptAmount)}, VAT-exempt)`;
+  const left = allowance ? `${formatPeso(allowance.allowanceLeft)} left this week` : 'enter the ID number';
+  return `SC ${SC5_PERCENT}% Discount (${left})`;
+}
 
 interface DiscountProps {
   fields: CartFields;
@@ -17,7 +35,8 @@ interface DiscountProps {
 
 /**
  * The SC/PWD discount (RA 9994, RA 10754): 20% off the eligible lines, which are also
- * VAT-exempt. The law asks for the holder's name and ID number on the receipt.
+ * VAT-exempt; or the seniors' 5% on basic necessities (SC5), taxed as usual. The law asks for
+ * the holder's name and ID number on the receipt.
  */
 export function DiscountFields({ fields, set, errors }: DiscountProps) {
   return (
@@ -34,7 +53,7 @@ export function DiscountFields({ fields, set, errors }: DiscountProps) {
         <Grid gap="sm">
           <Grid.Col span={7}>
             <TextInput
-              label={fields.discount === 'SC' ? 'Senior citizen name' : 'PWD name'}
+              label={fields.discount === 'PWD' ? 'PWD name' : 'Senior citizen name'}
               withAsterisk
               autoComplete="off"
               maxLength={120}

@@ -4,6 +4,7 @@ import { type CurrentLine, sellProblem } from '../../../shared/saleRules';
 import { newSaleId } from '../../../shared/texts/sales';
 import { type DiscountType, saleTotals } from '../../../shared/totals';
 import { type Product, productKey } from './products';
+import { useSc5Allowance } from './useSc5Allowance';
 
 export interface CartLine {
   key: string;
@@ -17,6 +18,8 @@ export interface CartLine {
   quantity: number;
   /** Takes the SC/PWD discount. */
   scPwdEligible: boolean;
+  /** Takes the seniors' 5% (basic necessities; never a cake). */
+  basicNecessity: boolean;
 }
 
 /** One payment of a split sale, as typed: pesos '' when blank. */
@@ -41,7 +44,7 @@ export interface CartFields {
   reference: string;
   /** Pesos as typed; '' when blank. */
   cashTendered: number | string;
-  /** A senior citizen or PWD sale, with the holder's name and ID number. */
+  /** A senior citizen or PWD sale (or the seniors' 5%, SC5), with the holder's name and ID number. */
   discount: DiscountType | null;
   discountName: string;
   discountIdNumber: string;
@@ -94,13 +97,16 @@ export function useCart() {
       ),
     );
 
-  const totals = saleTotals(lines, fields.vat ? 12 : 0, fields.discount);
+  // Until the server says what is left of the senior's 5% allowance, the cart counts none.
+  const sc5Allowance = useSc5Allowance(fields);
+  const totals = saleTotals(lines, fields.vat ? 12 : 0, fields.discount, sc5Allowance?.allowanceLeft ?? 0);
 
   return {
     lines,
     fields,
     saleId,
     totals,
+    sc5Allowance,
     taxRate: fields.vat ? 12 : 0,
     quantityOf,
     /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot. */
@@ -124,6 +130,7 @@ export function useCart() {
                 stock: product.stock,
                 quantity,
                 scPwdEligible: product.scPwdEligible,
+                basicNecessity: product.basicNecessity,
               },
             ],
       );

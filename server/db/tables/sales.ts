@@ -39,8 +39,8 @@ export const sales = sqliteTable(
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /** An SC or PWD discount, with the holder's name and ID number as the law asks. */
-    discountType: text('discount_type', { enum: ['SC', 'PWD'] }),
+    /** An SC or PWD discount (or the seniors' 5%, SC5), with the holder's name and ID number as the law asks. */
+    discountType: text('discount_type', { enum: ['SC', 'PWD', 'SC5'] }),
     discountName: text('discount_name'),
     discountIdNumber: text('discount_id_number'),
     discountAmount: integer('discount_amount').notNull().default(0),

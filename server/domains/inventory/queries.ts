@@ -38,6 +38,7 @@ function itemColumns(today: Today) {
     supplier: suppliers.name,
     restockThreshold: i.restockThreshold,
     scPwdEligible: i.scPwdEligible,
+    basicNecessity: i.basicNecessity,
     expirationDate: i.expirationDate,
     barcode: i.barcode,
     status: itemStatusSql(today),

@@ -42,6 +42,7 @@ function legacyItem(item: ItemRow) {
     supplierName: item.supplier,
     restockThreshold: units(item.restockThreshold),
     scPwdEligible: item.scPwdEligible,
+    basicNecessity: item.basicNecessity,
     expirationDate: item.expirationDate,
     barcode: item.barcode,
     status: item.status,
@@ -77,6 +78,7 @@ function itemBody(raw: unknown): Loose<Inputs['add']> {
     supplierId: 'supplier' in body ? refIn(body.supplier) : undefined,
     restockThreshold: quantityIn(body.restockThreshold, QUANTITY_TEXT.decimals('Restock threshold')),
     scPwdEligible: booleanIn(body.scPwdEligible),
+    basicNecessity: booleanIn(body.basicNecessity),
     expirationDate:
       'expirationDate' in body ? (body.expirationDate === '' ? null : body.expirationDate) : undefined,
     // Blank clears it; a number is passed as its digits for the schema to check.

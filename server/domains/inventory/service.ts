@@ -92,6 +92,7 @@ const LABELS: Record<keyof ItemFields, string> = {
   supplierId: 'Supplier',
   restockThreshold: 'Restock Threshold',
   scPwdEligible: 'SC/PWD Eligible',
+  basicNecessity: 'Basic Necessity',
   expirationDate: 'Expiration Date',
   barcode: 'Barcode',
 };
@@ -172,6 +173,7 @@ function pick(row: ItemFields): ItemFields {
     supplierId: row.supplierId,
     restockThreshold: row.restockThreshold,
     scPwdEligible: row.scPwdEligible,
+    basicNecessity: row.basicNecessity,
     expirationDate: row.expirationDate,
     barcode: row.barcode,
   };

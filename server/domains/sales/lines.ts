@@ -29,6 +29,8 @@ export interface PricedLine {
   category: string | null;
   /** Takes the SC/PWD discount. */
   scPwdEligible: boolean;
+  /** Takes the seniors' 5% (items only: a cake or custom line never does). */
+  basicNecessity?: boolean;
 }
 
 export interface ResolvedLine {
@@ -82,6 +84,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
         status: counterStatusSql(ph('today')),
         category: categories.name,
         scPwdEligible: inventoryItems.scPwdEligible,
+        basicNecessity: inventoryItems.basicNecessity,
       })
       .from(inventoryItems)
       .leftJoin(categories, eq(categories.id, inventoryItems.categoryId))
@@ -108,7 +111,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
   );
   const found = lines.map((line) => {
     const product = (line.kind === 'item' ? item : cake).get({ id: line.id, today });
-    return product && { ...product, kind: line.kind, quantity: line.quantity };
+    return product && { basicNecessity: false, ...product, kind: line.kind, quantity: line.quantity };
   });
   const priced: PricedLine[] = [];
   for (const line of found) {

@@ -32,6 +32,8 @@ export interface Product {
   stock: number;
   status: ItemStatus | CakeStatus;
   scPwdEligible: boolean;
+  /** Takes the seniors' 5% on basic necessities (never a cake). */
+  basicNecessity: boolean;
 }
 
 /** Well-stocked and available first, then low stock or expiring soon, then what cannot be sold; each by name. */
@@ -112,6 +114,7 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
             stock: sellableUnits,
             status: counterStatusSql(today),
             scPwdEligible: i.scPwdEligible,
+            basicNecessity: i.basicNecessity,
           })
           .from(i)
           .leftJoin(categories, eq(categories.id, i.categoryId))
@@ -155,6 +158,7 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
       key: `cake:${cake.id}`,
       kind: 'cake',
       barcode: null,
+      basicNecessity: false,
       amount: size ?? (amount ? String(amount) : ''),
     });
   return shelved.map((p) => byKey.get(`${p.kind}:${p.id}`)).filter((p) => p !== undefined);

@@ -213,6 +213,12 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
   app.get<ById>('/sales/:id/receipt', async (req) =>
     legacyReceipt(await call(sales(contextFrom(deps, req)).receipt, { id: ref(req.params.id) })),
   );
+  app.get<{ Querystring: Query }>('/sales/sc5-allowance', async (req) => {
+    const left = await call(sales(contextFrom(deps, req)).sc5Allowance, {
+      idNumber: req.query.idNumber ?? '',
+    });
+    return { ...left, allowanceLeft: pesos(left.allowanceLeft) };
+  });
   // The newest 1000 unless a page is asked for: a shop's whole history is not one answer.
   app.get<{ Querystring: Query }>('/sales/all', async (req) => {
     const page = await call(sales(contextFrom(deps, req)).list, {

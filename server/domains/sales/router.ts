@@ -5,6 +5,7 @@ import {
   listSalesInput,
   refundInput,
   saleRefInput,
+  sc5AllowanceInput,
   todaySalesInput,
 } from '../../../shared/schemas/sales';
 import { allow, router } from '../../trpc/procedures';
@@ -12,6 +13,7 @@ import { counterPage, counterProducts } from './products';
 import { receiptOf, reprint } from './receipt';
 import { getSale, listSales } from './records';
 import { refund } from './refund';
+import { sc5Allowance } from './sc5';
 import { checkout } from './service';
 import { answerShownTo, saleShownTo } from './shown';
 import { todaysSales } from './today';
@@ -53,6 +55,10 @@ export const salesRouter = router({
   today: salesManagementProcedure
     .input(todaySalesInput)
     .query(({ ctx, input }) => todaysSales(ctx.db, input.search)),
+  /** What is left this Manila week of a senior ID's 5% allowance, for the counter to show. */
+  sc5Allowance: salesManagementProcedure
+    .input(sc5AllowanceInput)
+    .query(({ ctx, input }) => sc5Allowance(ctx.db, input.idNumber, new Date())),
   list: salesManagementProcedure.input(listSalesInput).query(({ ctx, input }) => {
     const page = listSales(ctx.db, input);
     return { ...page, rows: page.rows.map((sale) => saleShownTo(ctx.viewer, sale)) };

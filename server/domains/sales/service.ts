@@ -4,7 +4,7 @@ import { saleTotalProblem } from '../../../shared/saleRules';
 import type { CheckoutInput } from '../../../shared/schemas/sales';
 import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate, manilaDayStart } from '../../../shared/time';
-import { type DiscountType, lineDiscount, saleTotals, type Totals } from '../../../shared/totals';
+import { lineDiscounts, SC5_WEEKLY_PURCHASES, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
 import { placeholders, prepared } from '../../db/prepared';
@@ -21,6 +21,7 @@ import { currentLines, type PricedLine, priceLines, resolveLines } from './lines
 import { findSale, getSale } from './records';
 import { checkoutRefused } from './refused';
 import { repeatedSale } from './repeat';
+import { sc5Allowance } from './sc5';
 import { tenderFor } from './tender';
 
 export const MODULE = 'Sales Management';
@@ -63,7 +64,13 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     const backdateReason = backdateReasonFor(tx, actor, soldAt, now, input.backdateReason);
     const priced = priceLines(tx, lines, now);
     const discount = input.discount?.type ?? null;
-    const totals = saleTotals(priced, input.taxRate, discount);
+    // The SC5 allowance is read here, inside the transaction, so concurrent sales cannot share it.
+    const sc5Left =
+      discount === 'SC5' && input.discount
+        ? sc5Allowance(tx, input.discount.idNumber, soldAt).allowanceLeft
+        : SC5_WEEKLY_PURCHASES;
+    const totals = saleTotals(priced, input.taxRate, discount, sc5Left);
+    const discounts = lineDiscounts(priced, discount, sc5Left);
     const tooLarge = saleTotalProblem(totals.totalAmount);
     if (tooLarge) throw fail.badRequest(tooLarge);
     refuseOtherTotals(input.expected, totals, priced);
@@ -95,9 +102,9 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       backdateReason,
     });
     const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
-    for (const line of priced) {
+    for (const [i, line] of priced.entries()) {
       const { cost, takes, cake } = takeForLine(tx, line, move, now);
-      const saved = insertLine(tx).get({ ...lineRow(sale.id, line, discount), cost });
+      const saved = insertLine(tx).get({ ...lineRow(sale.id, line, discounts[i] ?? 0), cost });
       keepLineLots(tx, saved!.id, takes, cake);
     }
     for (const payment of tender.payments)
@@ -218,9 +225,8 @@ export const insertPayment = (tx: Tx) =>
       .prepare(),
   );
 
-/** A line as sold: lineTotal is what was charged for it, after its SC/PWD discount. */
-function lineRow(saleId: number, line: PricedLine, discount: DiscountType | null) {
-  const off = lineDiscount(line, discount);
+/** A line as sold: lineTotal is what was charged for it, after its discount (before VAT). */
+function lineRow(saleId: number, line: PricedLine, off: number) {
   return {
     saleId,
     kind: line.kind,

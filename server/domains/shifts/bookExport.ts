@@ -18,6 +18,7 @@ const COLUMNS: Column<BookRow>[] = [
   { header: 'ID Number', width: 18, value: (r) => r.idNumber },
   { header: 'Gross', numFmt: PESO_FORMAT, value: (r) => toPesos(r.gross) },
   { header: 'Discount', numFmt: PESO_FORMAT, value: (r) => toPesos(r.discount) },
+  { header: 'SC 5%', numFmt: PESO_FORMAT, value: (r) => toPesos(r.sc5Discount) },
   { header: 'Net', numFmt: PESO_FORMAT, value: (r) => toPesos(r.net) },
   { header: 'Status', value: (r) => (r.status === 'refunded' ? 'Refunded' : 'Completed') },
 ];

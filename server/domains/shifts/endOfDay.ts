@@ -263,8 +263,14 @@ export function listEndOfDay(db: Db, start: Date, end: Date): ZReading[] {
     .map((row) => zOf(db, row));
 }
 
-/** The SC/PWD sales book (BIR): every discounted sale made in [start, end), oldest first. */
+/**
+ * The SC/PWD sales book (BIR): every discounted sale made in [start, end), oldest first. The
+ * seniors' 5% (SC5) has its own column; an SC5 sale past the weekly allowance shows with none.
+ */
 export function scPwdBook(db: Db, start: Date, end: Date) {
+  const sc5 = sql`${sales.discountType} = 'SC5'`;
+  // The discounted part of the sale: the 20%'s eligible lines, or the lines the 5% was taken on.
+  const gross = sql<number>`case when ${sc5} then (select coalesce(sum(l.line_total + l.discount), 0) from sale_lines l where l.sale_id = sales.id and l.discount > 0) else ${sales.vatExemptAmount} end`;
   return db
     .select({
       soldAt: sales.soldAt,
@@ -272,10 +278,10 @@ export function scPwdBook(db: Db, start: Date, end: Date) {
       type: sales.discountType,
       name: sales.discountName,
       idNumber: sales.discountIdNumber,
-      // The discounted part of the sale: the eligible lines before and after the 20%.
-      gross: sales.vatExemptAmount,
-      discount: sales.discountAmount,
-      net: sql<number>`${sales.vatExemptAmount} - ${sales.discountAmount}`,
+      gross,
+      discount: sql<number>`case when ${sc5} then 0 else ${sales.discountAmount} end`,
+      sc5Discount: sql<number>`case when ${sc5} then ${sales.discountAmount} else 0 end`,
+      net: sql<number>`${gross} - ${sales.discountAmount}`,
       status: sales.status,
     })
     .from(sales)

@@ -160,6 +160,7 @@ export const shiftsRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
         ...r,
         gross: pesos(r.gross),
         discount: pesos(r.discount),
+        sc5Discount: pesos(r.sc5Discount),
         net: pesos(r.net),
       })),
     };

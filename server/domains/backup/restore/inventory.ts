@@ -43,6 +43,8 @@ export const INVENTORY_LAYOUT = {
     'restockThreshold',
     // Backups made before SC/PWD eligibility have no such column: their items keep the default (no).
     'scPwdEligible?',
+    // Backups made before the seniors' 5% have no such column: their items are not basic necessities.
+    'basicNecessity?',
     // Backups made before items had barcodes have no such column: their items keep none.
     'barcode?',
     'expirationDate',
@@ -77,6 +79,7 @@ const itemRow = z.object({
   amount: numberCell.pipe(f.amount.unwrap()),
   restockThreshold: quantityCell.pipe(f.restockThreshold.unwrap()),
   scPwdEligible: yesNoCell(false),
+  basicNecessity: yesNoCell(false),
   barcode: orNull(cellText).pipe(barcodeField),
   expirationDate: orNull(cellText.pipe(calendarDate('Expiration date'))),
   createdBy: orNull(cellText),
@@ -125,6 +128,7 @@ const ITEM_FIELDS = [
   'amount',
   'restockThreshold',
   'scPwdEligible',
+  'basicNecessity',
   'barcode',
   'expirationDate',
   'createdBy',

@@ -112,7 +112,7 @@ export const saleRow = z.object({
   refundedBy: orNull(cellText),
   soldBy: orNull(cellText),
   backdateReason: orNull(cellText),
-  discountType: orNull(cellText.pipe(z.enum(DISCOUNT_TYPES, { error: 'must be SC, PWD or blank' }))),
+  discountType: orNull(cellText.pipe(z.enum(DISCOUNT_TYPES, { error: 'must be SC, PWD, SC5 or blank' }))),
   discountName: orNull(cellText),
   discountIdNumber: orNull(cellText),
   discountAmount: orNull(pesosCell).transform((v) => v ?? 0),
