@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../server/db/schema';
 import { checkout } from '../../server/domains/sales/service';
+import { listTerminals } from '../../server/domains/terminals/service';
 import { checkoutInput } from '../../shared/schemas/sales';
-import { invoiceNumber, refundNumber } from '../../shared/texts/bir';
+import { invoiceNumber, refundNumber, TERMINAL_TEXT } from '../../shared/texts/bir';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { closeEveryShift } from '../helpers/counter';
 import { rest } from '../helpers/rest';
@@ -257,5 +258,21 @@ describe('invoice numbers under load', () => {
     );
     expect(next.json().sale.invoiceNumber).toBe(invoiceNumber(terminalRow(1).prefix, last + 1));
     expectGapless();
+  });
+
+  it('refuses a prefix whose invoice numbers would read as another terminal’s refund numbers', async () => {
+    // Terminal 1 (INV1-) numbers its refunds INV1-R000000001…: a terminal prefixed INV1-R
+    // would number its first invoice INV1-R000000001 too.
+    const clash = async (name: string, invoicePrefix: string) =>
+      rest(shop, 'POST', '/api/terminals', admin.accessToken, { name, invoicePrefix });
+    const shadow = await clash('Counter R', 'INV1-R');
+    expect(shadow.statusCode).toBe(409);
+    expect(shadow.json().message).toBe(TERMINAL_TEXT.prefixClash('INV1-R', 'INV1-'));
+    // And the other way round: a prefix whose refunds would read as a terminal's invoices.
+    expect((await clash('Counter Z', 'ZR')).statusCode).toBe(201);
+    const under = await clash('Counter Z2', 'Z');
+    expect(under.statusCode).toBe(409);
+    expect(under.json().message).toBe(TERMINAL_TEXT.prefixClash('Z', 'ZR'));
+    expect(listTerminals(shop.db).map((t) => t.invoicePrefix)).toEqual(['INV1-', 'C2-', 'ZR']);
   });
 });
