@@ -5,6 +5,7 @@ import { listTerminals } from '../../server/domains/terminals/service';
 import { checkoutInput } from '../../shared/schemas/sales';
 import { invoiceNumber, refundNumber, TERMINAL_TEXT } from '../../shared/texts/bir';
 import { type Session, type TestShop, testApp } from '../helpers/app';
+import { backupFile, restoreFile } from '../helpers/backupFiles';
 import { closeEveryShift } from '../helpers/counter';
 import { rest } from '../helpers/rest';
 
@@ -74,17 +75,16 @@ function expectGapless() {
   return sales;
 }
 
+const ITEMS = [
+  { itemId: 'INV-NUM1', name: 'Numbered Flour', stock: 1_000_000, unitPrice: 5_000 },
+  { itemId: 'INV-NUM2', name: 'Numbered Sugar', stock: 1_000_000, unitPrice: 7_350 },
+  { itemId: 'INV-NUM3', name: 'Scarce Vanilla', stock: 1_000, unitPrice: 12_000 },
+];
+
 beforeAll(async () => {
   shop = await testApp();
   admin = await shop.signedIn('admin');
-  shop.db
-    .insert(inventoryItems)
-    .values([
-      { itemId: 'INV-NUM1', name: 'Numbered Flour', stock: 1_000_000, unitPrice: 5_000 },
-      { itemId: 'INV-NUM2', name: 'Numbered Sugar', stock: 1_000_000, unitPrice: 7_350 },
-      { itemId: 'INV-NUM3', name: 'Scarce Vanilla', stock: 1_000, unitPrice: 12_000 },
-    ])
-    .run();
+  shop.db.insert(inventoryItems).values(ITEMS).run();
   const made = await rest(shop, 'POST', '/api/terminals', admin.accessToken, {
     name: 'Counter 2',
     invoicePrefix: 'C2-',
@@ -274,5 +274,55 @@ describe('invoice numbers under load', () => {
     expect(under.statusCode).toBe(409);
     expect(under.json().message).toBe(TERMINAL_TEXT.prefixClash('Z', 'ZR'));
     expect(listTerminals(shop.db).map((t) => t.invoicePrefix)).toEqual(['INV1-', 'C2-', 'ZR']);
+  });
+
+  it('numbers on after sales restored with their numbers onto another shop', async () => {
+    const file = await backupFile(shop, 'sales', admin.accessToken);
+    const other = await testApp();
+    try {
+      other.db.insert(inventoryItems).values(ITEMS).run();
+      const owner = await other.signedIn('owner');
+      // Its second terminal, as the sales' terminal 2.
+      const added = await rest(other, 'POST', '/api/terminals', owner.accessToken, {
+        name: 'Counter 2',
+        invoicePrefix: 'C2-',
+      });
+      expect(added.json().terminal._id).toBe(two);
+      const restored = await restoreFile(other, 'sales', file, owner.accessToken);
+      expect(restored.json()).toMatchObject({ rejected: [], applied: true });
+      // The restored sales of terminal 1 hold INV1-000000001 to INV1-<n>: the next is n + 1.
+      const held = other.db.$client
+        .prepare('select max(invoice_seq) as n from sales where terminal_id = 1')
+        .get() as { n: number };
+      expect(held.n).toBe(terminalRow(1).lastInvoice);
+      const next = await rest(other, 'POST', '/api/sales', owner.accessToken, {
+        orderType: 'Walk-in',
+        paymentMethod: 'Cash',
+        items: [{ itemId: 'INV-NUM1', quantity: 1 }],
+      });
+      expect(next.statusCode, next.body).toBe(201);
+      expect(next.json().sale.invoiceNumber).toBe(invoiceNumber('INV1-', held.n + 1));
+      const refunded = await rest(
+        other,
+        'POST',
+        `/api/sales/${next.json().sale._id}/refund`,
+        owner.accessToken,
+      );
+      const refunds = other.db.$client
+        .prepare('select max(refund_seq) as n from sales where refund_terminal_id = 1')
+        .get() as { n: number };
+      expect(refunds.n).toBe(terminalRow(1).lastRefund + 1);
+      expect(refunded.json().refundNumber).toBe(refundNumber('INV1-', refunds.n));
+      const atTwo = await rest(other, 'POST', '/api/sales', owner.accessToken, {
+        orderType: 'Walk-in',
+        paymentMethod: 'Cash',
+        items: [{ itemId: 'INV-NUM1', quantity: 1 }],
+        terminalId: two,
+      });
+      expect(atTwo.statusCode, atTwo.body).toBe(201);
+      expect(atTwo.json().sale.invoiceNumber).toBe(invoiceNumber('C2-', terminalRow(two).lastInvoice + 1));
+    } finally {
+      await other.close();
+    }
   });
 });
