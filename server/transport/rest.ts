@@ -7,6 +7,7 @@ import { activityRest } from '../domains/activity/rest';
 import { authRest } from '../domains/auth/rest';
 import { backupRest } from '../domains/backup/rest';
 import { snapshotRest } from '../domains/backup/snapshotRest';
+import { birRest } from '../domains/bir/rest';
 import { cakeOrdersRest } from '../domains/cakeOrders/rest';
 import { cakesRest } from '../domains/cakes/rest';
 import { customersRest } from '../domains/customers/rest';
@@ -80,6 +81,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(productionRest, domain);
   await app.register(terminalsRest, domain);
   await app.register(journalRest, domain);
+  await app.register(birRest, domain);
   await app.register(reorderRest, domain);
   await app.register(snapshotRest, domain);
 };

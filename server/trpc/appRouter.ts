@@ -1,6 +1,7 @@
 import { actionRequestsRouter } from '../domains/actionRequests/router';
 import { activityRouter } from '../domains/activity/router';
 import { authRouter } from '../domains/auth/router';
+import { birRouter } from '../domains/bir/router';
 import { cakeOrdersRouter } from '../domains/cakeOrders/router';
 import { cakesRouter } from '../domains/cakes/router';
 import { customersRouter } from '../domains/customers/router';
@@ -45,6 +46,7 @@ export const appRouter = router({
   production: productionRouter,
   terminals: terminalsRouter,
   journal: journalRouter,
+  bir: birRouter,
   reorder: reorderRouter,
 });
 

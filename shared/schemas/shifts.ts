@@ -58,8 +58,9 @@ export const voidCashInput = z.object({
 });
 
 /**
- * Take Z reading: `requestKey` is made by the screen once per confirmation, so a double click
- * or a retried request answers the reading already taken. Without it, each call takes one.
+ * Take Z reading of a terminal (by default the first): `requestKey` is made by the screen once
+ * per confirmation, so a double click or a retried request answers the reading already taken.
+ * Without it, each call takes one. `allowEmpty` takes one with nothing to count on purpose.
  */
 export const endOfDayInput = z
   .object({
@@ -70,8 +71,10 @@ export const endOfDayInput = z
       .max(100, SHIFT_TEXT.badRequestKey)
       .check(storedText('Request key'))
       .nullish(),
+    terminalId: terminalRef,
+    allowEmpty: z.boolean({ error: SHIFT_TEXT.badAllowEmpty }).optional(),
   })
-  .default({});
+  .default({ terminalId: null });
 
 const day = z.string({ error: SHIFT_TEXT.badRange }).refine(isCalendarDate, SHIFT_TEXT.badRange);
 

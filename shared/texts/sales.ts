@@ -9,7 +9,7 @@ export const SALES_TEXT = {
   exactTender: 'Exact',
   tenderLabel: (label: string) => `Cash tendered: ${label}`,
   // Today's sales at the counter, for a reprint or a refund.
-  todaySearch: 'Sale ID, customer or amount',
+  todaySearch: 'Invoice no., sale ID, customer or amount',
   noSalesToday: 'No sales today match.',
   refundedWhen: (when: string, by: string) => `Refunded ${when} by ${by}`,
   noLines: 'Please add at least one item to the sale.',

@@ -60,7 +60,13 @@ export const SHIFT_TEXT = {
   closeReason: 'The close reason must be at most 200 characters.',
   closeReasonNeeded: 'Please enter why you are closing another cashier’s shift.',
   badRequestKey: 'The request key must be text of 1 to 100 characters.',
+  badAllowEmpty: 'allowEmpty must be true or false.',
   refundsOutside: 'Refunds outside any shift',
+  // The readings' document numbers in the journal: a Z by its terminal's prefix and counter.
+  xReadingNumber: (shiftId: number) => `X-${shiftId}`,
+  zReadingNumber: (prefix: string, zCounter: number) => `${prefix}Z-${zCounter}`,
+  nothingToCount: (terminal: string) =>
+    `Nothing to count on ${terminal} since its last Z reading: an empty Z reading is taken only when asked for on purpose.`,
   // The Counter bar with no shift open: staff cannot sell yet; managers and up still can.
   noShiftStaff: 'No open shift. Press Open shift, count the drawer in, then sell.',
   noShiftOversee: 'No open shift. Sales still go through; open one to count the drawer.',

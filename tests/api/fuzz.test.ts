@@ -995,6 +995,8 @@ function restSpecs(): Record<string, RestSpec> {
       optionalBody: true,
       fields: { terminalId: 'ref' },
     },
+    'POST /api/sales/:id/reprint': { params: { id: id(ids.sale) } },
+    'GET /api/sales/:id/receipt': { params: { id: ids.saleCode } },
     'GET /api/sales/all': { validQuery: { page: '1', limit: '20' }, query: { page: 'page', limit: 'limit' } },
     'GET /api/sales/:id': { params: { id: ids.saleCode } },
     // The admin's shift is open, so even a valid opening is refused (409).
@@ -1032,6 +1034,7 @@ function restSpecs(): Record<string, RestSpec> {
     },
     'GET /api/end-of-day': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
     'GET /api/sc-pwd-book': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
+    'GET /api/bir/sales-summary': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
     'GET /api/sc-pwd-book/export': {
       validQuery: { from: '2026-01-01', to: '2026-12-31' },
       query: DAYS_QUERY,
@@ -1617,6 +1620,7 @@ function handInputs(): Record<string, unknown> {
     'shifts.list': days,
     'shifts.zReadings': days,
     'shifts.scPwdBook': days,
+    'bir.salesSummary': days,
     'reports.revenueCostByDay': { days: 30 },
     'reports.summary': period,
     'reports.records': { period, limit: 6, cursor: { soldAt: Date.now(), id: ids.sale } },

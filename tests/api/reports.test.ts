@@ -473,6 +473,7 @@ describe('the export', () => {
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
       'Sale ID',
+      'Invoice No.',
       'Date',
       'Cashier',
       'Customer',
@@ -490,10 +491,10 @@ describe('the export', () => {
     // 1 on the 10th, 3 on the 11th, 17 on the 12th, 1 on the 13th.
     expect(sheet?.rowCount).toBe(1 + 1 + 3 + 17 + 1);
     const newest = sheet?.getRow(2);
-    expect(newest?.getCell(4).value).toBe('=HYPERLINK("http://x.test","click")');
-    expect(newest?.getCell(4).formula).toBeUndefined();
-    expect(newest?.getCell(12).value).toBe(112);
+    expect(newest?.getCell(5).value).toBe('=HYPERLINK("http://x.test","click")');
+    expect(newest?.getCell(5).formula).toBeUndefined();
+    expect(newest?.getCell(13).value).toBe(112);
     const refunded = sheet?.getColumn(1).values.indexOf(sold.s4) ?? -1;
-    expect(sheet?.getRow(refunded).getCell(6).value).toBe('Refunded');
+    expect(sheet?.getRow(refunded).getCell(7).value).toBe('Refunded');
   });
 });

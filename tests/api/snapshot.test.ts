@@ -18,6 +18,7 @@ import { activityLogs, inventoryItems, notifications } from '../../server/db/sch
 import { RestoreRefused, restoreDatabase } from '../../server/domains/backup/restoreFile';
 import {
   backupsFolder,
+  databaseProblemAside,
   pruneSnapshots,
   SNAPSHOT_MODULE,
   SNAPSHOT_NAME,
@@ -274,6 +275,28 @@ describe('restoreDatabase (npm run restore)', () => {
       reopened.select().from(inventoryItems).where(eq(inventoryItems.itemId, 'SNAP-1')).get(),
     ).toBeDefined();
     reopened.$client.close();
+  });
+
+  it('checks a snapshot on a worker thread, leaving the serving thread free', async () => {
+    const good = path.join(scratch, 'aside-good.sqlite');
+    await takeSnapshot(shop.db, good);
+    const corrupted = path.join(scratch, 'aside-corrupted.sqlite');
+    const bytes = readFileSync(good);
+    randomBytes(bytes.length / 2).copy(bytes, 4096);
+    writeFileSync(corrupted, bytes);
+    // A timer fires while the check runs: a check on this thread would hold it until done.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      expect(await databaseProblemAside(good)).toBeNull();
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+    expect(await databaseProblemAside(corrupted)).toMatch(/malformed|integrity check/);
+    expect(await databaseProblemAside(path.join(scratch, 'no-such.sqlite'))).toMatch(
+      /does not exist|unable to open/,
+    );
   });
 
   it('refuses random bytes, a corrupted database and a foreign one, changing nothing', async () => {

@@ -277,7 +277,9 @@ describe.each(SIZES)("today's sales at %s", (size, viewport) => {
       };
     });
     await receipt.getByRole('button', { name: 'Reprint', exact: true }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    // Printed once the server has counted the reprint, headed with its count.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await receipt.getByText('REPRINT 1', { exact: true }).waitFor();
     expect(await receipt.getByRole('button', { name: 'Refund', exact: true }).isVisible()).toBe(true);
     await snapshot(page, `till-reprint-${size}`);
     await context.close();

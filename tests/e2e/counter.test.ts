@@ -85,7 +85,8 @@ describe('the counter', () => {
     await receipt.waitFor();
     for (const text of [
       'VAT-Exempt Sales',
-      '₱895.53',
+      // The exempt lines after their 20%: ₱895.53 - ₱179.11.
+      '₱716.42',
       'Less SC Discount (20%)',
       '-₱179.11',
       '₱922.25',

@@ -136,9 +136,11 @@ describe('the Z readings', () => {
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     expect(cells[0]).toBe('1');
-    expect(cells[2]).toBe('2');
-    expect(cells[8]).toBe(formatPeso(soldTotal));
-    expect(cells[9]).toBe(formatPeso(soldTotal));
+    expect(cells[1]).toBe('Counter 1');
+    expect(cells[2]).toBe('1');
+    expect(cells[4]).toBe('2');
+    expect(cells[10]).toBe(formatPeso(soldTotal));
+    expect(cells[11]).toBe(formatPeso(soldTotal));
     await snapshot(page, 'end-of-day-z-list');
 
     await row.click();
@@ -147,8 +149,15 @@ describe('the Z readings', () => {
     const text = await sheet.innerText();
     expect(text).toContain('Baking Supplies & Cake Shop');
     expect(text).toContain('Z READING #1');
-    expect(text).toMatch(new RegExp(`Grand total\\s+${formatPeso(soldTotal).replace('.', '\\.')}`));
-    expect(text).toMatch(/Less SC\/PWD discounts\s+-₱120\.00/);
+    const soldPesos = formatPeso(soldTotal).replace('.', '\\.');
+    expect(text).toMatch(new RegExp(`Present accumulated grand total\\s+${soldPesos}`));
+    expect(text).toMatch(/Previous accumulated grand total\s+₱0\.00/);
+    expect(text).toMatch(/Beginning invoice no\.\s+INV1-000000001/);
+    expect(text).toMatch(/Ending invoice no\.\s+INV1-000000002/);
+    expect(text).toMatch(/Z counter\s+1/);
+    expect(text).toMatch(/Reset counter\s+0/);
+    expect(text).toMatch(/Less SC discount\s+-₱120\.00/);
+    expect(text).toMatch(/Less PWD discount\s+₱0\.00/);
     expect(text).toMatch(/Cash\s+₱1,080\.00/);
     expect(text).toMatch(/Refunds outside any shift \(0\)\s+₱0\.00/);
     await settled(page);

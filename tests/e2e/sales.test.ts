@@ -273,7 +273,7 @@ describe('the Sales Management screen', () => {
       PROFILE.businessName,
       PROFILE.address,
       PROFILE.contact,
-      `TIN: ${PROFILE.tin}`,
+      `VAT REG TIN: ${PROFILE.tin}`,
       sale.saleId,
       'Maria Santos',
       formatDateTime(sale.soldAt),

@@ -66,6 +66,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   terminals: 'terminals',
   // Verifying and exporting the journal.
   journal: 'journal',
+  // The sales summary BIR asks for sits under End of Day.
+  bir: 'endOfDay',
 };
 
 /** The procedures whose rule is not their router's. */

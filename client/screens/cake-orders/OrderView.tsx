@@ -183,6 +183,8 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
   const [cancelling, setCancelling] = useState(false);
   const [printing, setPrinting] = useState<PrintKind | null>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
+  // Right after the pickup the receipt's first print is the original; later ones are reprints.
+  const [fresh, setFresh] = useState(false);
   const order = query.data;
   const title = order ? `${T.title}: ${order.orderNumber}` : T.title;
   const open = order ? isOpen(order) : false;
@@ -245,7 +247,13 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
                 {S.printTicket}
               </Button>
               {order.saleId ? (
-                <Button variant="light" onClick={() => setReceipt(order.saleId)}>
+                <Button
+                  variant="light"
+                  onClick={() => {
+                    setFresh(false);
+                    setReceipt(order.saleId);
+                  }}
+                >
                   {S.viewReceipt}
                 </Button>
               ) : null}
@@ -309,12 +317,13 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
             onClose={() => setPaying(null)}
             onPickedUp={(sale) => {
               setPaying(null);
+              setFresh(true);
               setReceipt(sale.saleId);
             }}
           />
           <CancelModal order={order} opened={cancelling} onClose={() => setCancelling(false)} />
           <OrderPrintDialog order={order} kind={printing} onClose={() => setPrinting(null)} />
-          <SaleReceiptDialog saleRef={receipt} onClose={() => setReceipt(null)} />
+          <SaleReceiptDialog saleRef={receipt} fresh={fresh} onClose={() => setReceipt(null)} />
         </Stack>
       ) : (
         <Text c="dimmed" ta="center">

@@ -1,19 +1,25 @@
 import '../sales-management/receipt.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
 import { SALES_TEXT } from '../../../shared/texts/sales';
-import { useTRPC } from '../../trpc';
-import { useLastShown } from '../../ui/useLastShown';
 import { PRINT_CLASSES } from '../sales-management/printClasses';
 import { Receipt } from '../sales-management/Receipt';
+import { useReceiptPrint } from '../sales-management/useReceiptPrint';
 
-/** The pickup's sale receipt (by its SALE- id), as the counter prints it on 80 mm paper. */
-export function SaleReceiptDialog({ saleRef, onClose }: { saleRef: string | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const shown = useLastShown(saleRef);
-  const sale = useQuery({ ...trpc.sales.get.queryOptions({ id: shown ?? '' }), enabled: shown !== null });
-  const profile = useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+/**
+ * The pickup's sale receipt (by its SALE- id), as the counter prints it on 80 mm paper: the
+ * original right after the pickup (`fresh`), a counted reprint any other time.
+ */
+export function SaleReceiptDialog({
+  saleRef,
+  onClose,
+  fresh = false,
+}: {
+  saleRef: string | null;
+  onClose: () => void;
+  fresh?: boolean;
+}) {
+  const { receipt, query, original, print, printing } = useReceiptPrint(saleRef, fresh);
   return (
     <Modal
       opened={saleRef !== null}
@@ -24,16 +30,16 @@ export function SaleReceiptDialog({ saleRef, onClose }: { saleRef: string | null
       classNames={PRINT_CLASSES}
     >
       <Stack gap="md">
-        {sale.data ? (
-          <Receipt sale={sale.data} profile={profile.data} />
+        {receipt ? (
+          <Receipt receipt={receipt} />
         ) : (
           <Text c="dimmed" ta="center">
-            {sale.isError ? SALES_TEXT.notFound : 'Loading...'}
+            {query.isError ? SALES_TEXT.notFound : 'Loading...'}
           </Text>
         )}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
-          <Button disabled={!sale.data} onClick={() => window.print()}>
-            {S.print}
+          <Button disabled={!receipt} loading={printing} onClick={print}>
+            {original ? S.print : 'Reprint'}
           </Button>
           <Button variant="default" onClick={onClose}>
             Close

@@ -1,5 +1,7 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +23,8 @@ type ZReading = Extract<Reading, { kind: 'Z' }>;
 
 const HEADERS = [
   'Z #',
+  'Terminal',
+  'Z counter',
   'Taken at',
   'Sales',
   'Gross',
@@ -50,6 +54,11 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<ZReading | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [empty, setEmpty] = useState(false);
+  const terminals = useQuery(trpc.terminals.list.queryOptions(undefined, { staleTime: 60_000 }));
+  const [terminalId, setTerminalId] = useState<number | null>(null);
+  const chosen = terminalId ?? terminals.data?.[0]?.id ?? null;
+  const terminalName = (id: number | null) => terminals.data?.find((t) => t.id === id)?.name ?? '';
   const list = useQuery({
     ...trpc.shifts.zReadings.queryOptions(days.shown),
     placeholderData: keepPreviousData,
@@ -61,7 +70,12 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
         void queryClient.invalidateQueries(trpc.shifts.pathFilter());
         setOpen({ ...reading, kind: 'Z' });
       },
-      onError: (error) => setRefusal(failureText(error, END_OF_DAY_TEXT.takeFailed)),
+      onError: (error) => {
+        const text = failureText(error, END_OF_DAY_TEXT.takeFailed);
+        setRefusal(text);
+        // Nothing to count since the last Z: taking one anyway is a choice, asked again.
+        setEmpty(text === SHIFT_TEXT.nothingToCount(terminalName(chosen)));
+      },
     }),
   );
   const rows = list.data ?? [];
@@ -74,21 +88,69 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
       </Title>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <DateRange value={days.chosen} onChange={onDays} today={today} />
-        <Button
-          leftSection={<IconCalendarCheck size={18} />}
-          loading={take.isPending}
-          onClick={() => {
-            setRefusal(null);
-            const requestKey = newRequestKey();
-            confirmThen(END_OF_DAY_TEXT.confirmZ, () => take.mutate({ requestKey }), 'Take Z reading');
-          }}
-        >
-          Take Z reading
-        </Button>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {(terminals.data?.length ?? 0) > 1 ? (
+            <Select
+              label="Terminal"
+              w={180}
+              allowDeselect={false}
+              data={(terminals.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+              value={chosen === null ? null : String(chosen)}
+              onChange={(v) => {
+                setTerminalId(v === null ? null : Number(v));
+                setRefusal(null);
+                setEmpty(false);
+              }}
+            />
+          ) : null}
+          <Button
+            leftSection={<IconCalendarCheck size={18} />}
+            loading={take.isPending}
+            onClick={() => {
+              setRefusal(null);
+              setEmpty(false);
+              const requestKey = newRequestKey();
+              confirmThen(
+                // One till needs no naming; with several, the question says which.
+                END_OF_DAY_TEXT.confirmZ((terminals.data?.length ?? 0) > 1 ? terminalName(chosen) : ''),
+                () => take.mutate({ requestKey, terminalId: chosen }),
+                'Take Z reading',
+              );
+            }}
+          >
+            Take Z reading
+          </Button>
+        </Group>
       </Group>
       {refusal ? (
-        <Alert color="red" withCloseButton closeButtonLabel="Close" onClose={() => setRefusal(null)}>
-          {refusal}
+        <Alert
+          color={empty ? 'yellow' : 'red'}
+          withCloseButton
+          closeButtonLabel="Close"
+          onClose={() => {
+            setRefusal(null);
+            setEmpty(false);
+          }}
+        >
+          <Stack gap="xs" align="flex-start">
+            {refusal}
+            {empty ? (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => {
+                  const requestKey = newRequestKey();
+                  confirmThen(
+                    END_OF_DAY_TEXT.confirmEmptyZ,
+                    () => take.mutate({ requestKey, terminalId: chosen, allowEmpty: true }),
+                    'Take an empty Z reading',
+                  );
+                }}
+              >
+                Take an empty Z reading
+              </Button>
+            ) : null}
+          </Stack>
         </Alert>
       ) : null}
       <SidewaysScroll caption="Z readings">
@@ -117,11 +179,13 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
                 aria-label={`Open Z reading #${r.number}`}
               >
                 <Table.Td ta="right">{r.number}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{terminalName(r.terminalId)}</Table.Td>
+                <Table.Td ta="right">{r.zCounter}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.takenAt)}</Table.Td>
                 <Table.Td ta="right">{r.salesCount}</Table.Td>
                 <PesoCells
                   values={[r.gross, r.scPwdDiscounts, r.vat, r.vatExempt, r.refunds, r.net, r.grandTotal]}
-                  headers={HEADERS.slice(3)}
+                  headers={HEADERS.slice(5)}
                 />
               </Table.Tr>
             ))}

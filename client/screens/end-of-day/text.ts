@@ -2,11 +2,15 @@
 // refused while shifts are open, a bad date range) are shown as they come.
 
 export const END_OF_DAY_TEXT = {
-  confirmZ:
-    'Take the end-of-day reading now? It counts every sale and refund since the last one and cannot be undone.',
+  confirmZ: (terminal: string) =>
+    `Take the end-of-day reading${terminal ? ` of ${terminal}` : ''} now? It counts every sale and refund since the last one and cannot be undone.`,
+  confirmEmptyZ:
+    'Take a Z reading with nothing to count? It is numbered and kept like any other, and cannot be undone.',
   takeFailed: 'The Z reading could not be taken. Please try again.',
   noReadings: 'No Z readings in these dates.',
   noBookRows: 'No SC/PWD sales in these dates.',
+  noSummaryRows: 'No Z readings in these dates: the summary is made from them.',
+  summaryExportFailed: 'The sales summary could not be exported. Please try again.',
   loadFailed: 'This list could not be loaded. Please try again.',
   exportFailed: 'The SC/PWD sales book could not be exported. Please try again.',
   badRange: 'From must be on or before To.',

@@ -18,6 +18,7 @@ import {
 import { formatPeso } from '../../../shared/money';
 import { needsReference } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
+import { BuyerFields, buyerOpen } from './BuyerFields';
 import { CartLine } from './CartLine';
 import { CustomerField } from './CustomerField';
 import { DiscountFields } from './DiscountFields';
@@ -69,10 +70,11 @@ function Amount({
  * The lines' room: less while the discount, split or quick tender fields are out, so
  * Checkout stays on a 768-pixel screen (at least one line shows; the rest scroll).
  */
-const linesHeight = (fields: CartFields) =>
+const linesHeight = (fields: CartFields, total: number) =>
   Math.max(
     60,
     208 -
+      (buyerOpen(fields, total) ? 96 : 22) -
       (fields.discount ? 64 : 0) -
       (fields.split ? 112 : 40) -
       // A split card or e-wallet payment's reference has its own line.
@@ -190,6 +192,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
           />
         </Group>
         <DiscountFields fields={fields} set={set} errors={checkout.errors} />
+        <BuyerFields fields={fields} total={totals.totalAmount} set={set} />
         {fields.split ? (
           <SplitPayments
             payments={fields.payments}
@@ -222,7 +225,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
           </Text>
         ) : (
           <ScrollArea.Autosize
-            mah={linesHeight(fields)}
+            mah={linesHeight(fields, totals.totalAmount)}
             type="auto"
             scrollbars="y"
             offsetScrollbars="y"

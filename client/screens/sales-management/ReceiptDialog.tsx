@@ -1,39 +1,38 @@
 import './receipt.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';
-import { useLastShown } from '../../ui/useLastShown';
 import { PRINT_CLASSES } from './printClasses';
 import { useRefreshProducts } from './products';
 import { Receipt } from './Receipt';
+import { useReceiptPrint } from './useReceiptPrint';
 
 /**
  * The receipt of one sale (by its SALE- id) with Refund (behind a confirmation; a
- * staff refund becomes a request and says so), Print (the 80 mm layout of receipt.css)
- * and Close. A refunded sale says Refunded and offers no second refund.
+ * staff refund becomes a request and says so), Print or Reprint (the 80 mm layout of
+ * receipt.css; a reprint is counted by the server and prints REPRINT) and Close. A refunded
+ * sale says Refunded and offers no second refund.
  */
 export function ReceiptDialog({
   saleRef,
   onClose,
   onClosed,
-  reprint = false,
+  reprint = true,
 }: {
   saleRef: string | null;
   onClose: () => void;
   /** Once it has gone: where the focus goes next (the counter's search box); else back where it was. */
   onClosed?: () => void;
-  /** Opened again later (today's sales at the counter): Print says Reprint. */
+  /** false right after the sale: its first print is the original; any other print is a reprint. */
   reprint?: boolean;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
-  const shown = useLastShown(saleRef);
-  const sale = useQuery({ ...trpc.sales.get.queryOptions({ id: shown ?? '' }), enabled: shown !== null });
-  const profile = useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const { receipt: current, query, original, print, printing } = useReceiptPrint(saleRef, !reprint);
   const refund = useReportedMutation(
     trpc.sales.refund,
     { success: SALES_TEXT.refunded, failure: SALES_TEXT.refundFailed },
@@ -43,7 +42,6 @@ export function ReceiptDialog({
       refresh();
     },
   );
-  const current = sale.data;
 
   return (
     <Modal
@@ -58,10 +56,10 @@ export function ReceiptDialog({
     >
       <Stack gap="md">
         {current ? (
-          <Receipt sale={current} profile={profile.data} />
+          <Receipt receipt={current} />
         ) : (
           <Text c="dimmed" ta="center">
-            {sale.isError ? SALES_TEXT.notFound : 'Loading...'}
+            {query.isError ? SALES_TEXT.notFound : 'Loading...'}
           </Text>
         )}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
@@ -77,8 +75,8 @@ export function ReceiptDialog({
               Refund
             </Button>
           ) : null}
-          <Button variant="light" disabled={!current} onClick={() => window.print()}>
-            {reprint ? 'Reprint' : 'Print'}
+          <Button variant="light" disabled={!current} loading={printing} onClick={print}>
+            {original ? 'Print' : 'Reprint'}
           </Button>
           <Button variant="default" onClick={onClose}>
             Close

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 
 /**
- * Today's sales at the counter (sales.today): found by sale id, customer or amount, newest
+ * Today's sales at the counter (sales.today): found by invoice number, sale id, customer or amount, newest
  * first; a row opens its receipt, with Reprint and Refund. The customer who comes back for
  * a copy is served without the Sales Report.
  */
@@ -55,6 +55,7 @@ export function TodaySalesModal({
           <Table highlightOnHover aria-label="Today's sales" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th>Invoice No.</Table.Th>
                 <Table.Th>Sale ID</Table.Th>
                 <Table.Th>Time</Table.Th>
                 <Table.Th>Customer</Table.Th>
@@ -76,6 +77,7 @@ export function TodaySalesModal({
                     }
                   }}
                 >
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{sale.invoiceNumber ?? '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{sale.saleId}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(sale.soldAt).split(', ').at(-1)}

@@ -48,6 +48,9 @@ export interface CartFields {
   /** Paid by several methods (then `payments`, not paymentMethod). */
   split: boolean;
   payments: SplitPayment[];
+  /** The buyer's details for the invoice, and whether the cashier opened (true) or folded them. */
+  buyer: { name: string; address: string; tin: string };
+  buyerShown: boolean | null;
 }
 
 const FRESH_SPLIT: SplitPayment[] = [
@@ -69,6 +72,8 @@ const FRESH_CART: CartFields = {
   discountIdNumber: '',
   split: false,
   payments: FRESH_SPLIT,
+  buyer: { name: '', address: '', tin: '' },
+  buyerShown: null,
 };
 
 /**

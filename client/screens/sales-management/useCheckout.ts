@@ -135,6 +135,11 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
               idNumber: fields.discountIdNumber.trim(),
             }
           : null,
+        buyer: {
+          name: fields.buyer.name.trim(),
+          address: fields.buyer.address.trim(),
+          tin: fields.buyer.tin.trim(),
+        },
         payments: fields.split
           ? fields.payments.map((p) => ({
               method: p.method!,
@@ -146,6 +151,8 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
       {
         onSuccess: (answer) => {
           cart.clear();
+          // The receipt dialog shows the invoice the checkout answered, without asking again.
+          queryClient.setQueryData(trpc.sales.receipt.queryKey({ id: answer.sale.saleId }), answer.receipt);
           onSold(answer.sale);
           // The shift's reading counts this sale.
           void queryClient.invalidateQueries(trpc.shifts.pathFilter());

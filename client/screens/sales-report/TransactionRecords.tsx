@@ -56,10 +56,18 @@ export function TransactionRecords({
         Transaction Records
       </Title>
       <Box ref={box} onScroll={onScroll} mah={340} style={{ overflow: 'auto' }} data-testid="records-scroll">
-        <Table stickyHeader highlightOnHover verticalSpacing="xs" miw={720} aria-label="Transaction Records">
+        <Table stickyHeader highlightOnHover verticalSpacing="xs" miw={860} aria-label="Transaction Records">
           <Table.Thead>
             <Table.Tr>
-              {['Sale ID', 'Customer', 'Order Type', 'Total Amount', 'Payment Method', 'Date'].map((h) => (
+              {[
+                'Sale ID',
+                'Invoice No.',
+                'Customer',
+                'Order Type',
+                'Total Amount',
+                'Payment Method',
+                'Date',
+              ].map((h) => (
                 <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
                   {h}
                 </Table.Th>
@@ -87,6 +95,7 @@ export function TransactionRecords({
                     </Badge>
                   ) : null}
                 </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.invoiceNumber ?? '—'}</Table.Td>
                 <Table.Td>{r.customerName}</Table.Td>
                 <Table.Td>{r.orderType}</Table.Td>
                 <Table.Td

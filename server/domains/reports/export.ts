@@ -19,6 +19,7 @@ const S = REPORT_TEXT.exportSummary;
 interface SaleRow {
   id: number;
   saleId: string;
+  invoiceNumber: string | null;
   soldAt: number;
   cashier: string | null;
   customerName: string;
@@ -48,6 +49,7 @@ const money = (centavos: number) => toPesos(centavos);
 
 const SALE_COLUMNS: Column<Sale>[] = [
   { header: 'Sale ID', width: 16, value: (r) => r.saleId },
+  { header: 'Invoice No.', width: 18, value: (r) => r.invoiceNumber },
   { header: 'Date', width: 18, numFmt: DATE_TIME_FORMAT, value: (r) => manilaCellDate(new Date(r.soldAt)) },
   { header: 'Cashier', width: 18, value: (r) => r.cashier ?? REPORT_TEXT.noCashier },
   { header: 'Customer', width: 28, value: (r) => r.customerName },
@@ -102,7 +104,7 @@ function statements(db: Db) {
   const inPeriod = 's.sold_at >= @start and s.sold_at < @end';
   return {
     sales: sqlite.prepare<{ start: number; end: number; soldAt: number; id: number; limit: number }, SaleRow>(
-      `select s.id, s.sale_id as saleId, s.sold_at as soldAt, u.username as cashier, s.customer_name as customerName,
+      `select s.id, s.sale_id as saleId, s.invoice_number as invoiceNumber, s.sold_at as soldAt, u.username as cashier, s.customer_name as customerName,
          s.order_type as orderType, s.status, s.subtotal, s.discount_type as discountType,
          s.discount_amount as discountAmount, s.vat_exempt_amount as vatExemptAmount, s.tax_amount as taxAmount,
          s.total_amount as totalAmount,

@@ -11,6 +11,7 @@ import type { Days } from './period';
 const row = {
   id: sales.id,
   saleId: sales.saleId,
+  invoiceNumber: sales.invoiceNumber,
   customerName: sales.customerName,
   orderType: sales.orderType,
   subtotal: sales.subtotal,

@@ -23,6 +23,7 @@ export const periodOf = (
 const legacyRecord = (r: ReportRecord) => ({
   _id: r.id,
   saleId: r.saleId,
+  invoiceNumber: r.invoiceNumber,
   customerName: r.customerName,
   orderType: r.orderType,
   subtotal: pesos(r.subtotal),

@@ -12,6 +12,7 @@ import {
   refIn,
 } from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import type { Receipt } from './receipt';
 import { salesRouter } from './router';
 import type { ShownSale } from './shown';
 
@@ -74,6 +75,36 @@ export function legacySale(sale: ShownSale) {
         ? { name: sale.buyerName ?? '', address: sale.buyerAddress ?? '', tin: sale.buyerTin ?? '' }
         : null,
     reprintCount: sale.reprintCount,
+  };
+}
+
+/** The invoice's contents over REST: the same fields, money in pesos. */
+function legacyReceipt(receipt: Receipt) {
+  const peso = (n: number | null) => (n === null ? null : pesos(n));
+  return {
+    ...receipt,
+    lines: receipt.lines.map((line) => ({
+      ...line,
+      price: pesos(line.price),
+      amount: pesos(line.amount),
+      discount: pesos(line.discount),
+    })),
+    subtotal: pesos(receipt.subtotal),
+    vatableSales: pesos(receipt.vatableSales),
+    vatExemptSales: pesos(receipt.vatExemptSales),
+    zeroRatedSales: pesos(receipt.zeroRatedSales),
+    vatAmount: pesos(receipt.vatAmount),
+    discounts: {
+      SC: pesos(receipt.discounts.SC),
+      PWD: pesos(receipt.discounts.PWD),
+      SC5: pesos(receipt.discounts.SC5),
+      other: pesos(receipt.discounts.other),
+    },
+    discountAmount: pesos(receipt.discountAmount),
+    totalAmount: pesos(receipt.totalAmount),
+    payments: receipt.payments.map((p) => ({ ...p, amount: pesos(p.amount) })),
+    cashTendered: peso(receipt.cashTendered),
+    change: peso(receipt.change),
   };
 }
 
@@ -156,9 +187,12 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
     { preHandler: admitTo(deps, salesRouter._def.procedures.checkout, checkoutBody) },
     async (req, reply) => {
       const result = await call(sales(contextFrom(deps, req)).checkout, checkoutBody(req.body));
-      return reply
-        .status(result.repeated ? 200 : 201)
-        .send({ message: result.message, sale: legacySale(result.sale), repeated: result.repeated });
+      return reply.status(result.repeated ? 200 : 201).send({
+        message: result.message,
+        sale: legacySale(result.sale),
+        repeated: result.repeated,
+        receipt: legacyReceipt(result.receipt),
+      });
     },
   );
   // The body is optional (the till it is refunded at); one that is not a JSON object is refused.
@@ -173,6 +207,17 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
         ? { message: result.message, refundNumber: result.sale.refundNumber, sale: legacySale(result.sale) }
         : result;
     },
+  );
+  app.post<ById>('/sales/:id/reprint', async (req) => {
+    const result = await call(sales(contextFrom(deps, req)).reprint, { id: ref(req.params.id) });
+    return {
+      message: result.message,
+      reprintCount: result.reprintCount,
+      receipt: legacyReceipt(result.receipt),
+    };
+  });
+  app.get<ById>('/sales/:id/receipt', async (req) =>
+    legacyReceipt(await call(sales(contextFrom(deps, req)).receipt, { id: ref(req.params.id) })),
   );
   // The newest 1000 unless a page is asked for: a shop's whole history is not one answer.
   app.get<{ Querystring: Query }>('/sales/all', async (req) => {

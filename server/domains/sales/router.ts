@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/sales';
 import { allow, router } from '../../trpc/procedures';
 import { counterPage, counterProducts } from './products';
+import { receiptOf, reprint } from './receipt';
 import { getSale, listSales } from './records';
 import { refund } from './refund';
 import { checkout } from './service';
@@ -19,9 +20,10 @@ const salesManagementProcedure = allow('salesManagement');
 
 // Every sale answered goes through saleShownTo: staff see no costs and no other holders' ID numbers.
 export const salesRouter = router({
-  checkout: salesManagementProcedure
-    .input(checkoutInput)
-    .mutation(async ({ ctx, input }) => answerShownTo(ctx.viewer, await checkout(ctx.db, ctx.viewer, input))),
+  checkout: salesManagementProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
+    const answer = answerShownTo(ctx.viewer, await checkout(ctx.db, ctx.viewer, input));
+    return { ...answer, receipt: receiptOf(ctx.db, answer.sale) };
+  }),
   refund: salesManagementProcedure
     .input(refundInput)
     .mutation(({ ctx, input }) =>
@@ -30,6 +32,15 @@ export const salesRouter = router({
   get: salesManagementProcedure
     .input(saleRefInput)
     .query(({ ctx, input }) => saleShownTo(ctx.viewer, getSale(ctx.db, input.id))),
+  /** What the sale's invoice prints (the 80 mm receipt). */
+  receipt: salesManagementProcedure
+    .input(saleRefInput)
+    .query(({ ctx, input }) => receiptOf(ctx.db, saleShownTo(ctx.viewer, getSale(ctx.db, input.id)))),
+  /** The receipt printed again: counted, with its activity and journal rows, and answered. */
+  reprint: salesManagementProcedure.input(saleRefInput).mutation(({ ctx, input }) => {
+    const { message, reprintCount, sale } = reprint(ctx.db, ctx.viewer, input.id);
+    return { message, reprintCount, receipt: receiptOf(ctx.db, saleShownTo(ctx.viewer, sale)) };
+  }),
   /** Items and cakes matching the search, in product order: the scanner's exact-id lookup. */
   products: salesManagementProcedure
     .input(lookupItemsInput)

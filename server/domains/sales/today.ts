@@ -16,7 +16,7 @@ export function amountOf(search: string): number | null {
 
 /**
  * Today's sales (the Manila day) at the counter, newest first: every sale, or those whose
- * sale id or customer contains `search`, or whose total is the amount it spells. For a
+ * invoice number, sale id or customer contains `search`, or whose total is the amount it spells. For a
  * reprint or a refund without walking the Sales Report.
  */
 export function todaysSales(db: Db, search: string, now = new Date()) {
@@ -31,6 +31,7 @@ export function todaysSales(db: Db, search: string, now = new Date()) {
     const amount = amountOf(search);
     matches = or(
       sql`${sales.saleId} like ${pattern} escape '\\'`,
+      sql`${sales.invoiceNumber} like ${pattern} escape '\\'`,
       sql`${sales.customerName} like ${pattern} escape '\\'`,
       amount === null ? undefined : eq(sales.totalAmount, amount),
     );
@@ -39,6 +40,7 @@ export function todaysSales(db: Db, search: string, now = new Date()) {
     .select({
       id: sales.id,
       saleId: sales.saleId,
+      invoiceNumber: sales.invoiceNumber,
       customerName: sales.customerName,
       totalAmount: sales.totalAmount,
       paymentMethod: sales.paymentMethod,

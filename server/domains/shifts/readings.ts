@@ -120,3 +120,96 @@ export function readingTotals(db: Db, scope: Scope): ReadingTotals {
     depositsRefunded: num(deposits.refunded),
   };
 }
+
+/** The discounts of a reading by type; `other` has no source yet. */
+export interface DiscountsByType {
+  SC: number;
+  PWD: number;
+  SC5: number;
+  other: number;
+}
+
+/**
+ * The figures a BIR reading shows by name (docs/decisions.md, BIR records), over the same
+ * sales and refunds as readingTotals. Per sale: VATable is what VAT was charged on after
+ * discounts (a 5% senior discount leaves its lines taxed); VAT-exempt is the SC/PWD lines
+ * after the 20%, and a whole sale made with no VAT after its discounts.
+ */
+export interface BirTotals {
+  beginningInvoice: string | null;
+  endingInvoice: string | null;
+  beginningRefund: string | null;
+  endingRefund: string | null;
+  resetCounter: 0;
+  grossSales: number;
+  vatableSales: number;
+  vatAmount: number;
+  vatExemptSales: number;
+  zeroRatedSales: number;
+  discounts: DiscountsByType;
+  refundsCount: number;
+  refundsAmount: number;
+  /** grossSales - discounts + vatAmount - refundsAmount. */
+  netSales: number;
+  /** What the sales were paid by, per method (applied deposits under theirs). */
+  payments: Record<string, number>;
+}
+
+export function birTotals(db: Db, scope: Scope): BirTotals {
+  const sqlite = db.$client;
+  const { sale, refund, key } = columns(scope);
+  const sold = sqlite
+    .prepare(
+      `select sum(subtotal) as gross, sum(tax_amount) as vat,
+         sum(case when tax_rate > 0 then subtotal - vat_exempt_amount
+           - (case when discount_type = 'SC5' then discount_amount else 0 end) else 0 end) as vatable,
+         sum(case when tax_rate > 0
+           then (case when discount_type in ('SC', 'PWD') then vat_exempt_amount - discount_amount else 0 end)
+           else subtotal - discount_amount end) as exempt,
+         sum(case when discount_type = 'SC' then discount_amount else 0 end) as sc,
+         sum(case when discount_type = 'PWD' then discount_amount else 0 end) as pwd,
+         sum(case when discount_type = 'SC5' then discount_amount else 0 end) as sc5,
+         sum(discount_amount) as discounts
+       from sales where ${sale} = ?`,
+    )
+    .get(key) as Record<string, number | null>;
+  const invoices = sqlite
+    .prepare(
+      `select (select invoice_number from sales where ${sale} = ? and invoice_seq is not null order by invoice_seq limit 1) as first,
+         (select invoice_number from sales where ${sale} = ? and invoice_seq is not null order by invoice_seq desc limit 1) as last,
+         (select refund_number from sales where ${refund} = ? and refund_seq is not null order by refund_seq limit 1) as firstRefund,
+         (select refund_number from sales where ${refund} = ? and refund_seq is not null order by refund_seq desc limit 1) as lastRefund`,
+    )
+    .get(key, key, key, key) as Record<string, string | null>;
+  const refunded = sqlite
+    .prepare(`select count(*) as n, sum(total_amount) as total from sales where ${refund} = ?`)
+    .get(key) as Record<string, number | null>;
+  const paid = sqlite
+    .prepare(
+      `select method, sum(amount) as amount from sale_payments p join sales s on s.id = p.sale_id
+       where s.${sale} = ? group by method order by method`,
+    )
+    .all(key) as { method: string; amount: number }[];
+  const grossSales = num(sold.gross);
+  const vatAmount = num(sold.vat);
+  const refundsAmount = num(refunded.total);
+  const other = num(sold.discounts) - num(sold.sc) - num(sold.pwd) - num(sold.sc5);
+  const discounts = { SC: num(sold.sc), PWD: num(sold.pwd), SC5: num(sold.sc5), other };
+  return {
+    beginningInvoice: invoices.first ?? null,
+    endingInvoice: invoices.last ?? null,
+    beginningRefund: invoices.firstRefund ?? null,
+    endingRefund: invoices.lastRefund ?? null,
+    resetCounter: 0,
+    grossSales,
+    vatableSales: num(sold.vatable),
+    vatAmount,
+    vatExemptSales: num(sold.exempt),
+    zeroRatedSales: 0,
+    discounts,
+    refundsCount: num(refunded.n),
+    refundsAmount,
+    netSales: grossSales - num(sold.discounts) + vatAmount - refundsAmount,
+    payments: Object.fromEntries(paid.map((p) => [p.method, p.amount])),
+  };
+}

@@ -34,10 +34,23 @@ const MONEY = [
   'depositsTaken',
   'depositsApplied',
   'depositsRefunded',
+  'previousGrandTotal',
+  'presentGrandTotal',
+  'grossSales',
+  'vatableSales',
+  'vatAmount',
+  'vatExemptSales',
+  'zeroRatedSales',
+  'refundsAmount',
+  'netSales',
 ] as const;
 
+/** Each value of a {name: centavos} map in pesos. */
+const mapInPesos = (map: Record<string, number>) =>
+  Object.fromEntries(Object.entries(map).map(([k, v]) => [k, pesos(v)]));
+
 /** A reading with its money in pesos (REST's edge, like every other route). */
-function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
+export function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
   const out: Record<string, unknown> = { ...reading };
   for (const key of MONEY) {
     const value = reading[key as keyof R];
@@ -45,6 +58,8 @@ function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
   }
   if (reading.movements) out.movements = reading.movements.map((m) => ({ ...m, amount: pesos(m.amount) }));
   if (reading.cashVoids) out.cashVoids = reading.cashVoids.map((m) => ({ ...m, amount: pesos(m.amount) }));
+  if (reading.discounts) out.discounts = mapInPesos({ ...reading.discounts });
+  if (reading.payments) out.payments = mapInPesos(reading.payments);
   if (reading.byMethod)
     out.byMethod = reading.byMethod.map((m: MethodTotals) => ({
       method: m.method,
@@ -125,7 +140,12 @@ export const shiftsRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
     '/end-of-day',
     { preHandler: admitTo(deps, endOfDay, undefined, optionalBody) },
     async (req, reply) => {
-      const reading = await call(api(req).takeZReading, { requestKey: bodyOf(req.body).requestKey });
+      const body = bodyOf(req.body);
+      const reading = await call(api(req).takeZReading, {
+        requestKey: body.requestKey,
+        terminalId: refIn(body.terminalId) ?? null,
+        allowEmpty: body.allowEmpty,
+      });
       return reply.status(reading.repeated ? 200 : 201).send(inPesos(reading));
     },
   );

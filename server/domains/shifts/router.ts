@@ -50,7 +50,7 @@ export const shiftsRouter = router({
   }),
   takeZReading: endOfDayProcedure
     .input(endOfDayInput)
-    .mutation(({ ctx, input }) => takeEndOfDay(ctx.db, ctx.viewer, new Date(), input.requestKey ?? null)),
+    .mutation(({ ctx, input }) => takeEndOfDay(ctx.db, ctx.viewer, new Date(), input)),
   zReadings: endOfDayProcedure.input(daysInput).query(({ ctx, input }) => {
     const span = spanOf(input);
     return listEndOfDay(ctx.db, span.start, span.end);

@@ -5,14 +5,15 @@ import { can } from '../../../shared/roles';
 import { VARIANCE_ALERT } from '../../../shared/schemas/shifts';
 import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import type { Db, Tx } from '../../db/open';
-import { shiftCash, shifts, users } from '../../db/schema';
+import { endOfDay, shiftCash, shifts, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { appendJournal } from '../journal/chain';
 import { notify } from '../notifications/service';
 import { terminalFor } from '../terminals/service';
 import { openShiftOf } from './current';
-import { type ReadingTotals, readingTotals } from './readings';
+import { type BirTotals, birTotals, type ReadingTotals, readingTotals } from './readings';
 
 export const MODULE = 'Sales Management';
 
@@ -56,8 +57,14 @@ function cashMovements(db: Db | Tx, shiftId: number): CashMovement[] {
     .all();
 }
 
-export interface XReading extends ReadingTotals {
+export interface XReading extends ReadingTotals, BirTotals {
   shiftId: number;
+  terminalId: number;
+  /** The Z counter the shift's terminal takes next. */
+  zCounter: number;
+  /** The terminal's accumulated grand total when the shift opened, and with its sales added. */
+  previousGrandTotal: number;
+  presentGrandTotal: number;
   cashier: string;
   openedAt: Date;
   closedAt: Date | null;
@@ -85,9 +92,22 @@ function shiftFor(tx: Tx | Db, actor: Viewer, id: number): ShiftRow {
   return shift;
 }
 
+/** The Z counter a terminal takes next: its last plus one. */
+function nextZCounter(db: Db | Tx, terminalId: number | null): number {
+  const last = db
+    .select({ zCounter: endOfDay.zCounter })
+    .from(endOfDay)
+    .where(eq(endOfDay.terminalId, terminalId ?? 1))
+    .orderBy(desc(endOfDay.number))
+    .limit(1)
+    .get();
+  return (last?.zCounter ?? 0) + 1;
+}
+
 /** The X reading of a shift: its totals now, and the cash the drawer should hold. */
 export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
   const totals = readingTotals(db, { shift: shift.id });
+  const bir = birTotals(db, { shift: shift.id });
   const moved = (type: 'in' | 'out') =>
     Number(
       db
@@ -112,6 +132,10 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
       : db.select({ username: users.username }).from(users).where(eq(users.id, shift.closedBy)).get();
   return {
     shiftId: shift.id,
+    terminalId: shift.terminalId ?? 1,
+    zCounter: nextZCounter(db, shift.terminalId),
+    previousGrandTotal: shift.openingGrandTotal,
+    presentGrandTotal: shift.openingGrandTotal + totals.salesTotal,
     cashier: cashier?.username ?? 'Unknown',
     openedAt: shift.openedAt,
     closedAt: shift.closedAt,
@@ -126,6 +150,7 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
     movements: cashMovements(db, shift.id),
     takenAt: now,
     ...totals,
+    ...bir,
   };
 }
 
@@ -261,7 +286,19 @@ export function closeShift(
           `Shift #${shift.id} closed with a variance of ${formatPeso(variance)}: counted ${formatPeso(input.countedCash)}, expected ${formatPeso(expectedCash)}${input.reason ? ` (${input.reason})` : ''}.`,
           'shiftsOversee',
         );
-      return { message: SHIFT_TEXT.closedOk, reading: xReading(db, closed, now) };
+      const reading = xReading(db, closed, now);
+      appendJournal(
+        tx,
+        {
+          terminalId: closed.terminalId,
+          kind: 'x-reading',
+          documentNumber: SHIFT_TEXT.xReadingNumber(closed.id),
+          amount: reading.netSales,
+          document: reading,
+        },
+        now,
+      );
+      return { message: SHIFT_TEXT.closedOk, reading };
     },
     { behavior: 'immediate' },
   );
@@ -284,12 +321,12 @@ export function listShifts(db: Db, actor: Viewer, start: Date, end: Date) {
     .map((shift) => xReading(db, shift));
 }
 
-/** Any open shifts, with their cashiers' names (the end of day waits for them). */
-export function openShifts(db: Db | Tx) {
+/** Any open shifts (on one terminal, when named), with their cashiers' names (the end of day waits for them). */
+export function openShifts(db: Db | Tx, terminalId: number | null = null) {
   return db
     .select({ id: shifts.id, cashier: users.username })
     .from(shifts)
     .innerJoin(users, eq(users.id, shifts.cashierId))
-    .where(isNull(shifts.closedAt))
+    .where(and(isNull(shifts.closedAt), terminalId === null ? undefined : eq(shifts.terminalId, terminalId)))
     .all();
 }

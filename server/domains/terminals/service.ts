@@ -98,6 +98,21 @@ const registration = (t: Terminal) => ({
   invoicePrefix: t.invoicePrefix,
 });
 
+/** A change to a terminal's registration, in the journal under the terminal's name. */
+function journalChange(tx: Tx, terminal: Terminal, change: object, actor: Viewer, now: Date) {
+  appendJournal(
+    tx,
+    {
+      terminalId: terminal.id,
+      kind: 'terminal',
+      documentNumber: terminal.name,
+      amount: 0,
+      document: { ...change, by: actor.user.username },
+    },
+    now,
+  );
+}
+
 /** The write, a unique name or prefix taken meanwhile answering 409 rather than 500. */
 const saveTerminal = (input: TerminalInput, write: () => Terminal) =>
   conflictOnConstraint(
@@ -111,17 +126,7 @@ export function createTerminal(db: Db, actor: Viewer, input: TerminalInput, now 
     (tx) => {
       refuseTaken(tx, input, null);
       const terminal = saveTerminal(input, () => tx.insert(terminals).values(input).returning().get());
-      appendJournal(
-        tx,
-        {
-          terminalId: terminal.id,
-          kind: 'terminal',
-          documentNumber: terminal.name,
-          amount: 0,
-          document: { change: 'added', terminal: registration(terminal), by: actor.user.username },
-        },
-        now,
-      );
+      journalChange(tx, terminal, { change: 'added', terminal: registration(terminal) }, actor, now);
       logActivity(tx, {
         userId: actor.user.id,
         action: 'Add Terminal',
@@ -160,20 +165,11 @@ export function updateTerminal(
       const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
         (k) => before[k] !== terminal[k],
       );
-      appendJournal(
+      journalChange(
         tx,
-        {
-          terminalId: terminal.id,
-          kind: 'terminal',
-          documentNumber: terminal.name,
-          amount: 0,
-          document: {
-            change: 'edited',
-            before: registration(before),
-            terminal: registration(terminal),
-            by: actor.user.username,
-          },
-        },
+        terminal,
+        { change: 'edited', before: registration(before), terminal: registration(terminal) },
+        actor,
         now,
       );
       logActivity(tx, {

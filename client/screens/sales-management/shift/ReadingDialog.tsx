@@ -111,6 +111,8 @@ export function ReadingDialog({ reading, onClose }: { reading: Reading | null; o
     shown?.kind === 'X' && !shown.closedAt && live.data && live.data.shiftId === shown.shiftId
       ? { ...live.data, kind: 'X' }
       : shown;
+  const terminals = useQuery(trpc.terminals.list.queryOptions(undefined, { staleTime: 60_000 }));
+  const terminal = terminals.data?.find((t) => t.id === sheet?.terminalId);
   const title = !sheet ? 'Reading' : readingTitle(sheet);
   return (
     <Modal
@@ -122,7 +124,7 @@ export function ReadingDialog({ reading, onClose }: { reading: Reading | null; o
       classNames={PRINT_CLASSES}
     >
       <Stack gap="md">
-        {sheet ? <ReadingSheet reading={sheet} profile={profile.data} /> : null}
+        {sheet ? <ReadingSheet reading={sheet} profile={profile.data} terminal={terminal} /> : null}
         {sheet?.kind === 'X' ? <VoidCash reading={sheet} /> : null}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
           <Button variant="light" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>

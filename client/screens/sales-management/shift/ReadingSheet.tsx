@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../shared/time';
 import type { RouterOutputs } from '../../../trpc';
 
 type ShopProfile = RouterOutputs['settings']['shopProfile'];
+export type Terminal = RouterOutputs['terminals']['list'][number];
 /** An X reading (a shift) or a Z reading (end of day), tagged. */
 export type Reading =
   | (RouterOutputs['shifts']['reading'] & { kind: 'X' })
@@ -72,6 +73,25 @@ const peso = (centavos: number | null) => (centavos === null ? '—' : formatPes
 /** An amount taken off: "-₱50.00", but nothing taken off reads "₱0.00". */
 const less = (centavos: number) => (centavos ? `-${formatPeso(centavos)}` : formatPeso(0));
 
+/** The numbers an examiner reads first: the documents the reading covers and the never-reset counters. */
+function Counters({ reading }: { reading: Reading }) {
+  const none = '—';
+  return (
+    <Box component="section" aria-label="Counters">
+      <Row label="Beginning invoice no.">{reading.beginningInvoice ?? none}</Row>
+      <Row label="Ending invoice no.">{reading.endingInvoice ?? none}</Row>
+      <Row label="Beginning refund no.">{reading.beginningRefund ?? none}</Row>
+      <Row label="Ending refund no.">{reading.endingRefund ?? none}</Row>
+      <Row label="Z counter">{reading.zCounter}</Row>
+      <Row label="Reset counter">{reading.resetCounter}</Row>
+      <Row label="Previous accumulated grand total">{formatPeso(reading.previousGrandTotal)}</Row>
+      <Row label="Present accumulated grand total" strong>
+        {formatPeso(reading.presentGrandTotal)}
+      </Row>
+    </Box>
+  );
+}
+
 const readingName = (r: Reading) =>
   r.kind === 'X'
     ? `${r.closedAt ? 'Shift close' : 'X reading'}, shift #${r.shiftId}`
@@ -109,10 +129,20 @@ function VoidedRow({
 /**
  * An X or Z reading as the receipt printer prints it (receipt.css's classes, so printing
  * shows it alone on 80 mm paper): the shop, the reading, the sales and refunds, each
- * payment method, the cake order deposits, and the drawer's cash for a shift or the never-reset grand total for a Z.
+ * payment method, the cake order deposits, and the drawer's cash. The counters (invoice and
+ * refund numbers covered, Z counter, accumulated grand totals) and the sales by tax treatment
+ * and by discount are the lines BIR asks a reading to show.
  */
-export function ReadingSheet({ reading, profile }: { reading: Reading; profile: ShopProfile | undefined }) {
-  const permit = profile?.birPermitNumber.trim();
+export function ReadingSheet({
+  reading,
+  profile,
+  terminal,
+}: {
+  reading: Reading;
+  profile: ShopProfile | undefined;
+  terminal: Terminal | undefined;
+}) {
+  const permit = terminal?.permitNumber.trim() || profile?.birPermitNumber.trim();
   return (
     <Box className="receipt-sheet" aria-label={readingName(reading)} component="article">
       <Box ta="center">
@@ -120,8 +150,11 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
           {profile?.businessName.trim() || DEFAULT_SHOP_NAME}
         </Text>
         {profile?.address ? <Text size="sm">{profile.address}</Text> : null}
-        {profile?.tin ? <Text size="sm">TIN: {profile.tin}</Text> : null}
-        {permit ? <Text size="sm">BIR Permit No.: {permit}</Text> : null}
+        {profile?.tin ? <Text size="sm">VAT REG TIN: {profile.tin}</Text> : null}
+        {terminal ? <Text size="sm">Terminal: {terminal.name}</Text> : null}
+        {terminal?.min ? <Text size="sm">MIN: {terminal.min}</Text> : null}
+        {terminal?.serialNumber ? <Text size="sm">S/N: {terminal.serialNumber}</Text> : null}
+        {permit ? <Text size="sm">Permit No.: {permit}</Text> : null}
         <Text fw={700} size="lg" mt="xs" className="receipt-shop">
           {reading.kind === 'Z'
             ? `Z READING #${reading.number}`
@@ -141,17 +174,24 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
         ) : null}
       </Box>
       <Rule />
+      <Counters reading={reading} />
+      <Rule />
       <Row label="Sales">{reading.salesCount}</Row>
-      <Row label="Gross sales">{formatPeso(reading.gross)}</Row>
-      <Row label="Less SC/PWD discounts">{less(reading.scPwdDiscounts)}</Row>
-      <Row label="VAT">{formatPeso(reading.vat)}</Row>
-      <Row label="VAT-exempt sales">{formatPeso(reading.vatExempt)}</Row>
+      <Row label="Gross sales">{formatPeso(reading.grossSales)}</Row>
+      <Row label="Less SC discount">{less(reading.discounts.SC)}</Row>
+      <Row label="Less PWD discount">{less(reading.discounts.PWD)}</Row>
+      <Row label="Less SC 5% discount">{less(reading.discounts.SC5)}</Row>
+      <Row label="Less other discounts">{less(reading.discounts.other)}</Row>
+      <Row label="VATable sales">{formatPeso(reading.vatableSales)}</Row>
+      <Row label="VAT amount">{formatPeso(reading.vatAmount)}</Row>
+      <Row label="VAT-exempt sales">{formatPeso(reading.vatExemptSales)}</Row>
+      <Row label="Zero-rated sales">{formatPeso(reading.zeroRatedSales)}</Row>
       <Row label="Sales total" strong>
         {formatPeso(reading.salesTotal)}
       </Row>
-      <Row label={`Refunds (${reading.refundsCount})`}>{less(reading.refunds)}</Row>
+      <Row label={`Refunds (${reading.refundsCount})`}>{less(reading.refundsAmount)}</Row>
       <Row label="Net sales" strong>
-        {formatPeso(reading.net)}
+        {formatPeso(reading.netSales)}
       </Row>
       <Rule />
       {reading.byMethod.length === 0 ? <Text size="sm">No payments.</Text> : null}
@@ -241,9 +281,12 @@ export function ReadingSheet({ reading, profile }: { reading: Reading; profile: 
             </>
           ) : null}
           <Rule />
-          <Row label="Grand total" strong>
-            {formatPeso(reading.grandTotal)}
+          <Row label="Cash in">{formatPeso(reading.cashIn)}</Row>
+          <Row label="Cash out">{less(reading.cashOut)}</Row>
+          <Row label="Expected cash" strong>
+            {formatPeso(reading.expectedCash)}
           </Row>
+          <Row label="Counted cash">{peso(reading.countedCash)}</Row>
         </>
       )}
     </Box>
