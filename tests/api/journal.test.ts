@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryItems } from '../../server/db/schema';
+import { inventoryItems, JOURNAL_KINDS } from '../../server/db/schema';
 import { type Session, type TestShop, testApp } from '../helpers/app';
 import { takeOrder } from '../helpers/cakeOrders';
 import { atCounter, closeEveryShift } from '../helpers/counter';
@@ -78,7 +78,7 @@ describe("the journal after a day's work", () => {
   let rows = 0;
   let lines: Line[] = [];
 
-  it('verifies with a row for each document: sales on two terminals, a refund, a terminal edit, a pickup', async () => {
+  it('verifies with a row for each document: sales on two terminals, a refund, a terminal edit, a pickup, a reprint, the readings', async () => {
     const made = await rest(shop, 'POST', '/api/terminals', admin.accessToken, {
       name: 'Counter 2',
       invoicePrefix: 'J2-',
@@ -108,18 +108,39 @@ describe("the journal after a day's work", () => {
       terminalId: two,
     });
     expect(picked.sale.invoiceNumber).toBe('J2-000000003');
+    const reprinted = await rest(shop, 'POST', `/api/sales/${sales[0]._id}/reprint`, admin.accessToken);
+    expect(reprinted.statusCode, reprinted.body).toBe(200);
+    // The X reading is the shift's close; then each terminal's Z reading.
+    const { shift, reading } = (await rest(shop, 'GET', '/api/shifts/current', admin.accessToken)).json();
+    const closed = await rest(shop, 'POST', `/api/shifts/${shift.id}/close`, admin.accessToken, {
+      countedCash: reading.expectedCash,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    for (const terminalId of [1, two]) {
+      const z = await rest(shop, 'POST', '/api/end-of-day', admin.accessToken, {
+        requestKey: `journal-day-${terminalId}`,
+        terminalId,
+      });
+      expect(z.statusCode, z.body).toBe(201);
+    }
 
-    // Terminal added, 5 sales, the refund, the edit, the pickup's sale.
-    rows = 9;
+    // Terminal added, 5 sales, the refund, the edit, the pickup's sale, the reprint, the
+    // shift's X reading and the two Z readings.
+    rows = 13;
     expect(await verify()).toEqual({ ok: true, rows, firstBadSequence: null });
     const kinds = client()
       .prepare('select kind, count(*) as n from journal group by kind order by kind')
       .all();
     expect(kinds).toEqual([
       { kind: 'refund', n: 1 },
+      { kind: 'reprint', n: 1 },
       { kind: 'sale', n: 6 },
       { kind: 'terminal', n: 2 },
+      { kind: 'x-reading', n: 1 },
+      { kind: 'z-reading', n: 2 },
     ]);
+    // Every kind there is.
+    expect(kinds.map((k) => (k as { kind: string }).kind).sort()).toEqual([...JOURNAL_KINDS].sort());
     const numbers = client()
       .prepare("select document_number as n from journal where kind = 'sale' order by sequence")
       .all()
