@@ -41,7 +41,7 @@ console.log(
     `  in the database though unacknowledged at the kill: ${summary.unacknowledgedButPresent} (retries answered "already made": ${summary.retriedRepeated})`,
     `  refunds acknowledged: ${summary.refunds}`,
     summary.failures.length === 0
-      ? '  no failures: every acknowledged sale survived, stock conserved, integrity_check ok'
+      ? '  no failures: every acknowledged sale survived, stock conserved, numbers gapless, journal verified, integrity_check ok'
       : `  ${summary.failures.length} FAILURES:\n${summary.failures.map((f) => `    ${f}`).join('\n')}`,
     summary.dataDir ? `  data kept in ${summary.dataDir}` : '',
   ]

@@ -2,7 +2,10 @@
 // down and holds it against what the clients sent and were told. Nothing here trusts the
 // server's own arithmetic: prices are the ones the soak seeded, totals are recomputed here.
 import Database from 'better-sqlite3';
+import { shopDb } from '../server/db/open';
+import { verifyJournal } from '../server/domains/journal/chain';
 import { costOf, QUANTITY_SCALE } from '../shared/quantity';
+import { invoiceNumber, refundNumber } from '../shared/texts/bir';
 import { manilaDate } from '../shared/time';
 
 export interface Product {
@@ -29,6 +32,8 @@ export interface Totals {
 export interface SaleAttempts {
   saleId: string;
   round: number;
+  /** The terminal the till sells and refunds at. */
+  terminalId: number;
   /** By product id, ascending. */
   cart: CartLine[];
   totals: Totals;
@@ -72,6 +77,12 @@ type SaleRow = {
   discount: number;
   tax: number;
   total: number;
+  terminalId: number | null;
+  invoiceSeq: number | null;
+  invoiceNumber: string | null;
+  refundTerminalId: number | null;
+  refundSeq: number | null;
+  refundNumber: string | null;
 };
 type LineRow = {
   id: number;
@@ -117,7 +128,8 @@ function group<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * seeded stock to the current one; every lot holds 0 to its quantity, lost what the
  * completed sales' lines took from it, and each item's stock is its unexpired lots' sum;
  * each item line took its quantity from lots and costs what they cost; the report roll-ups
- * agree with the sales. Stock, lots and the ledger are in thousandths; lines in units.
+ * agree with the sales; each terminal's invoice and refund numbers are gapless and the journal
+ * verifies (checkNumbers). Stock, lots and the ledger are in thousandths; lines in units.
  */
 export function checkDatabase(
   file: string,
@@ -141,7 +153,9 @@ export function checkDatabase(
     const rows = db
       .prepare(
         `select id, sale_id as saleId, status, subtotal, discount_amount as discount, tax_amount as tax,
-           total_amount as total from sales order by id`,
+           total_amount as total, terminal_id as terminalId, invoice_seq as invoiceSeq,
+           invoice_number as invoiceNumber, refund_terminal_id as refundTerminalId,
+           refund_seq as refundSeq, refund_number as refundNumber from sales order by id`,
       )
       .all() as SaleRow[];
     const lines = new Map<number, LineRow[]>();
@@ -228,6 +242,8 @@ export function checkDatabase(
       const pay = paid.get(row.id);
       if (!pay || pay.amount !== row.total)
         fail(`${row.saleId} payments add up to ${pay?.amount ?? 'nothing'}, total ${row.total}`);
+      if (row.terminalId !== sent.terminalId)
+        fail(`${row.saleId} was sold at terminal ${sent.terminalId} but is recorded at ${row.terminalId}`);
       if (sent.ref !== undefined && sent.ref !== row.id)
         fail(`${row.saleId} was answered as _id ${sent.ref} but is row ${row.id}`);
       const cartMoves = (sign: number) =>
@@ -368,8 +384,92 @@ export function checkDatabase(
       fail(
         `activity log has ${activity.made} sales and ${activity.back} refunds; the sales table ${rows.length} and ${refunded}`,
       );
+
+    checkNumbers(db, rows, fail);
   } finally {
     db.close();
   }
   return { failures, status, unacknowledgedPresent };
+}
+
+/**
+ * The BIR records (docs/decisions.md): per terminal, invoice numbers 1..n in the order of the
+ * sales' rows, spelled with its prefix, with its counter at n and its grand total the sum of
+ * its sales; refund numbers 1..n on their own series likewise; the journal's chain verifies,
+ * with one 'sale' row per numbered sale and one 'refund' row per numbered refund.
+ */
+function checkNumbers(db: Database.Database, rows: SaleRow[], fail: (text: string) => void) {
+  const terminals = db
+    .prepare(
+      `select id, invoice_prefix as prefix, last_invoice as lastInvoice, last_refund as lastRefund,
+         grand_total as grandTotal from terminals order by id`,
+    )
+    .all() as { id: number; prefix: string; lastInvoice: number; lastRefund: number; grandTotal: number }[];
+  const series = (
+    name: string,
+    numbered: { saleId: string; seq: number | null; number: string | null }[],
+    last: number,
+    spelled: (n: number) => string,
+  ) => {
+    for (const [i, sale] of numbered.entries())
+      if (sale.seq !== i + 1 || sale.number !== spelled(i + 1)) {
+        fail(
+          `${name}: ${sale.saleId} is number ${sale.seq} (${sale.number}), expected ${i + 1} (${spelled(i + 1)})`,
+        );
+        return;
+      }
+    if (last !== numbered.length) fail(`${name}: the counter is at ${last}, ${numbered.length} issued`);
+  };
+  for (const t of terminals) {
+    const sold = rows.filter((r) => r.terminalId === t.id);
+    series(
+      `terminal ${t.id} invoices`,
+      sold.map((r) => ({ saleId: r.saleId, seq: r.invoiceSeq, number: r.invoiceNumber })),
+      t.lastInvoice,
+      (n) => invoiceNumber(t.prefix, n),
+    );
+    const given = rows
+      .filter((r) => r.refundTerminalId === t.id)
+      .sort((a, b) => (a.refundSeq ?? 0) - (b.refundSeq ?? 0));
+    series(
+      `terminal ${t.id} refunds`,
+      given.map((r) => ({ saleId: r.saleId, seq: r.refundSeq, number: r.refundNumber })),
+      t.lastRefund,
+      (n) => refundNumber(t.prefix, n),
+    );
+    const total = sold.reduce((sum, r) => sum + r.total, 0);
+    if (t.grandTotal !== total)
+      fail(`terminal ${t.id}: grand total ${t.grandTotal}, its sales total ${total}`);
+  }
+  const known = new Set(terminals.map((t) => t.id));
+  for (const r of rows) {
+    if (r.terminalId === null || !known.has(r.terminalId)) fail(`${r.saleId} has no terminal`);
+    if ((r.status === 'refunded') !== (r.refundNumber !== null))
+      fail(`${r.saleId} is ${r.status} with refund number ${r.refundNumber}`);
+  }
+
+  const verified = verifyJournal(shopDb(db));
+  if (!verified.ok) fail(`the journal does not verify from sequence ${verified.firstBadSequence}`);
+  const journaled = (kind: string) =>
+    (
+      db.prepare('select document_number as n from journal where kind = ? order by sequence').all(kind) as {
+        n: string;
+      }[]
+    ).map((j) => j.n);
+  const same = (kind: string, want: string[]) => {
+    const got = journaled(kind);
+    const missing = want.filter((n) => !got.includes(n));
+    if (got.length !== want.length || missing.length > 0 || new Set(got).size !== got.length)
+      fail(
+        `the journal has ${got.length} '${kind}' rows for ${want.length} numbered; missing ${missing.slice(0, 5).join(', ') || 'none'}`,
+      );
+  };
+  same(
+    'sale',
+    rows.flatMap((r) => (r.invoiceNumber ? [r.invoiceNumber] : [])),
+  );
+  same(
+    'refund',
+    rows.flatMap((r) => (r.refundNumber ? [r.refundNumber] : [])),
+  );
 }

@@ -121,6 +121,8 @@ class Soak {
   readonly failures: string[] = [];
   /** Acknowledged, completed, no refund asked yet: what a till may refund. */
   refundable: SaleAttempts[] = [];
+  /** The terminals the tills sell at: the first, and one the seed adds. */
+  terminals: number[] = [1];
   token = '';
   stopping = false;
   inFlight = 0;
@@ -189,6 +191,14 @@ class Soak {
       if (!item) throw new Error(`could not add an item: ${JSON.stringify(answer)}`);
       this.products.set(item._id, { id: item._id, code: item.itemId, price, initial: stock });
     }
+    // A second terminal: half the tills sell there, so each series is checked under load.
+    const added = await call(this.server.url, 'POST', '/api/terminals', this.token, {
+      name: 'Soak Counter 2',
+      invoicePrefix: 'S2-',
+    });
+    const terminal = added.status === 201 ? (added.body.terminal as { _id: number }) : undefined;
+    if (!terminal) throw new Error(`could not add a terminal: ${JSON.stringify(added)}`);
+    this.terminals = [1, terminal._id];
   }
 
   newSale(till: number, seq: number, rng: () => number): SaleAttempts {
@@ -203,6 +213,7 @@ class Soak {
     const sale: SaleAttempts = {
       saleId: `SALE-${code.toUpperCase()}`,
       round: this.round,
+      terminalId: this.terminals[till % this.terminals.length]!,
       cart,
       totals: totalsOf(cart, this.products),
       created: 0,
@@ -226,6 +237,7 @@ class Soak {
       items: cart.map((l) => ({ itemId: l.id, quantity: l.quantity })),
       taxRate: 12,
       paymentMethod: 'Cash',
+      terminalId: sale.terminalId,
       ...(withTotals
         ? { subtotal: pesos(t.subtotal), taxAmount: pesos(t.taxAmount), totalAmount: pesos(t.totalAmount) }
         : {}),
@@ -306,7 +318,10 @@ class Soak {
     const times = rng() < 0.25 ? 2 : 1;
     await Promise.all(
       Array.from({ length: times }, async () => {
-        this.tallyRefund(sale, await this.send('POST', `/api/sales/${sale.saleId}/refund`));
+        this.tallyRefund(
+          sale,
+          await this.send('POST', `/api/sales/${sale.saleId}/refund`, { terminalId: sale.terminalId }),
+        );
       }),
     );
   }
@@ -374,7 +389,9 @@ class Soak {
       const r = sale.refund;
       if (r.unanswered > 0 && r.ok === 0 && r.conflict === 0 && !r.settled) {
         const done = status.get(sale.saleId) === 'refunded';
-        const answer = await call(this.server.url, 'POST', `/api/sales/${sale.saleId}/refund`, this.token);
+        const answer = await call(this.server.url, 'POST', `/api/sales/${sale.saleId}/refund`, this.token, {
+          terminalId: sale.terminalId,
+        });
         if (answer.status === 0)
           throw new Error(`retry of refund ${sale.saleId} had no answer: ${answer.error}`);
         if (answer.status !== (done ? 409 : 200))

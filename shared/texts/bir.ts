@@ -23,6 +23,9 @@ export const TERMINAL_TEXT = {
   prefixFormat:
     'Invoice prefix must be 1 to 10 capital letters, digits or dashes, starting with a letter or digit.',
   prefixTaken: (prefix: string) => `Another terminal already uses the invoice prefix ${prefix}.`,
+  /** P and P + R: one's invoice numbers would be the other's refund numbers. */
+  prefixClash: (prefix: string, other: string) =>
+    `The invoice prefix ${prefix} would give numbers like those of the terminal prefixed ${other} (its refunds add R): choose another.`,
   prefixLocked: (name: string) =>
     `Terminal "${name}" has issued invoices: its invoice prefix can no longer change.`,
   /** The counter on a device that has not chosen its terminal. */

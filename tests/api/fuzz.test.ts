@@ -78,6 +78,8 @@ const ids = {
   cake: 0,
   sale: 0,
   saleCode: '',
+  /** A sale already refunded: a refund that gets through answers 409 and writes nothing. */
+  refundedSale: 0,
   shift: 0,
   cashMove: 0,
   registration: 0,
@@ -180,6 +182,13 @@ beforeAll(async () => {
   });
   ids.sale = sale.sale.id;
   ids.saleCode = sale.sale.saleId;
+  const refunded = await api.sales.checkout({
+    orderType: 'Walk-in',
+    lines: [{ kind: 'item', id: ids.itemA, quantity: 1 }],
+    paymentMethod: 'Cash',
+  });
+  ids.refundedSale = refunded.sale.id;
+  await api.sales.refund({ id: ids.refundedSale });
   const order = () =>
     api.cakeOrders.create({
       customerName: 'Lia Reyes',
@@ -353,7 +362,8 @@ type RestKind =
   | 'payments'
   | 'poLines'
   | 'receiveLines'
-  | 'orderLines';
+  | 'orderLines'
+  | 'buyer';
 
 const INF = new Raw('1e999');
 const NEG_INF = new Raw('-1e999');
@@ -498,6 +508,23 @@ function restBad(kind: RestKind): unknown[] {
         { startDate: '+275760-09-13', endDate: '2026-03-01' },
         { startDate: 42, endDate: '2026-03-01' },
         { startDate: '0000-00-00', endDate: '9999-99-99' },
+      ];
+    case 'buyer':
+      // The buyer's lines on the invoice: texts of bounded length, a TIN that looks like one.
+      return [
+        'text',
+        42,
+        [],
+        true,
+        { name: 42 },
+        { name: BIG_TEXT },
+        { address: BIG_TEXT },
+        { address: ['Pasig'] },
+        { tin: 42 },
+        { tin: 'not a tin' },
+        { tin: '123-456' },
+        { tin: "' OR 1=1 --" },
+        { tin: '123-456-789-000-1' },
       ];
     case 'discount':
       return [
@@ -787,6 +814,8 @@ function restSpecs(): Record<string, RestSpec> {
     taxRate: 0,
     paymentMethod: 'Cash',
     cashTendered: 100,
+    terminalId: 1,
+    buyer: { name: 'Ana Cruz', address: 'Quezon City', tin: '123-456-789-000' },
   };
   const id = String;
   return {
@@ -952,19 +981,31 @@ function restSpecs(): Record<string, RestSpec> {
         inDrawer: 'bool',
         discount: 'discount',
         payments: 'payments',
+        terminalId: 'ref',
+        buyer: 'buyer',
         subtotal: 'saleMoney',
         totalAmount: 'saleMoney',
       },
       valid: [201],
     },
-    'POST /api/sales/:id/refund': { params: { id: id(ids.sale) } },
+    // The till it is refunded at, in an optional body: anything but a JSON object is refused.
+    'POST /api/sales/:id/refund': {
+      params: { id: id(ids.refundedSale) },
+      body: { terminalId: 1 },
+      optionalBody: true,
+      fields: { terminalId: 'ref' },
+    },
     'POST /api/sales/:id/reprint': { params: { id: id(ids.sale) } },
     'GET /api/sales/:id/receipt': { params: { id: ids.saleCode } },
     'GET /api/sales/all': { validQuery: { page: '1', limit: '20' }, query: { page: 'page', limit: 'limit' } },
     'GET /api/sales/:id': { params: { id: ids.saleCode } },
     'GET /api/sales/sc5-allowance': { validQuery: { idNumber: 'OSCA-0001' }, query: { idNumber: 'search' } },
     // The admin's shift is open, so even a valid opening is refused (409).
-    'POST /api/shifts/open': { body: { openingCash: 500 }, fields: { openingCash: 'money' }, valid: [409] },
+    'POST /api/shifts/open': {
+      body: { openingCash: 500, terminalId: 1 },
+      fields: { openingCash: 'money', terminalId: 'ref' },
+      valid: [409],
+    },
     'POST /api/shifts/:id/cash': {
       params: { id: id(ids.shift) },
       body: { type: 'in', amount: 50, reason: 'Change fund' },
@@ -1043,6 +1084,37 @@ function restSpecs(): Record<string, RestSpec> {
     'GET /api/backup/database': { writes: AUDIT },
     ...cakeOrderSpecs(),
     ...productionSpecs(),
+    ...birSpecs(),
+  };
+}
+
+/** The tills and their registration, and the journal (a terminal's prefix is locked once it numbered a sale). */
+function birSpecs(): Record<string, RestSpec> {
+  const terminal = (name: string, invoicePrefix: string) => ({
+    name,
+    min: '240000000000001',
+    serialNumber: 'SN-0001',
+    permitNumber: 'FP-2026-0001',
+    invoicePrefix,
+  });
+  const fields: Record<string, RestKind> = {
+    name: 'text',
+    min: 'optText',
+    serialNumber: 'optText',
+    permitNumber: 'optText',
+    invoicePrefix: 'code',
+  };
+  return {
+    'GET /api/terminals': {},
+    'POST /api/terminals': { body: terminal('Counter 9', 'F9-'), fields, valid: [201] },
+    'PUT /api/terminals/:id': {
+      params: { id: '1' },
+      body: terminal('Counter 1', 'INV1-'),
+      fields,
+      valid: [200],
+    },
+    'GET /api/journal/verify': {},
+    'GET /api/journal': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
   };
 }
 
@@ -1531,8 +1603,10 @@ function handInputs(): Record<string, unknown> {
       expected: { subtotal: 8000, taxAmount: 960, totalAmount: 8960 },
       discount: null,
       payments: null,
+      terminalId: 1,
+      buyer: { name: 'Ana Cruz', address: 'Quezon City', tin: '123-456-789-000' },
     },
-    'sales.refund': { id: ids.sale },
+    'sales.refund': { id: ids.sale, terminalId: 1 },
     'sales.get': { id: ids.sale },
     'sales.products': { search: 'flour' },
     'sales.productsPage': { search: 'flour', page: 1 },
@@ -1562,6 +1636,22 @@ function handInputs(): Record<string, unknown> {
     'production.list': { page: 1, limit: 10, from: '2026-01-01', to: '2099-12-31' },
     'production.plan': { date: '2026-01-01' },
     'production.cakeLots': { id: ids.cake },
+    'terminals.create': {
+      name: 'Counter 8',
+      min: '240000000000008',
+      serialNumber: 'SN-8',
+      permitNumber: 'FP-8',
+      invoicePrefix: 'T8-',
+    },
+    'terminals.update': {
+      id: 1,
+      name: 'Counter 1',
+      min: '',
+      serialNumber: '',
+      permitNumber: '',
+      invoicePrefix: 'INV1-',
+    },
+    'journal.export': days,
     'cakeOrders.create': {
       customerName: 'Lia Reyes',
       phone: '0917 111 2222',
@@ -2082,6 +2172,9 @@ describe('hostile text that is valid input', () => {
         'payments_by_day',
         'product_sales_by_day',
         'category_sales_by_day',
+        // Its invoice number and its row in the journal.
+        'terminals',
+        'journal',
         ...LOGGED,
       ],
       async () => {
@@ -2090,13 +2183,31 @@ describe('hostile text that is valid input', () => {
           orderType: 'Walk-in',
           items: [{ itemId, quantity: 1 }],
           paymentMethod: 'Cash',
+          buyer: { name: text, address: text, tin: '' },
         });
         expect(sale.statusCode, sale.body).toBe(201);
         saleId = sale.json().sale._id;
       },
     );
     if (stray.length) problems.push(`sale also wrote ${stray.join(', ')}`);
-    expect((await get(`/api/sales/${saleId}`)).json().customerName).toBe(text);
+    const sold = (await get(`/api/sales/${saleId}`)).json();
+    expect(sold.customerName).toBe(text);
+    expect(sold.buyer).toMatchObject({ name: text, address: text });
+    // A terminal named with it, and the journal that keeps the change.
+    stray = await onlyChanges(['terminals', 'journal', ...LOGGED], async () => {
+      const res = await post('/api/terminals', {
+        name: `${text.slice(0, 30)} ${i}`,
+        min: text.slice(0, 40),
+        invoicePrefix: `H${i}-`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    if (stray.length) problems.push(`terminal also wrote ${stray.join(', ')}`);
+    const terminals = (await get('/api/terminals')).json();
+    expect(terminals.find((t: { invoicePrefix: string }) => t.invoicePrefix === `H${i}-`)).toMatchObject({
+      name: `${text.slice(0, 30)} ${i}`,
+      min: text.slice(0, 40),
+    });
     // A cash movement's reason.
     stray = await onlyChanges(['shift_cash', ...LOGGED], async () => {
       const cash = await post(`/api/shifts/${ids.shift}/cash`, { type: 'in', amount: 1, reason: text });

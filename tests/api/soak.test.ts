@@ -2,14 +2,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { killLiveServers, soak } from '../../bench/soakRounds';
 
 // The crash soak in its short form: 10 rounds of checkout load against the real server
-// (a child process), each ended by SIGKILL at a random moment, then a restart on the same
-// data and bench/soakCheck.ts's checks. `npm run soak` runs the full 100 rounds.
+// (a child process) on two terminals, each round ended by SIGKILL at a random moment, then a
+// restart on the same data and bench/soakCheck.ts's checks (invoice and refund numbers and the
+// journal among them). `npm run soak` runs the full 100 rounds.
 // A failure prints its seed; SOAK_SEED=<seed> replays its kill moments and carts.
 
 afterAll(() => killLiveServers());
 
 describe('crash soak: SIGKILL during checkout load', () => {
-  it('loses no acknowledged sale, writes no half sale, conserves stock and keeps the file sound', async () => {
+  it('loses no acknowledged sale, writes no half sale, conserves stock, numbers without gaps, keeps the file and journal sound', async () => {
     const lines: string[] = [];
     const seed = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : undefined;
     const summary = await soak({ rounds: 10, seed, killWindowMs: [50, 400], log: (l) => lines.push(l) });

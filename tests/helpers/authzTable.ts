@@ -62,6 +62,10 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   cakeOrders: 'cakeOrders',
   // Bakers are staff: all four roles bake, read the plan and the batches.
   production: 'production',
+  // Adding and editing the tills and their BIR registration (terminals.list is any account's).
+  terminals: 'terminals',
+  // Verifying and exporting the journal.
+  journal: 'journal',
   // The sales summary BIR asks for sits under End of Day.
   bir: 'endOfDay',
 };
@@ -89,6 +93,8 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   'cakeOrders.saveSettings': 'settings',
   // A cake's lots read like an item's, under Inventory.
   'production.cakeLots': 'inventory',
+  // Every counter chooses its terminal from the list.
+  'terminals.list': 'signedIn',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */

@@ -195,13 +195,19 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
       });
     },
   );
-  app.post<ById>('/sales/:id/refund', async (req) => {
-    const terminalId = refIn(bodyOf(req.body ?? {}).terminalId) ?? null;
-    const result = await call(sales(contextFrom(deps, req)).refund, { id: ref(req.params.id), terminalId });
-    return 'sale' in result
-      ? { message: result.message, refundNumber: result.sale.refundNumber, sale: legacySale(result.sale) }
-      : result;
-  });
+  // The body is optional (the till it is refunded at); one that is not a JSON object is refused.
+  const { refund } = salesRouter._def.procedures;
+  app.post<ById>(
+    '/sales/:id/refund',
+    { preHandler: admitTo(deps, refund, undefined, { optionalBody: true }) },
+    async (req) => {
+      const terminalId = refIn(bodyOf(req.body).terminalId) ?? null;
+      const result = await call(sales(contextFrom(deps, req)).refund, { id: ref(req.params.id), terminalId });
+      return 'sale' in result
+        ? { message: result.message, refundNumber: result.sale.refundNumber, sale: legacySale(result.sale) }
+        : result;
+    },
+  );
   app.post<ById>('/sales/:id/reprint', async (req) => {
     const result = await call(sales(contextFrom(deps, req)).reprint, { id: ref(req.params.id) });
     return {

@@ -191,4 +191,9 @@ function refuseTaken(tx: Tx, input: TerminalInput, self: number | null) {
     throw fail.conflict(T.nameTaken(input.name));
   if (others.some((t) => t.invoicePrefix === input.invoicePrefix))
     throw fail.conflict(T.prefixTaken(input.invoicePrefix));
+  // A refund number is the prefix, R and the digits: P's refunds would be PR's invoices.
+  const clash = others.find(
+    (t) => t.invoicePrefix === `${input.invoicePrefix}R` || `${t.invoicePrefix}R` === input.invoicePrefix,
+  );
+  if (clash) throw fail.conflict(T.prefixClash(input.invoicePrefix, clash.invoicePrefix));
 }

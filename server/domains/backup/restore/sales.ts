@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SALES_TEXT } from '../../../../shared/texts/sales';
 import type { Tx } from '../../../db/open';
@@ -126,6 +126,7 @@ export function restoreSales(tx: Tx, book: Book, tally: Tally, actor: Viewer): v
     }));
     const key = linesKey(resolved.map((l) => ({ kind: l.kind, id: l.id ?? 0, quantity: l.quantity })));
     const saleId = saleRows.insert({ ...wanted, linesKey: key });
+    raiseCounters(tx, sale);
     for (const { row: _r, saleId: _s, id, ...line } of resolved) {
       lineRows.insert({
         ...line,
@@ -194,6 +195,23 @@ function applyToExisting(
     );
     tally.updated++;
   }
+}
+
+/**
+ * The terminals' counters past the numbers a sale the file adds keeps, so the next sale or
+ * refund there takes the number after the highest on file rather than one already held.
+ */
+function raiseCounters(tx: Tx, sale: z.infer<typeof saleRow>): void {
+  if (sale.terminalId !== null && sale.invoiceSeq !== null)
+    tx.update(terminals)
+      .set({ lastInvoice: sql`max(${terminals.lastInvoice}, ${sale.invoiceSeq})` })
+      .where(eq(terminals.id, sale.terminalId))
+      .run();
+  if (sale.refundTerminalId !== null && sale.refundSeq !== null)
+    tx.update(terminals)
+      .set({ lastRefund: sql`max(${terminals.lastRefund}, ${sale.refundSeq})` })
+      .where(eq(terminals.id, sale.refundTerminalId))
+      .run();
 }
 
 /**
