@@ -54,6 +54,7 @@ export function useDeviceTerminal() {
   return {
     terminals: all,
     terminal,
+    loading: list.isPending,
     mustChoose: list.isSuccess && all.length > 1 && !stored,
     choose: (id: number) => saveTerminalId(id),
   };

@@ -179,7 +179,10 @@ function TerminalModal({
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setDraft((d) => ({ ...d, [f.key]: value }));
-                if (wrong === f.key) setWrong(null);
+                if (wrong === f.key) {
+                  setWrong(null);
+                  setNote(null);
+                }
               }}
             />
           ))}

@@ -13,7 +13,7 @@ import { toast } from '../../../ui/outcome';
  * never can, so a cashier cannot move the till's sales to another terminal's series.
  */
 export function DeviceTerminal() {
-  const { terminals, terminal, mustChoose, choose } = useDeviceTerminal();
+  const { terminals, terminal, loading, mustChoose, choose } = useDeviceTerminal();
   const mayChange = can(useSessionUser()?.role, 'terminalChoose');
   const [changing, setChanging] = useState(false);
   const asking = mustChoose || changing;
@@ -25,15 +25,17 @@ export function DeviceTerminal() {
 
   return (
     <>
-      {terminal ? (
+      {terminal || loading ? (
+        // While loading it holds its place unseen, so the bar does not grow when the answer lands.
         <Badge
           variant="outline"
           color="gray"
           leftSection={<IconDeviceDesktop size={14} />}
-          aria-label={`Terminal ${terminal.name}`}
-          style={{ textTransform: 'none' }}
+          title="This device's terminal"
+          aria-hidden={loading || undefined}
+          style={{ textTransform: 'none', visibility: loading ? 'hidden' : undefined }}
         >
-          {terminal.name}
+          {terminal?.name ?? 'Counter 1'}
         </Badge>
       ) : null}
       {mayChange && terminals.length > 1 && !mustChoose ? (
