@@ -3,9 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems, sales, shifts } from '../../server/db/schema';
 import { TERMINAL_TEXT } from '../../shared/texts/bir';
+import { CAKE_ORDERS_SCREEN as S } from '../../shared/texts/cakeOrders';
 import { PASSWORD } from '../helpers/app';
-import { CASHIER_SCREEN, openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
+import { CASHIER_SCREEN, openScreen, rowOf, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
+import { takeOrder } from '../helpers/cakeOrders';
 import { rest } from '../helpers/rest';
 
 // Terminals on screen: an admin adds a second till in Settings, the counter then asks which
@@ -138,8 +140,35 @@ describe('terminals', () => {
     const admin = await b.shop.adminSession();
     const answer = await rest(b.shop, 'GET', `/api/sales/${lastSale()!.saleId}`, admin.accessToken);
     expect(answer.json()).toMatchObject({ invoiceNumber: 'C2-000000001', terminalId: 2 });
+    // Its refund, made here, takes Counter 2's refund series.
+    await receipt.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Please confirm' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
+    await expect.poll(() => lastSale()?.refundNumber).toBe('C2-R000000001');
     await receipt.getByRole('button', { name: 'Close', exact: true }).last().click();
     await receipt.waitFor({ state: 'detached' });
+
+    // A cake order picked up on this browser: its sale is Counter 2's next invoice.
+    const { order } = await takeOrder(admin, { customerName: 'Terminal Tess' });
+    await openScreen(page, 'Cake Orders', '/cake-orders');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Terminal Tess');
+    await rowOf(page.getByRole('table', { name: 'Cake Orders', exact: true }), order.orderNumber).click();
+    const view = page.getByRole('dialog', { name: `Cake Orders: ${order.orderNumber}`, exact: true });
+    await view.getByRole('button', { name: S.pickUp, exact: true }).click();
+    const pickup = page.getByRole('dialog', { name: S.pickUpTitle(order.orderNumber), exact: true });
+    await pickup.getByLabel(S.cashTendered).fill('2000');
+    await pickup.getByRole('button', { name: S.confirmPickup }).click();
+    await page.getByRole('dialog', { name: S.receiptTitle, exact: true }).waitFor();
+    expect(lastSale()).toMatchObject({ terminalId: 2, invoiceNumber: 'C2-000000002' });
+    await page
+      .getByRole('dialog', { name: S.receiptTitle, exact: true })
+      .getByRole('button', { name: 'Close', exact: true })
+      .last()
+      .click();
+    // The order's view is still open behind: straight back to the counter.
+    await page.goto('/sales-management');
 
     // Asked once: the choice stays on this browser, through a reload.
     await page.reload();
@@ -158,18 +187,18 @@ describe('terminals', () => {
     await ask.waitFor();
     await settled(staff.page);
     await snapshot(staff.page, 'terminals-choose-tablet');
-    await ask.getByRole('button', { name: 'Counter 1', exact: true }).click();
+    await ask.getByRole('button', { name: 'Counter 2', exact: true }).click();
     await ask.waitFor({ state: 'hidden' });
     const counter = counterOf(staff.page);
-    await shows(counter, 'Counter 1');
-    // The shift opened on this device is Counter 1's.
+    await shows(counter, 'Counter 2');
+    // The shift opened on this device is Counter 2's.
     await counter.getByRole('button', { name: 'Open shift' }).click();
     const open = staff.page.getByRole('dialog', { name: 'Open shift' });
     await open.getByLabel(/^Opening cash/).fill('500');
     await open.getByRole('button', { name: 'Open shift' }).click();
     await counter.getByText(/^Shift #\d+ open$/).waitFor();
     const shift = b.shop.db.select().from(shifts).orderBy(desc(shifts.id)).limit(1).get();
-    expect(shift).toMatchObject({ terminalId: 1, closedAt: null });
+    expect(shift).toMatchObject({ terminalId: 2, closedAt: null });
     expect(await counter.getByRole('button', { name: 'Change terminal' }).count()).toBe(0);
     await settled(staff.page);
     await snapshot(staff.page, 'terminals-staff-tablet');
@@ -193,6 +222,8 @@ describe('terminals', () => {
     await manager.page.evaluate(() => localStorage.setItem('terminalId', '99'));
     await manager.page.reload();
     await chooser(manager.page).waitFor();
+    // Forgotten, so nothing made here meanwhile names a terminal the server does not know.
+    await expect.poll(() => manager.page.evaluate(() => localStorage.getItem('terminalId'))).toBe(null);
     await manager.context.close();
   }, 90_000);
 });
