@@ -177,6 +177,27 @@ describe('terminals', () => {
     expect(await chooser(page).count()).toBe(0);
     await counterOf(page).getByRole('button', { name: 'Change terminal' }).waitFor();
     await snapshot(page, 'terminals-counter-desktop');
+
+    // A sale recorded from the form, away from the cart: Counter 2's next invoice too.
+    await page.getByRole('button', { name: 'Record a Sale' }).click();
+    const form = page.getByRole('dialog', { name: 'Record a Sale' });
+    await form.getByLabel(/^Item\s*\*?$/).fill('Bread');
+    await page.getByRole('option', { name: /^Bread Flour \(INV-720001\)/ }).click();
+    await form.getByRole('button', { name: 'Add Item' }).click();
+    await form
+      .getByRole('table', { name: 'Sale items' })
+      .getByRole('cell', { name: FLOUR.name, exact: true })
+      .waitFor();
+    for (const [label, option] of [
+      ['Tax Rate', '0% (no VAT)'],
+      ['Payment Method', 'Cash'],
+    ]) {
+      await form.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+    await form.getByRole('button', { name: 'Save Sale' }).click();
+    await page.getByRole('dialog', { name: 'Receipt' }).waitFor();
+    expect(lastSale()).toMatchObject({ terminalId: 2, invoiceNumber: 'C2-000000003' });
     await context.close();
   }, 90_000);
 
