@@ -246,5 +246,25 @@ describe('terminals', () => {
     // Forgotten, so nothing made here meanwhile names a terminal the server does not know.
     await expect.poll(() => manager.page.evaluate(() => localStorage.getItem('terminalId'))).toBe(null);
     await manager.context.close();
+
+    // An owner sees the card on the tablet too, its table scrolling sideways within it.
+    const ownerUser = await b.shop.addUser('owner');
+    const owner = await signedInPage(b, { as: { email: ownerUser.email }, viewport: TABLET });
+    await openScreen(owner.page, 'Settings', '/settings');
+    const card = section(owner.page, 'Terminals');
+    await card.getByRole('cell', { name: 'C2-', exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Edit Counter 2' }).click();
+    const edit = owner.page.getByRole('dialog', { name: 'Edit Counter 2' });
+    await expect.poll(() => edit.getByLabel('Invoice prefix').isDisabled()).toBe(true);
+    await settled(owner.page);
+    await snapshot(owner.page, 'terminals-edit-tablet');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await card.scrollIntoViewIfNeeded();
+    await settled(owner.page);
+    await snapshot(owner.page, 'terminals-settings-tablet');
+    expect(
+      await owner.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await owner.context.close();
   }, 90_000);
 });

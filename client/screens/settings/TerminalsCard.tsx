@@ -76,7 +76,7 @@ export function TerminalsCard() {
           loading={list.isPending}
           emptyText="No terminals yet."
           columns={[
-            { header: 'Name', cell: (t) => t.name },
+            { header: 'Name', cell: (t) => t.name, nowrap: true },
             { header: 'MIN', cell: (t) => t.min || '—', nowrap: true },
             { header: 'Serial number', cell: (t) => t.serialNumber || '—' },
             { header: 'Permit number', cell: (t) => t.permitNumber || '—' },
