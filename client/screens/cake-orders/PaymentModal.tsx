@@ -2,6 +2,7 @@ import { Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatPeso, toPesos } from '../../../shared/money';
 import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
+import { deviceTerminalId } from '../../terminal';
 import type { RouterOutputs } from '../../trpc';
 import { useTRPC } from '../../trpc';
 import { ModalActions } from '../../ui/ModalActions';
@@ -76,7 +77,13 @@ export function PaymentModal({
     const onError = (failure: { message: string }) => setError(failure.message);
     if (shown === 'pickup')
       pickup.mutate(
-        { id: order.id, payments: figures.payments, cashTendered: figures.cashTendered, key },
+        {
+          id: order.id,
+          payments: figures.payments,
+          cashTendered: figures.cashTendered,
+          key,
+          terminalId: deviceTerminalId(),
+        },
         { onSuccess: (answer) => onPickedUp(answer.sale), onError },
       );
     else {

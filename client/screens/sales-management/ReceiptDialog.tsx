@@ -2,6 +2,7 @@ import './receipt.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { SALES_TEXT } from '../../../shared/texts/sales';
+import { deviceTerminalId } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';
@@ -69,7 +70,11 @@ export function ReceiptDialog({
               variant="light"
               loading={refund.isPending}
               onClick={() =>
-                confirmThen(SALES_TEXT.confirmRefund, () => refund.mutate({ id: current.id }), 'Refund')
+                confirmThen(
+                  SALES_TEXT.confirmRefund,
+                  () => refund.mutate({ id: current.id, terminalId: deviceTerminalId() }),
+                  'Refund',
+                )
               }
             >
               Refund

@@ -9,6 +9,7 @@ import {
   referenceSent,
 } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
+import { deviceTerminalId } from '../../terminal';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { counterOutcome, counterToast } from './counterToast';
@@ -118,6 +119,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
     checkout.mutate(
       {
         saleId: cart.saleId,
+        terminalId: deviceTerminalId(),
         customerName: fields.unregistered ? fields.customerName.trim() : '',
         customerId: !fields.unregistered && fields.customerId ? Number(fields.customerId) : null,
         orderType: fields.orderType!,

@@ -8,6 +8,7 @@ import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import { failureText } from '../../errors';
 import { useSessionUser } from '../../shell/useSessionUser';
+import { deviceTerminalId } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { toastOutcome } from '../../ui/outcome';
@@ -114,6 +115,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     save.mutate(
       {
         saleId,
+        terminalId: deviceTerminalId(),
         customerName: fields.customerName.trim(),
         customerId: null,
         orderType: fields.orderType!,

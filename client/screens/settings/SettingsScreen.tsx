@@ -1,16 +1,21 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Badge, SimpleGrid, Stack, Title } from '@mantine/core';
+import { can } from '../../../shared/roles';
 import { type NamedList, SETTINGS_LISTS } from '../../../shared/texts/settings';
+import { useSessionUser } from '../../shell/useSessionUser';
 import { CakeOrderSettingsCard } from './CakeOrderSettingsCard';
 import { SettingsSection } from './SettingsSection';
 import { ShopProfileCard } from './ShopProfileCard';
+import { TerminalsCard } from './TerminalsCard';
 import { useCategoryList, useNamedList } from './useSettingsLists';
 
 /**
  * Settings (admin, owner): every settings list (Cake Sizes, Categories, Units of Measure),
- * each an add button and a table with Edit and Delete; then the shop profile and the cake order rules.
+ * each an add button and a table with Edit and Delete; then the shop profile and the cake order rules;
+ * then the terminals (tills) and their BIR registration.
  */
 export function SettingsScreen() {
+  const role = useSessionUser()?.role;
   return (
     <Stack gap="xl">
       <Title order={1}>Settings</Title>
@@ -24,6 +29,8 @@ export function SettingsScreen() {
           <CakeOrderSettingsCard />
         </Stack>
       </SimpleGrid>
+      {/* Full width: its table has a column for each registration detail. */}
+      {can(role, 'terminals') ? <TerminalsCard /> : null}
     </Stack>
   );
 }

@@ -8,9 +8,11 @@ import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import { failureText } from '../../../errors';
 import { useSessionUser } from '../../../shell/useSessionUser';
+import { deviceTerminalId } from '../../../terminal';
 import { useTRPC } from '../../../trpc';
 import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
+import { DeviceTerminal } from './DeviceTerminal';
 import type { Reading } from './ReadingSheet';
 
 // The shift dialogs and the X reading load when first opened (client/ui/lazyDialog.tsx).
@@ -110,6 +112,7 @@ export function ShiftBar() {
           </Text>
         )}
         <Group gap={6}>
+          <DeviceTerminal />
           {shift ? (
             <>
               <Button
@@ -161,7 +164,7 @@ export function ShiftBar() {
           opened
           onClose={() => setDialog(null)}
           pending={open.isPending}
-          onOpen={(openingCash) => open.mutate({ openingCash })}
+          onOpen={(openingCash) => open.mutate({ openingCash, terminalId: deviceTerminalId() })}
         />
       ) : null}
       {dialog === 'cash' && shift ? (
