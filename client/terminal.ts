@@ -10,13 +10,13 @@ const KEY = 'terminalId';
 const CHANGED = 'terminal-changed';
 
 /** The terminal this device chose, or null when it has not chosen one. */
-export function readTerminalId(): number | null {
+function readTerminalId(): number | null {
   const id = Number(localStorage.getItem(KEY));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** Chooses (or, with null, forgets) this device's terminal; every screen showing it follows. */
-export function saveTerminalId(id: number | null): void {
+function saveTerminalId(id: number | null): void {
   if (id === null) localStorage.removeItem(KEY);
   else localStorage.setItem(KEY, String(id));
   window.dispatchEvent(new Event(CHANGED));

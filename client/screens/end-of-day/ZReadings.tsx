@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import { formatDateTime } from '../../../shared/time';
 import { failureText } from '../../errors';
+import { deviceTerminalId } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { toast } from '../../ui/outcome';
@@ -57,7 +58,9 @@ export function ZReadings({ days, onDays, today }: DaysTabProps) {
   const [empty, setEmpty] = useState(false);
   const terminals = useQuery(trpc.terminals.list.queryOptions(undefined, { staleTime: 60_000 }));
   const [terminalId, setTerminalId] = useState<number | null>(null);
-  const chosen = terminalId ?? terminals.data?.[0]?.id ?? null;
+  // This device's terminal first (a till's own End of Day), else the first terminal.
+  const device = terminals.data?.find((t) => t.id === deviceTerminalId())?.id;
+  const chosen = terminalId ?? device ?? terminals.data?.[0]?.id ?? null;
   const terminalName = (id: number | null) => terminals.data?.find((t) => t.id === id)?.name ?? '';
   const list = useQuery({
     ...trpc.shifts.zReadings.queryOptions(days.shown),
