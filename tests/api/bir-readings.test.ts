@@ -57,7 +57,7 @@ const bread = (quantity: number) => ({ kind: 'item', code: 'INV-RBREAD', quantit
  */
 const DAY = {
   beginningInvoice: 'INV1-000000001',
-  endingInvoice: 'INV1-000000006',
+  endingInvoice: 'INV1-000000007',
   beginningRefund: 'INV1-R000000001',
   endingRefund: 'INV1-R000000001',
   zCounter: 1,
@@ -89,7 +89,13 @@ beforeAll(async () => {
   shop.db
     .insert(inventoryItems)
     .values([
-      { itemId: 'INV-RFLOUR', name: 'Reading Flour', stock: 1_000_000, unitPrice: 10000 },
+      {
+        itemId: 'INV-RFLOUR',
+        name: 'Reading Flour',
+        stock: 1_000_000,
+        unitPrice: 10000,
+        basicNecessity: true,
+      },
       { itemId: 'INV-RBREAD', name: 'Reading Bread', stock: 1_000_000, unitPrice: 5000, scPwdEligible: true },
     ])
     .run();
@@ -127,24 +133,13 @@ beforeAll(async () => {
     ],
   });
   refund(db, admin, noVat.sale.saleId, at('12:00'));
-  // The 5% senior discount on basic necessities as checkout will store it: written here as
-  // a row, since its checkout is built apart (discountType 'SC5', discountAmount the 5%, VAT
-  // on what is left). It has no invoice number, so the invoice range is the other sales'.
-  const raw = db.$client;
-  const sc5 = raw
-    .prepare(
-      `insert into sales (sale_id, customer_name, order_type, subtotal, tax_rate, tax_amount, total_amount,
-         payment_method, lines_key, sold_by, sold_at, discount_type, discount_name, discount_id_number,
-         discount_amount, vat_exempt_amount, shift_id, z_pending, terminal_id)
-       values ('SALE-SC5ROW01', '', 'Walk-in', 20000, 12, 2280, 21280, 'GCash', 'sc5', ?, ?, 'SC5',
-         'Lola Basyang', 'SC-1', 1000, 0, ?, 1, 1)`,
-    )
-    .run(admin.user.id, at('13:00').getTime(), shiftId);
-  raw
-    .prepare(
-      `insert into sale_payments (sale_id, method, amount, reference) values (?, 'GCash', 21280, 'G-6')`,
-    )
-    .run(sc5.lastInsertRowid);
+  // The seniors' 5% on flour, a basic necessity: 5% off before VAT, VAT on what is left.
+  await sell('13:00', {
+    lines: [flour(2)],
+    discount: { type: 'SC5', ...sc },
+    paymentMethod: 'GCash',
+    reference: 'G-6',
+  });
   moveCash(db, admin, { id: shiftId, type: 'in', amount: 5000, reason: 'Change fund' });
   moveCash(db, admin, { id: shiftId, type: 'out', amount: 2000, reason: 'Ice' });
   await pickUp(
@@ -262,8 +257,8 @@ describe('the Z reading per terminal', () => {
       terminalId: 1,
       zCounter: 2,
       salesCount: 1,
-      beginningInvoice: 'INV1-000000007',
-      endingInvoice: 'INV1-000000007',
+      beginningInvoice: 'INV1-000000008',
+      endingInvoice: 'INV1-000000008',
       beginningRefund: null,
       previousGrandTotal: 2224.8,
       presentGrandTotal: 2336.8,
