@@ -32,3 +32,14 @@ export const TERMINAL_TEXT = {
   choose: 'Choose this device’s terminal',
   chosen: (name: string) => `This device is terminal "${name}".`,
 } as const;
+
+export const JOURNAL_TEXT = {
+  about:
+    'Every sale, refund, reprint, reading and change to a terminal is written to the journal as it happens, each row sealed with the one before it. Verify it to see that no row was changed or taken out.',
+  ok: (rows: number) =>
+    `The journal's ${rows.toLocaleString('en-PH')} rows verify: none was changed or taken out.`,
+  broken: (sequence: number) =>
+    `The journal does not verify from row ${sequence.toLocaleString('en-PH')}: that row was changed or a row before it taken out.`,
+  verifyFailed: 'The journal could not be checked. Please try again.',
+  exportFailed: 'The journal could not be exported. Please try again.',
+} as const;

@@ -150,3 +150,36 @@ describe('the Z reading of a terminal and the sales summary', () => {
     await context.close();
   });
 });
+
+describe('the journal', () => {
+  it('is checked and exported by admin and owner, and never shown to a manager', async () => {
+    const asManager = await signedInPage(b, { as: { email: manager.email, password: PASSWORD } });
+    await asManager.page.goto('/end-of-day');
+    await asManager.page.getByRole('tab', { name: 'Sales summary' }).waitFor();
+    expect(await asManager.page.getByRole('tab', { name: 'Journal' }).count()).toBe(0);
+    await asManager.context.close();
+
+    const { page, context } = await signedInPage(b);
+    await page.goto('/end-of-day');
+    await page.getByRole('tab', { name: 'Journal' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Journal' });
+    await panel.getByRole('button', { name: 'Verify the journal' }).click();
+    const verified = panel.getByRole('alert').filter({ hasText: 'Verified' });
+    await verified.waitFor();
+    const rows = Number(/journal's ([\d,]+) rows/.exec(await verified.innerText())?.[1]?.replace(',', ''));
+    // Counter 2 added, two sales, two Z readings: at least five rows.
+    expect(rows).toBeGreaterThanOrEqual(5);
+    await snapshot(page, 'journal-verified');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Export the journal' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`journal-${addDays(today, -29)}-to-${today}.txt`);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(rows);
+    expect(lines.map((l) => (JSON.parse(l) as { kind: string }).kind)).toContain('z-reading');
+    await context.close();
+  });
+});
