@@ -3,6 +3,7 @@
 // function is the body of one transaction; the caller wraps it (bare.ts, floor.ts).
 // An item's stock is taken from its lots first-expiry-first-out and put back into them, as
 // server/domains/inventory/lots.ts does; quantities of stock in thousandths.
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { costOf, QUANTITY_SCALE } from '../shared/quantity';
 import { addDays, manilaDate } from '../shared/time';
@@ -49,8 +50,42 @@ export function bareWrites(sqlite: Database.Database) {
   const insertSale = sqlite.prepare(
     `insert into sales (sale_id, customer_name, order_type, subtotal, discount_amount, vat_exempt_amount, discount_type,
        discount_name, discount_id_number, tax_rate, tax_amount, total_amount, payment_method, lines_key, sold_by,
-       sold_at, shift_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       sold_at, shift_id, terminal_id, invoice_seq, invoice_number)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
   );
+  // The BIR records (server/domains/terminals, server/domains/journal): the terminal of the
+  // cashier's shift, its next invoice or refund number, and the journal's hashed row.
+  const shiftTerminal = sqlite
+    .prepare(
+      'select coalesce((select terminal_id from shifts where id = ?), (select min(id) from terminals))',
+    )
+    .pluck();
+  const issueInvoice = sqlite.prepare(
+    `update terminals set last_invoice = last_invoice + 1, grand_total = grand_total + ? where id = ?
+     returning last_invoice as seq, invoice_prefix as prefix`,
+  );
+  const issueRefund = sqlite.prepare(
+    'update terminals set last_refund = last_refund + 1 where id = ? returning last_refund as seq, invoice_prefix as prefix',
+  );
+  const lastJournal = sqlite.prepare('select sequence, hash from journal order by sequence desc limit 1');
+  const insertJournal = sqlite.prepare(
+    `insert into journal (sequence, at, terminal_id, kind, document_number, amount, document, previous_hash, hash)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const nine = (n: number) => String(n).padStart(9, '0');
+  function journalRow(terminalId: number, kind: string, number: string, amount: number, document: unknown) {
+    const last = lastJournal.get() as { sequence: number; hash: string } | undefined;
+    const sequence = (last?.sequence ?? 0) + 1;
+    const previous = last?.hash ?? '0'.repeat(64);
+    const at = Date.now();
+    const text = JSON.stringify(document);
+    const hash = createHash('sha256')
+      .update(previous)
+      .update('\n')
+      .update(JSON.stringify([sequence, at, terminalId, kind, number, amount, text]))
+      .digest('hex');
+    insertJournal.run(sequence, at, terminalId, kind, number, amount, text, previous, hash);
+  }
   const insertLine = sqlite.prepare(
     `insert into sale_lines (sale_id, kind, item_id, cake_id, code, name, price, purchase_price, quantity, line_total,
        category, discount, cost) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -176,6 +211,10 @@ export function bareWrites(sqlite: Database.Database) {
       .map((l) => `${l.kind}:${l.id}x${l.quantity}`)
       .sort()
       .join(',');
+    const shiftId = (shift.get(userId) as { id: number } | undefined)?.id ?? null;
+    const terminalId = shiftTerminal.get(shiftId) as number;
+    const invoice = issueInvoice.get(totals.totalAmount, terminalId) as { seq: number; prefix: string };
+    const invoiceNumber = `${invoice.prefix}${nine(invoice.seq)}`;
     const { id } = insertSale.get(
       b.saleId,
       b.customerName,
@@ -193,8 +232,12 @@ export function bareWrites(sqlite: Database.Database) {
       key,
       userId,
       Date.now(),
-      (shift.get(userId) as { id: number } | undefined)?.id ?? null,
+      shiftId,
+      terminalId,
+      invoice.seq,
+      invoiceNumber,
     ) as { id: number };
+    const sold: unknown[] = [];
     for (const l of lines) {
       const off = lineDiscount({ ...l, scPwdEligible: l.scPwdEligible === 1 }, discount);
       const takes = l.kind === 'item' ? takeItem(l.id, l.code, l.quantity, b.saleId) : [];
@@ -219,9 +262,18 @@ export function bareWrites(sqlite: Database.Database) {
         cost,
       ) as { id: number };
       for (const t of takes) insertLineLot.run(line.id, t.lotId, t.quantity, t.unitCost);
+      sold.push({ ...l, lineId: line.id, cost, discount: off });
     }
     for (const p of payments) insertPayment.run(id, p.method, p.amount, p.reference ?? null);
     activity.run(userId, 'Create Sale', `Sold ${b.saleId} to ${b.customerName}`);
+    journalRow(terminalId, 'sale', invoiceNumber, totals.totalAmount, {
+      id,
+      saleId: b.saleId,
+      invoiceNumber,
+      ...totals,
+      lines: sold,
+      payments,
+    });
     return { saleId: b.saleId, totalAmount: totals.totalAmount / 100 };
   }
 
@@ -232,7 +284,8 @@ export function bareWrites(sqlite: Database.Database) {
     'select id, kind, item_id, cake_id, code, quantity from sale_lines where sale_id = ?',
   );
   const markRefunded = sqlite.prepare(
-    "update sales set status = 'refunded', refunded_at = ?, refunded_by = ?, refund_shift_id = ? where id = ?",
+    `update sales set status = 'refunded', refunded_at = ?, refunded_by = ?, refund_shift_id = ?,
+       refund_terminal_id = ?, refund_seq = ?, refund_number = ? where id = ?`,
   );
   function refund(id: number) {
     const sale = saleOf.get(id) as { id: number; saleId: string; status: string; total: number } | undefined;
@@ -245,7 +298,11 @@ export function bareWrites(sqlite: Database.Database) {
       code: string;
       quantity: number;
     }[];
-    markRefunded.run(Date.now(), userId, (shift.get(userId) as { id: number } | undefined)?.id ?? null, id);
+    const shiftId = (shift.get(userId) as { id: number } | undefined)?.id ?? null;
+    const terminalId = shiftTerminal.get(shiftId) as number;
+    const number = issueRefund.get(terminalId) as { seq: number; prefix: string };
+    const refundNumber = `${number.prefix}R${nine(number.seq)}`;
+    markRefunded.run(Date.now(), userId, shiftId, terminalId, number.seq, refundNumber, id);
     for (const l of lines) {
       if (l.cake_id !== null) moveCake(l.cake_id, l.code, l.quantity, 'refund', sale.saleId);
       if (l.item_id === null) continue;
@@ -264,6 +321,7 @@ export function bareWrites(sqlite: Database.Database) {
     }
     activity.run(userId, 'Refund Sale', `Refunded ${sale.saleId}`);
     notification.run(`Sale ${sale.saleId} was refunded.`);
+    journalRow(terminalId, 'refund', refundNumber, sale.total, { ...sale, refundNumber, lines });
     return { saleId: sale.saleId, status: 'refunded' };
   }
   const itemByCode = sqlite.prepare('select id, stock from inventory_items where item_id = ?');

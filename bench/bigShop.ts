@@ -196,7 +196,24 @@ export async function seedShop(name: string, size: ShopSize, { record = false } 
   // What the app's daily check does first: lots that passed their date leave their items'
   // stock (about a third of the seeded items expired before today).
   db.transaction((tx) => settleExpiredLots(tx, new Date()), { behavior: 'immediate' });
-  db.$client.prepare('update cakes set stock = 10000000 where id <= ?').run(CAKES_ON_SALE);
+  // The cakes on sale hold their stock in lots, as the app keeps it (server/domains/cakes/cakeLots.ts):
+  // their opening lots grow to the shelf's, undated so they never expire mid-run.
+  db.$client
+    .prepare(
+      `update cake_lots set quantity = 10000000, remaining = 10000000, expiration_date = null
+       where source = 'opening' and cake_id <= ?`,
+    )
+    .run(CAKES_ON_SALE);
+  db.$client
+    .prepare(
+      `insert into cake_lots (cake_id, source, quantity, remaining, unit_cost, expiration_date, made_at)
+       select id, 'opening', 10000000, 10000000, null, null, ? from cakes
+       where id <= ? and not exists (select 1 from cake_lots l where l.cake_id = cakes.id)`,
+    )
+    .run(Date.now(), CAKES_ON_SALE);
+  db.$client
+    .prepare('update cakes set stock = 10000000, expiration_date = null where id <= ?')
+    .run(CAKES_ON_SALE);
   // What the app's upkeep does at start and every four hours (server/main.ts).
   optimizeSearchIndex(db);
   db.$client.pragma('optimize');
