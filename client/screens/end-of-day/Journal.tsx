@@ -1,11 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { JOURNAL_TEXT } from '../../../shared/texts/bir';
 import { useTRPC } from '../../trpc';
-import { downloadFile } from '../../ui/download';
-import { toast } from '../../ui/outcome';
+import { useDownload } from '../../ui/useDownload';
 import { DateRange, type DaysTabProps } from './DateRange';
 
 /**
@@ -14,20 +12,13 @@ import { DateRange, type DaysTabProps } from './DateRange';
  */
 export function Journal({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, download } = useDownload(JOURNAL_TEXT.exportFailed);
   // Walked only when asked: a year of sales takes a moment.
   const verify = useQuery({ ...trpc.journal.verify.queryOptions(), enabled: false, gcTime: 0 });
   const result = verify.data;
-  const exportJournal = async () => {
-    setExporting(true);
+  const exportJournal = () => {
     const { from, to } = days.shown;
-    try {
-      await downloadFile(`/api/journal?${new URLSearchParams({ from, to })}`, `journal-${from}-to-${to}.txt`);
-    } catch {
-      toast(JOURNAL_TEXT.exportFailed, 'error');
-    } finally {
-      setExporting(false);
-    }
+    void download(`/api/journal?${new URLSearchParams({ from, to })}`, `journal-${from}-to-${to}.txt`);
   };
   return (
     <Stack gap="md" maw={720}>

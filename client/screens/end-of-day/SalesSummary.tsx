@@ -2,12 +2,10 @@ import '@mantine/core/styles/Table.css';
 import { Button, Group, Stack, Table } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { downloadFile } from '../../ui/download';
-import { toast } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
+import { useDownload } from '../../ui/useDownload';
 import { DateRange, type DaysTabProps } from './DateRange';
 import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
@@ -40,7 +38,7 @@ const MONEY_FROM = 4;
  */
 export function SalesSummary({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, download } = useDownload(END_OF_DAY_TEXT.summaryExportFailed);
   const summary = useQuery({
     ...trpc.bir.salesSummary.queryOptions(days.shown),
     placeholderData: keepPreviousData,
@@ -48,19 +46,12 @@ export function SalesSummary({ days, onDays, today }: DaysTabProps) {
   const terminals = useQuery(trpc.terminals.list.queryOptions(undefined, { staleTime: 60_000 }));
   const terminalName = (id: number | null) => terminals.data?.find((t) => t.id === id)?.name ?? '';
   const rows = summary.data?.days ?? [];
-  const exportSummary = async () => {
-    setExporting(true);
+  const exportSummary = () => {
     const { from, to } = days.shown;
-    try {
-      await downloadFile(
-        `/api/bir/sales-summary?${new URLSearchParams({ from, to, format: 'xlsx' })}`,
-        `sales_summary_${from}_to_${to}.xlsx`,
-      );
-    } catch {
-      toast(END_OF_DAY_TEXT.summaryExportFailed, 'error');
-    } finally {
-      setExporting(false);
-    }
+    void download(
+      `/api/bir/sales-summary?${new URLSearchParams({ from, to, format: 'xlsx' })}`,
+      `sales_summary_${from}_to_${to}.xlsx`,
+    );
   };
 
   return (

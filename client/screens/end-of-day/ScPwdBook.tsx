@@ -2,12 +2,10 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { downloadFile } from '../../ui/download';
-import { toast } from '../../ui/outcome';
 import { SidewaysScroll } from '../../ui/SidewaysScroll';
+import { useDownload } from '../../ui/useDownload';
 import { DateRange, type DaysTabProps } from './DateRange';
 import { EmptyRow, PesoCells } from './tableParts';
 import { END_OF_DAY_TEXT } from './text';
@@ -18,25 +16,18 @@ const MONEY = new Set(['Gross', 'Discount', 'SC 5%', 'Net']);
 /** The SC/PWD sales book (BIR) of a range of days, oldest first, and its .xlsx export. */
 export function ScPwdBook({ days, onDays, today }: DaysTabProps) {
   const trpc = useTRPC();
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, download } = useDownload(END_OF_DAY_TEXT.exportFailed);
   const book = useQuery({
     ...trpc.shifts.scPwdBook.queryOptions(days.shown),
     placeholderData: keepPreviousData,
   });
   const rows = book.data?.rows ?? [];
-  const exportBook = async () => {
-    setExporting(true);
+  const exportBook = () => {
     const { from, to } = days.shown;
-    try {
-      await downloadFile(
-        `/api/sc-pwd-book/export?${new URLSearchParams({ from, to })}`,
-        `sc_pwd_book_${from}_to_${to}.xlsx`,
-      );
-    } catch {
-      toast(END_OF_DAY_TEXT.exportFailed, 'error');
-    } finally {
-      setExporting(false);
-    }
+    void download(
+      `/api/sc-pwd-book/export?${new URLSearchParams({ from, to })}`,
+      `sc_pwd_book_${from}_to_${to}.xlsx`,
+    );
   };
 
   return (

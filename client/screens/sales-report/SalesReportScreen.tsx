@@ -6,10 +6,9 @@ import type { PeriodInput } from '../../../shared/schemas/reports';
 import { REPORT_TEXT } from '../../../shared/texts/reports';
 import { manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { downloadFile } from '../../ui/download';
-import { toast } from '../../ui/outcome';
 import { type ChosenPeriod, PeriodPicker, periodAsked, thisMonth } from '../../ui/PeriodPicker';
 import { ScreenLoader } from '../../ui/ScreenLoader';
+import { useDownload } from '../../ui/useDownload';
 import { ReceiptDialog } from '../sales-management/ReceiptDialog';
 import { SalesBreakdowns } from './SalesBreakdowns';
 import { SummaryCards } from './SummaryCards';
@@ -24,7 +23,7 @@ export function SalesReportScreen() {
   const [chosen, setChosen] = useState<ChosenPeriod>(thisMonth(today));
   const [shown, setShown] = useState<PeriodInput>({ range: 'month' });
   const [saleRef, setSaleRef] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, download } = useDownload(REPORT_TEXT.exportFailed);
   const summary = useQuery({
     ...trpc.reports.summary.queryOptions(shown),
     placeholderData: keepPreviousData,
@@ -35,16 +34,9 @@ export function SalesReportScreen() {
     const period = periodAsked(next);
     if (period) setShown(period);
   };
-  const exportRecords = async () => {
-    setExporting(true);
+  const exportRecords = () => {
     const query = new URLSearchParams(Object.entries(shown).filter(([, v]) => v) as [string, string][]);
-    try {
-      await downloadFile(`/api/salesReport/export?${query}`, 'sales_report.xlsx');
-    } catch {
-      toast(REPORT_TEXT.exportFailed, 'error');
-    } finally {
-      setExporting(false);
-    }
+    void download(`/api/salesReport/export?${query}`, 'sales_report.xlsx');
   };
 
   return (
