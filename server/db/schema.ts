@@ -3,6 +3,7 @@
 export * from './tables/accounts';
 export * from './tables/bir';
 export * from './tables/cakeOrders';
+export * from './tables/counter';
 export * from './tables/lots';
 export * from './tables/production';
 export * from './tables/purchasing';

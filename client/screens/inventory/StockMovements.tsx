@@ -16,6 +16,7 @@ const REASONS = {
   waste: 'Written off',
   expired: 'Expired',
   production: 'Baking',
+  shortfall: 'Sold offline beyond stock',
 } satisfies Record<string, string>;
 
 /** Thousandths as a signed quantity: +2.5, -1. */

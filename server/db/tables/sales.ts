@@ -76,6 +76,12 @@ export const sales = sqliteTable(
     buyerName: text('buyer_name'),
     buyerAddress: text('buyer_address'),
     buyerTin: text('buyer_tin'),
+    /**
+     * Made on a device while the server could not be reached: `soldAt` is the device's time,
+     * `receivedAt` when the server took it (docs/decisions.md, Selling offline).
+     */
+    soldOffline: integer('sold_offline', { mode: 'boolean' }).notNull().default(false),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('sales_sold_at').on(t.soldAt, t.id),
@@ -122,6 +128,8 @@ export const saleLines = sqliteTable(
     category: text('category'),
     /** The line's SC/PWD discount, so reports count what was charged. */
     discount: integer('discount').notNull().default(0),
+    /** An offline sale's line charged at a price since changed: the price on the books when it arrived. */
+    catalogPrice: integer('catalog_price'),
   },
   (t) => [
     index('sale_lines_sale').on(t.saleId),

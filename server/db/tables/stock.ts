@@ -18,6 +18,8 @@ export const STOCK_REASONS = [
   'waste',
   'expired',
   'production',
+  /** Sold offline beyond the stock on the books: the goods had left, so the books are put right. */
+  'shortfall',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
