@@ -70,6 +70,10 @@ export const ACCESS = {
   terminalChoose: ADMIN_OWNER_MANAGER,
   /** The journal: verifying its chain and exporting it. */
   journal: ADMIN_OWNER,
+  /** Receipt printers: each terminal's printer, test prints. */
+  printers: ADMIN_OWNER,
+  /** Opening the cash drawer without a sale, with a reason. */
+  openDrawer: ADMIN_OWNER_MANAGER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AccessRule = keyof typeof ACCESS;
