@@ -11,29 +11,31 @@ import { TIN } from './settings';
 import { terminalRef } from './terminals';
 import { storedText } from './text';
 
-export const saleLineInput = z
-  .object({
-    kind: z.enum(['item', 'cake'], { error: SALES_TEXT.invalidItem }),
-    /** The product's database id (`_id`)... */
-    id: recordId(SALES_TEXT.invalidItem).optional(),
-    /** ...or its business id (INV-…, CK-…), as REST clients may send. */
-    code: z
-      .string({ error: SALES_TEXT.invalidItem })
-      .trim()
-      .min(1, SALES_TEXT.invalidItem)
-      .max(40, SALES_TEXT.invalidItem)
-      .optional(),
-    quantity: z
-      .number({ error: SALES_TEXT.quantityMin })
-      .int(SALES_TEXT.quantityMin)
-      .min(1, SALES_TEXT.quantityMin)
-      .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-PH')}.`),
-  })
-  .refine((line) => line.id !== undefined || line.code !== undefined, SALES_TEXT.invalidItem);
+/** A cart line's fields; the offline sale adds the price it was charged at (./offline.ts). */
+export const saleLineFields = z.object({
+  kind: z.enum(['item', 'cake'], { error: SALES_TEXT.invalidItem }),
+  /** The product's database id (`_id`)... */
+  id: recordId(SALES_TEXT.invalidItem).optional(),
+  /** ...or its business id (INV-…, CK-…), as REST clients may send. */
+  code: z
+    .string({ error: SALES_TEXT.invalidItem })
+    .trim()
+    .min(1, SALES_TEXT.invalidItem)
+    .max(40, SALES_TEXT.invalidItem)
+    .optional(),
+  quantity: z
+    .number({ error: SALES_TEXT.quantityMin })
+    .int(SALES_TEXT.quantityMin)
+    .min(1, SALES_TEXT.quantityMin)
+    .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-PH')}.`),
+});
+export const namesProduct = (line: { id?: number; code?: string }) =>
+  line.id !== undefined || line.code !== undefined;
+export const saleLineInput = saleLineFields.refine(namesProduct, SALES_TEXT.invalidItem);
 export type SaleLineInput = z.infer<typeof saleLineInput>;
 
 /** A sale-sized amount in whole centavos (totals, cash tendered). */
-const saleAmount = (message: string, tooLarge: string = SALES_TEXT.tooLarge) =>
+export const saleAmount = (message: string, tooLarge: string = SALES_TEXT.tooLarge) =>
   z.number({ error: message }).int(message).min(0, message).max(SALE_TOTAL_MAX, tooLarge);
 
 const discountIdNumber = z
@@ -98,85 +100,103 @@ export const cashTenderedInput = z
   .default(null);
 
 /** What the client believes the totals are; the server refuses the sale (409) if it disagrees. */
-const expectedTotals = z.object({
+export const expectedTotals = z.object({
   subtotal: saleAmount('subtotal must be whole centavos.'),
   taxAmount: saleAmount('taxAmount must be whole centavos.'),
   totalAmount: saleAmount('totalAmount must be whole centavos.'),
   discountAmount: saleAmount('discountAmount must be whole centavos.').optional(),
 });
 
-export const checkoutInput = z
-  .object({
-    /** The idempotency key: the same saleId with the same lines is the same sale. */
-    saleId: z.string({ error: SALES_TEXT.badSaleId }).regex(SALE_ID, SALES_TEXT.badSaleId).optional(),
-    customerName: z
-      .string({ error: 'Customer name must be text.' })
-      .trim()
-      .max(NAME_MAX, `Customer name must be at most ${NAME_MAX} characters.`)
-      .check(storedText('Customer name'))
-      .default(''),
-    customerId: optionalRef(SALES_TEXT.badCustomer).default(null),
-    orderType: z.enum(ORDER_TYPES, { error: SALES_TEXT.noOrderType }),
-    lines: z
-      .array(saleLineInput, { error: SALES_TEXT.noLines })
-      .min(1, SALES_TEXT.noLines)
-      .max(200, 'A sale can have at most 200 lines.')
-      .refine(
-        (lines) =>
-          new Set(lines.map((l) => `${l.kind}:${l.id ?? l.code?.toLowerCase()}`)).size === lines.length,
-        SALES_TEXT.repeatedLine,
-      ),
-    taxRate: z
-      .number({ error: SALES_TEXT.badTaxRate })
-      .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), SALES_TEXT.badTaxRate)
-      .default(0),
-    /** The one method of a sale paid one way; a split sale names its methods in `payments`. */
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }).optional(),
-    reference: z
-      .string({ error: 'Reference number must be text.' })
-      .trim()
-      .max(60, 'Reference number must be at most 60 characters.')
-      .check(storedText('Reference number'))
-      .default(''),
-    cashTendered: cashTenderedInput,
-    /** A sale made away from the counter: its Manila date, never in the future. */
-    date: optionalDate('Sale date').default(null),
-    /** Why a manager records a sale dated before the last Z reading; blank is none. */
-    backdateReason: z
-      .string({ error: SALES_TEXT.backdateReason })
-      .trim()
-      .max(200, SALES_TEXT.backdateReasonTooLong)
-      .check(storedText(SALES_TEXT.backdateLabel))
-      .nullable()
-      .default(null)
-      .transform((reason) => reason || null),
-    /**
-     * A sale of an earlier day: whether its cash is in today's drawer (then it counts in the
-     * open shift); absent or false, it counts in no drawer. Only for an earlier date.
-     */
-    inDrawer: z.boolean({ error: SALES_TEXT.inDrawerBadType }).nullable().default(null),
-    expected: expectedTotals.optional(),
-    /** An SC or PWD discount, with the holder's name and ID number. */
-    discount: discountInput.nullable().default(null),
-    /** The till it is sold at; absent, the till of the cashier's shift, else the first. */
-    terminalId: terminalRef,
-    buyer: buyerInput,
-    /** Split tender; absent, the sale is one payment of its total by paymentMethod. */
-    payments: z
-      .array(paymentInput, { error: 'payments must be a list of {method, amount, reference}.' })
-      .min(1, 'payments must hold at least one payment.')
-      .max(PAYMENT_METHODS.length, `A sale can have at most ${PAYMENT_METHODS.length} payments.`)
-      .nullable()
-      .default(null),
-  })
-  .superRefine((sale, ctx) => {
-    if (!sale.payments && !sale.paymentMethod)
-      ctx.addIssue({ code: 'custom', message: SALES_TEXT.noPaymentMethod, path: ['paymentMethod'] });
-    const reference = sale.payments ? null : referenceProblem(sale.paymentMethod, sale.reference);
-    if (reference) ctx.addIssue({ code: 'custom', message: reference, path: ['reference'] });
-    const oneCash = sale.payments && oneCashProblem(sale.payments);
-    if (oneCash) ctx.addIssue({ code: 'custom', message: oneCash, path: ['payments'] });
-  });
+/** Distinct products: the same product twice in one cart is one line. */
+export const distinctLines = (lines: readonly { kind: string; id?: number; code?: string }[]) =>
+  new Set(lines.map((l) => `${l.kind}:${l.id ?? l.code?.toLowerCase()}`)).size === lines.length;
+
+export const checkoutFields = z.object({
+  /** The idempotency key: the same saleId with the same lines is the same sale. */
+  saleId: z.string({ error: SALES_TEXT.badSaleId }).regex(SALE_ID, SALES_TEXT.badSaleId).optional(),
+  customerName: z
+    .string({ error: 'Customer name must be text.' })
+    .trim()
+    .max(NAME_MAX, `Customer name must be at most ${NAME_MAX} characters.`)
+    .check(storedText('Customer name'))
+    .default(''),
+  customerId: optionalRef(SALES_TEXT.badCustomer).default(null),
+  orderType: z.enum(ORDER_TYPES, { error: SALES_TEXT.noOrderType }),
+  lines: z
+    .array(saleLineInput, { error: SALES_TEXT.noLines })
+    .min(1, SALES_TEXT.noLines)
+    .max(200, 'A sale can have at most 200 lines.')
+    .refine(distinctLines, SALES_TEXT.repeatedLine),
+  taxRate: z
+    .number({ error: SALES_TEXT.badTaxRate })
+    .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), SALES_TEXT.badTaxRate)
+    .default(0),
+  /** The one method of a sale paid one way; a split sale names its methods in `payments`. */
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: SALES_TEXT.noPaymentMethod }).optional(),
+  reference: z
+    .string({ error: 'Reference number must be text.' })
+    .trim()
+    .max(60, 'Reference number must be at most 60 characters.')
+    .check(storedText('Reference number'))
+    .default(''),
+  cashTendered: cashTenderedInput,
+  /** A sale made away from the counter: its Manila date, never in the future. */
+  date: optionalDate('Sale date').default(null),
+  /** Why a manager records a sale dated before the last Z reading; blank is none. */
+  backdateReason: z
+    .string({ error: SALES_TEXT.backdateReason })
+    .trim()
+    .max(200, SALES_TEXT.backdateReasonTooLong)
+    .check(storedText(SALES_TEXT.backdateLabel))
+    .nullable()
+    .default(null)
+    .transform((reason) => reason || null),
+  /**
+   * A sale of an earlier day: whether its cash is in today's drawer (then it counts in the
+   * open shift); absent or false, it counts in no drawer. Only for an earlier date.
+   */
+  inDrawer: z.boolean({ error: SALES_TEXT.inDrawerBadType }).nullable().default(null),
+  expected: expectedTotals.optional(),
+  /** An SC or PWD discount, with the holder's name and ID number. */
+  discount: discountInput.nullable().default(null),
+  /** The till it is sold at; absent, the till of the cashier's shift, else the first. */
+  terminalId: terminalRef,
+  buyer: buyerInput,
+  /** Split tender; absent, the sale is one payment of its total by paymentMethod. */
+  payments: z
+    .array(paymentInput, { error: 'payments must be a list of {method, amount, reference}.' })
+    .min(1, 'payments must hold at least one payment.')
+    .max(PAYMENT_METHODS.length, `A sale can have at most ${PAYMENT_METHODS.length} payments.`)
+    .nullable()
+    .default(null),
+  /** A number from a block this terminal reserved (the device numbers its own sales). */
+  invoiceSeq: z
+    .number({ error: SALES_TEXT.badInvoiceSeq })
+    .int(SALES_TEXT.badInvoiceSeq)
+    .min(1, SALES_TEXT.badInvoiceSeq)
+    .max(999_999_999, SALES_TEXT.badInvoiceSeq)
+    .nullable()
+    .default(null),
+});
+
+/** The rules across a sale's fields: how it is paid, and its references. */
+export function checkoutRules(
+  sale: Pick<
+    z.output<typeof checkoutFields>,
+    'payments' | 'paymentMethod' | 'reference' | 'invoiceSeq' | 'terminalId'
+  >,
+  ctx: z.RefinementCtx,
+) {
+  if (sale.invoiceSeq !== null && sale.terminalId === null)
+    ctx.addIssue({ code: 'custom', message: SALES_TEXT.invoiceSeqTerminal, path: ['terminalId'] });
+  if (!sale.payments && !sale.paymentMethod)
+    ctx.addIssue({ code: 'custom', message: SALES_TEXT.noPaymentMethod, path: ['paymentMethod'] });
+  const reference = sale.payments ? null : referenceProblem(sale.paymentMethod, sale.reference);
+  if (reference) ctx.addIssue({ code: 'custom', message: reference, path: ['reference'] });
+  const oneCash = sale.payments && oneCashProblem(sale.payments);
+  if (oneCash) ctx.addIssue({ code: 'custom', message: oneCash, path: ['payments'] });
+}
+export const checkoutInput = checkoutFields.superRefine(checkoutRules);
 export type CheckoutInput = z.output<typeof checkoutInput>;
 
 /** A senior ID whose weekly 5% allowance the counter asks about. */

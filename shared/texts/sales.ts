@@ -39,6 +39,8 @@ export const SALES_TEXT = {
   cashShareTooLow: (share: string) => `Cash tendered is less than the cash payment of ${share}.`,
   totalsDisagree: (expected: string) =>
     `The totals do not match the current prices. The server's totals are ${expected}; please review the cart.`,
+  badInvoiceSeq: 'invoiceSeq must be a whole number from 1 to 999,999,999.',
+  invoiceSeqTerminal: 'An invoice number from a reserved block needs its terminalId.',
   saleIdReused: 'This sale ID was already used for a different sale.',
   futureDate: 'The sale date cannot be in the future.',
   notFound: 'That sale does not exist.',

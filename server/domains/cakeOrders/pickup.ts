@@ -160,6 +160,8 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
         soldAt: now,
         zPending: true,
         backdateReason: null,
+        soldOffline: false,
+        receivedAt: now,
       }) as { id: number };
       const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
       for (const line of lines) {
@@ -181,6 +183,7 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
           lineTotal: line.price * line.quantity,
           category: line.category,
           discount: 0,
+          catalogPrice: null,
         }) as { id: number };
         keepLineLots(tx, saved.id, takes, line.kind === 'cake');
       }

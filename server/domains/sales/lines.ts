@@ -69,7 +69,13 @@ function idOfCode(tx: Tx, line: SaleLineInput): number {
  * that cannot be sold (shared/saleRules.ts) refuses the sale (409) with every line's
  * product as it is now; an unknown product is a bad request.
  */
-export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): PricedLine[] {
+export function priceLines(
+  tx: Tx,
+  lines: readonly ResolvedLine[],
+  now: Date,
+  /** False for a sale already made (offline): the goods have left, whatever the books say. */
+  refuseUnsellable = true,
+): PricedLine[] {
   const today = manilaDate(now);
   const ph = sql.placeholder;
   const item = prepared(tx, 'sales.priceItem', () =>
@@ -116,7 +122,7 @@ export function priceLines(tx: Tx, lines: readonly ResolvedLine[], now: Date): P
   const priced: PricedLine[] = [];
   for (const line of found) {
     if (!line) throw fail.badRequest(SALES_TEXT.invalidItem);
-    const problem = sellProblem(line, line.quantity);
+    const problem = refuseUnsellable && sellProblem(line, line.quantity);
     if (problem) throw checkoutRefused(problem, currentLines(found));
     priced.push(line);
   }

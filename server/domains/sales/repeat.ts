@@ -22,7 +22,15 @@ function listed(parts: string[]): string {
  * 409, and so are the same lines with other tax, discount or payments, naming which, since
  * answering the old sale would tell the counter a sale went through on terms it never had.
  */
-export function repeatedSale(tx: Tx, earlier: SaleRow, key: string, input: CheckoutInput) {
+export function repeatedSale(
+  tx: Tx,
+  earlier: SaleRow,
+  key: string,
+  input: Pick<
+    CheckoutInput,
+    'discount' | 'payments' | 'paymentMethod' | 'reference' | 'taxRate' | 'cashTendered'
+  >,
+) {
   if (earlier.linesKey !== key) throw fail.conflict(SALES_TEXT.saleIdReused);
   const sale = getSale(tx, earlier.id);
   const discount = input.discount;

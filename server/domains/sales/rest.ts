@@ -109,13 +109,15 @@ function legacyReceipt(receipt: Receipt) {
 }
 
 /** A legacy line's itemId: the `_id` (a number), or a business id; CK-… is a cake unless `kind` says. */
-function lineOf(raw: unknown): Loose<CheckoutInput['lines'][number]> {
+function lineOf(raw: unknown): Loose<CheckoutInput['lines'][number]> & { price: unknown } {
   const line = bodyOf(raw);
   const ref = numberIn(line.itemId ?? line._id);
   const kind = line.kind ?? (typeof ref === 'string' && /^ck-/i.test(ref) ? 'cake' : 'item');
+  // An offline sale's line carries the price it was charged at.
+  const price = line.price === undefined ? undefined : pesosIn(line.price, 'Price');
   return typeof ref === 'number'
-    ? { kind, id: ref, quantity: numberIn(line.quantity) }
-    : { kind, code: ref, quantity: numberIn(line.quantity) };
+    ? { kind, id: ref, quantity: numberIn(line.quantity), price }
+    : { kind, code: ref, quantity: numberIn(line.quantity), price };
 }
 
 /** The legacy POST /api/sales body, in pesos, to the checkout input in centavos. */
@@ -140,6 +142,7 @@ function checkoutBody(raw: unknown): Checkout {
     inDrawer: body.inDrawer ?? null,
     discount: asSent(body.discount ?? null),
     terminalId: refIn(body.terminalId) ?? null,
+    invoiceSeq: numberIn(body.invoiceSeq) ?? null,
     buyer: asSent(body.buyer ?? null),
     payments: Array.isArray(body.payments)
       ? body.payments.map((raw) => {
@@ -163,6 +166,23 @@ function checkoutBody(raw: unknown): Checkout {
           },
         }
       : {}),
+  };
+}
+
+/** POST /api/sales/offline: the checkout's body, with what the device made the sale with. */
+function offlineBody(raw: unknown) {
+  const body = bodyOf(raw);
+  const { date: _date, backdateReason: _reason, inDrawer: _drawer, ...sale } = checkoutBody(raw);
+  return {
+    ...sale,
+    saleId: body.saleId,
+    terminalId: refIn(body.terminalId),
+    invoiceSeq: numberIn(body.invoiceSeq),
+    lines: Array.isArray(body.items) ? body.items.map(lineOf) : asSent(body.items),
+    expected: sale.expected ?? asSent(undefined),
+    soldAt: body.soldAt,
+    shiftId: refIn(body.shiftId) ?? null,
+    cashierId: refIn(body.cashierId),
   };
 }
 
@@ -192,6 +212,24 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
         sale: legacySale(result.sale),
         repeated: result.repeated,
         receipt: legacyReceipt(result.receipt),
+      });
+    },
+  );
+  app.post(
+    '/sales/offline',
+    { preHandler: admitTo(deps, salesRouter._def.procedures.offline, offlineBody) },
+    async (req, reply) => {
+      const result = await call(sales(contextFrom(deps, req)).offline, offlineBody(req.body));
+      return reply.status(result.repeated ? 200 : 201).send({
+        message: result.message,
+        sale: legacySale(result.sale),
+        repeated: result.repeated,
+        shortfalls: result.shortfalls,
+        priceChanges: result.priceChanges.map((p) => ({
+          ...p,
+          charged: pesos(p.charged),
+          catalog: pesos(p.catalog),
+        })),
       });
     },
   );

@@ -1,4 +1,5 @@
 import { lookupItemsInput } from '../../../shared/schemas/inventory';
+import { offlineSaleInput } from '../../../shared/schemas/offline';
 import {
   checkoutInput,
   counterPageInput,
@@ -9,6 +10,7 @@ import {
   todaySalesInput,
 } from '../../../shared/schemas/sales';
 import { allow, router } from '../../trpc/procedures';
+import { receiveOfflineSale } from './offline';
 import { counterPage, counterProducts } from './products';
 import { receiptOf, reprint } from './receipt';
 import { getSale, listSales } from './records';
@@ -25,6 +27,11 @@ export const salesRouter = router({
   checkout: salesManagementProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
     const answer = answerShownTo(ctx.viewer, await checkout(ctx.db, ctx.viewer, input));
     return { ...answer, receipt: receiptOf(ctx.db, answer.sale) };
+  }),
+  /** A sale the device made while the server could not be reached (docs/decisions.md, Selling offline). */
+  offline: salesManagementProcedure.input(offlineSaleInput).mutation(async ({ ctx, input }) => {
+    const answer = await receiveOfflineSale(ctx.db, ctx.viewer, input);
+    return { ...answer, sale: saleShownTo(ctx.viewer, answer.sale) };
   }),
   refund: salesManagementProcedure
     .input(refundInput)

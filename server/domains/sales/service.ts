@@ -14,6 +14,7 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
 import { notify } from '../notifications/service';
+import { blockInvoice } from '../terminals/blocks';
 import { backdateReasonFor, drawerFor } from './backdate';
 import { invoiceFor, journalSale } from './invoice';
 import { keepLineLots, takeForLine } from './lineStock';
@@ -63,70 +64,128 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
     const shiftId = drawerFor(tx, actor, soldAt === now ? null : input.inDrawer === true);
     const backdateReason = backdateReasonFor(tx, actor, soldAt, now, input.backdateReason);
     const priced = priceLines(tx, lines, now);
-    const discount = input.discount?.type ?? null;
-    // The SC5 allowance is read here, inside the transaction, so concurrent sales cannot share it.
-    const sc5Left =
-      discount === 'SC5' && input.discount
-        ? sc5Allowance(tx, input.discount.idNumber, soldAt).allowanceLeft
-        : SC5_WEEKLY_PURCHASES;
-    const totals = saleTotals(priced, input.taxRate, discount, sc5Left);
-    const discounts = lineDiscounts(priced, discount, sc5Left);
-    const tooLarge = saleTotalProblem(totals.totalAmount);
-    if (tooLarge) throw fail.badRequest(tooLarge);
-    refuseOtherTotals(input.expected, totals, priced);
-    const tender = tenderFor(input, totals.totalAmount);
-    const customer = customerFor(tx, input);
-    const saleId = input.saleId ?? uniqueSaleId(tx);
-    const invoice = invoiceFor(tx, input.terminalId, shiftId, totals.totalAmount);
-    const sale = insertSale(tx).get({
-      ...invoice,
-      ...buyerOf(input.buyer),
-      saleId,
-      customerName: customer.name,
-      customerId: customer.id,
-      orderType: input.orderType,
-      ...totals,
-      discountType: discount,
-      discountName: input.discount?.name ?? null,
-      discountIdNumber: input.discount?.idNumber ?? null,
-      taxRate: input.taxRate,
-      paymentMethod: tender.paymentMethod,
-      paymentReference: tender.paymentReference,
-      cashTendered: tender.cashTendered,
-      change: tender.change,
-      linesKey: key,
-      soldBy: actor.user.id,
+    const sale = recordSale(tx, actor, input, {
+      key,
+      priced,
       soldAt,
       shiftId,
-      zPending: true,
       backdateReason,
-    });
-    const move = { reason: 'sale', userId: actor.user.id, reference: saleId } as const;
-    for (const [i, line] of priced.entries()) {
-      const { cost, takes, cake } = takeForLine(tx, line, move, now);
-      const saved = insertLine(tx).get({ ...lineRow(sale.id, line, discounts[i] ?? 0), cost });
-      keepLineLots(tx, saved!.id, takes, cake);
-    }
-    for (const payment of tender.payments)
-      insertPayment(tx).run({ saleId: sale.id, ...payment, appliedDeposit: false });
-    logActivity(tx, {
-      userId: actor.user.id,
-      action: 'Create Sale',
-      module: MODULE,
-      description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${tender.paymentMethod}${discount ? ` with the ${discount} discount (${formatPeso(totals.discountAmount)})` : ''}${backdateReason ? `, dated ${manilaDate(soldAt)} (${backdateReason})` : ''}`,
-    });
-    alertForIds(
-      tx,
-      priced.filter((l) => l.kind === 'item').map((l) => l.id),
+      soldBy: actor.user.id,
+      checkTotals: (totals) => refuseOtherTotals(input.expected, totals, priced),
+      numberIt: (total) =>
+        input.invoiceSeq !== null && input.terminalId !== null
+          ? blockInvoice(tx, input.terminalId, input.invoiceSeq, total)
+          : invoiceFor(tx, input.terminalId, shiftId, total),
       now,
-    );
-    for (const line of priced)
-      if (line.kind === 'cake' && line.stock === line.quantity)
-        notify(tx, 'error', `"${line.name}" (${line.code}) is sold out.`);
-    const made = getSale(tx, sale.id);
-    journalSale(tx, made, now);
-    return { message: SALES_TEXT.created, sale: made, repeated: false };
+    });
+    return { message: SALES_TEXT.created, sale, repeated: false };
   });
+}
+
+/** How a sale is made: its lines as priced, its time, drawer, seller and invoice number. */
+export interface SaleMaking {
+  key: string;
+  priced: readonly PricedLine[];
+  soldAt: Date;
+  shiftId: number | null;
+  backdateReason: string | null;
+  soldBy: number;
+  /** Throws when the totals are not the ones the sale was made for. */
+  checkTotals: (totals: Totals) => void;
+  numberIt: (total: number) => { terminalId: number; invoiceSeq: number; invoiceNumber: string };
+  /** Before a line's stock is taken (an offline sale books a shortfall there). */
+  beforeTake?: (line: PricedLine) => void;
+  /** Extra fields of the sale row, and of each line row. */
+  row?: Partial<{ soldOffline: boolean; receivedAt: Date }>;
+  lineRow?: (line: PricedLine) => Partial<{ catalogPrice: number | null }>;
+  /** Said after the activity row's usual description. */
+  described?: string;
+  now: Date;
+}
+
+/**
+ * One sale in the caller's transaction: totals recomputed in centavos, the sale, its lines,
+ * the guarded stock decrements with their ledger rows, the payments, the activity row, the
+ * stock notices and the journal row. Answers the sale as made.
+ */
+export function recordSale(
+  tx: Tx,
+  actor: Viewer,
+  input: Omit<CheckoutInput, 'date' | 'backdateReason' | 'inDrawer'>,
+  m: SaleMaking,
+) {
+  const { priced, now } = m;
+  const discount = input.discount?.type ?? null;
+  // The SC5 allowance is read here, inside the transaction, so concurrent sales cannot share it.
+  const sc5Left =
+    discount === 'SC5' && input.discount
+      ? sc5Allowance(tx, input.discount.idNumber, m.soldAt).allowanceLeft
+      : SC5_WEEKLY_PURCHASES;
+  const totals = saleTotals(priced, input.taxRate, discount, sc5Left);
+  const discounts = lineDiscounts(priced, discount, sc5Left);
+  const tooLarge = saleTotalProblem(totals.totalAmount);
+  if (tooLarge) throw fail.badRequest(tooLarge);
+  m.checkTotals(totals);
+  const tender = tenderFor(input, totals.totalAmount);
+  const customer = customerFor(tx, input);
+  const saleId = input.saleId ?? uniqueSaleId(tx);
+  const invoice = m.numberIt(totals.totalAmount);
+  const sale = insertSale(tx).get({
+    ...invoice,
+    ...buyerOf(input.buyer),
+    saleId,
+    customerName: customer.name,
+    customerId: customer.id,
+    orderType: input.orderType,
+    ...totals,
+    discountType: discount,
+    discountName: input.discount?.name ?? null,
+    discountIdNumber: input.discount?.idNumber ?? null,
+    taxRate: input.taxRate,
+    paymentMethod: tender.paymentMethod,
+    paymentReference: tender.paymentReference,
+    cashTendered: tender.cashTendered,
+    change: tender.change,
+    linesKey: m.key,
+    soldBy: m.soldBy,
+    soldAt: m.soldAt,
+    shiftId: m.shiftId,
+    zPending: true,
+    backdateReason: m.backdateReason,
+    soldOffline: m.row?.soldOffline ?? false,
+    receivedAt: m.row?.receivedAt ?? now,
+  });
+  const move = { reason: 'sale', userId: m.soldBy, reference: saleId } as const;
+  for (const [i, line] of priced.entries()) {
+    m.beforeTake?.(line);
+    const { cost, takes, cake } = takeForLine(tx, line, move, now);
+    const saved = insertLine(tx).get({
+      ...lineRow(sale!.id, line, discounts[i] ?? 0),
+      catalogPrice: null,
+      ...m.lineRow?.(line),
+      cost,
+    });
+    keepLineLots(tx, saved!.id, takes, cake);
+  }
+  for (const payment of tender.payments)
+    insertPayment(tx).run({ saleId: sale!.id, ...payment, appliedDeposit: false });
+  logActivity(tx, {
+    userId: actor.user.id,
+    action: 'Create Sale',
+    module: MODULE,
+    description: `Sold ${saleId} to ${customer.name}: ${priced.length} ${priced.length === 1 ? 'line' : 'lines'}, ${formatPeso(totals.totalAmount)} by ${tender.paymentMethod}${discount ? ` with the ${discount} discount (${formatPeso(totals.discountAmount)})` : ''}${m.backdateReason ? `, dated ${manilaDate(m.soldAt)} (${m.backdateReason})` : ''}${m.described ?? ''}`,
+  });
+  alertForIds(
+    tx,
+    priced.filter((l) => l.kind === 'item').map((l) => l.id),
+    now,
+  );
+  for (const line of priced)
+    if (line.kind === 'cake' && line.stock <= line.quantity)
+      notify(tx, 'error', `"${line.name}" (${line.code}) is sold out.`);
+  const made = getSale(tx, sale!.id);
+  journalSale(tx, made, now);
+  return made;
 }
 
 /** A client's totals that differ from the server's are refused (409), naming the server's, with the lines as priced. */
@@ -183,6 +242,8 @@ const SALE_COLUMNS = [
   'buyerName',
   'buyerAddress',
   'buyerTin',
+  'soldOffline',
+  'receivedAt',
 ] as const;
 export const insertSale = (tx: Tx) =>
   prepared(tx, 'sales.insert', () =>
@@ -207,6 +268,7 @@ const LINE_COLUMNS = [
   'lineTotal',
   'category',
   'discount',
+  'catalogPrice',
 ] as const;
 export const insertLine = (tx: Tx) =>
   prepared(tx, 'sales.insertLine', () =>
@@ -253,7 +315,10 @@ export function buyerOf(buyer: CheckoutInput['buyer']) {
 }
 
 /** A registered customer by id, or the typed name; a blank unregistered one is "Unregistered". */
-function customerFor(tx: Tx, input: CheckoutInput): { id: number | null; name: string } {
+function customerFor(
+  tx: Tx,
+  input: Pick<CheckoutInput, 'customerId' | 'customerName'>,
+): { id: number | null; name: string } {
   if (input.customerId !== null) {
     const customer = tx.select().from(customers).where(eq(customers.id, input.customerId)).get();
     if (!customer) throw fail.badRequest(SALES_TEXT.badCustomer);

@@ -16,7 +16,10 @@ export interface Tender {
  * paymentMethod (the legacy shape), or the payments given, which must add up to it. Cash
  * may be tendered above its share; the difference is the change, never negative.
  */
-export function tenderFor(input: CheckoutInput, total: number): Tender {
+export function tenderFor(
+  input: Pick<CheckoutInput, 'payments' | 'paymentMethod' | 'reference' | 'cashTendered'>,
+  total: number,
+): Tender {
   const payments = input.payments
     ? input.payments.map((p) => ({ method: p.method, amount: p.amount, reference: p.reference || null }))
     : [{ method: input.paymentMethod as string, amount: total, reference: input.reference || null }];

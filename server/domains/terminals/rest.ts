@@ -42,6 +42,16 @@ export const terminalsRest: FastifyPluginAsync<RestOptions> = async (app, { deps
     const { message, terminal } = await call(api(req).create, fieldsOf(req.body));
     return reply.status(201).send({ message, terminal: restTerminal(terminal) });
   });
+  const { reserveBlock } = terminalsRouter._def.procedures;
+  const blockOf = (raw: unknown) => ({ size: bodyOf(raw).size });
+  app.post<ById>(
+    '/terminals/:id/invoice-blocks',
+    { preHandler: admitTo(deps, reserveBlock, blockOf, { optionalBody: true }) },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await call(api(req).reserveBlock, { terminalId: idIn(req.params.id), ...blockOf(req.body) })),
+  );
   app.put<ById>('/terminals/:id', { preHandler: admitTo(deps, update, fieldsOf) }, async (req) => {
     const { message, terminal } = await call(api(req).update, {
       id: idIn(req.params.id),

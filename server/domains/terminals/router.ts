@@ -1,5 +1,7 @@
+import { reserveBlockInput } from '../../../shared/schemas/offline';
 import { terminalInput, terminalUpdateInput } from '../../../shared/schemas/terminals';
 import { allow, router, signedInProcedure } from '../../trpc/procedures';
+import { reserveBlock } from './blocks';
 import { createTerminal, listTerminals, updateTerminal } from './service';
 
 export const terminalsRouter = router({
@@ -11,4 +13,8 @@ export const terminalsRouter = router({
   update: allow('terminals')
     .input(terminalUpdateInput)
     .mutation(({ ctx, input }) => updateTerminal(ctx.db, ctx.viewer, input)),
+  /** Invoice numbers set aside for the device that sells at the terminal (it numbers its own sales). */
+  reserveBlock: allow('salesManagement')
+    .input(reserveBlockInput)
+    .mutation(({ ctx, input }) => reserveBlock(ctx.db, ctx.viewer, input)),
 });

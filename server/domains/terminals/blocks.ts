@@ -1,0 +1,112 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { invoiceNumber, TERMINAL_TEXT } from '../../../shared/texts/bir';
+import { OFFLINE_TEXT as T } from '../../../shared/texts/offline';
+import type { Db, Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
+import { invoiceBlocks, sales, terminals } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import type { Viewer } from '../auth/viewer';
+import { appendJournal } from '../journal/chain';
+import { terminalFor } from './service';
+
+// Blocks of a terminal's invoice numbers set aside for one device (docs/decisions.md, Selling
+// offline). The terminal's counter moves past the block as it is reserved, so no sale the
+// server numbers can take them; the device numbers its own sales from the block in order,
+// online or not, and the numbers arrive with the sales.
+
+/** Sets aside the terminal's next `size` invoice numbers; the journal records the block. */
+export function reserveBlock(
+  db: Db,
+  actor: Viewer,
+  input: { terminalId: number; size: number },
+  now = new Date(),
+) {
+  return db.transaction(
+    (tx) => {
+      const terminal = terminalFor(tx, input.terminalId);
+      const moved = tx
+        .update(terminals)
+        .set({ lastInvoice: sql`${terminals.lastInvoice} + ${input.size}` })
+        .where(eq(terminals.id, terminal.id))
+        .returning({ last: terminals.lastInvoice })
+        .get();
+      if (!moved) throw fail.badRequest(TERMINAL_TEXT.notFound);
+      const block = tx
+        .insert(invoiceBlocks)
+        .values({
+          terminalId: terminal.id,
+          first: moved.last - input.size + 1,
+          last: moved.last,
+          reservedBy: actor.user.id,
+          reservedAt: now,
+        })
+        .returning()
+        .get();
+      const first = invoiceNumber(terminal.invoicePrefix, block.first);
+      const last = invoiceNumber(terminal.invoicePrefix, block.last);
+      appendJournal(
+        tx,
+        {
+          terminalId: terminal.id,
+          kind: 'terminal',
+          documentNumber: terminal.name,
+          amount: 0,
+          document: { change: 'reserved invoice numbers', first, last, by: actor.user.username },
+        },
+        now,
+      );
+      return {
+        message: T.reserved(first, last),
+        block: {
+          id: block.id,
+          terminalId: terminal.id,
+          prefix: terminal.invoicePrefix,
+          first: block.first,
+          last: block.last,
+        },
+      };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * A sale numbered by its device: the number must lie in a block of the terminal and be
+ * unused (409 otherwise); the sale's total goes into the terminal's grand total as any sale's.
+ */
+export function blockInvoice(tx: Tx, terminalId: number, seq: number, total: number) {
+  const terminal = terminalFor(tx, terminalId);
+  const number = invoiceNumber(terminal.invoicePrefix, seq);
+  const reserved = prepared(tx, 'blocks.holding', () =>
+    tx
+      .select({ id: invoiceBlocks.id })
+      .from(invoiceBlocks)
+      .where(
+        and(
+          eq(invoiceBlocks.terminalId, sql.placeholder('terminalId')),
+          lte(invoiceBlocks.first, sql.placeholder('seq')),
+          gte(invoiceBlocks.last, sql.placeholder('seq')),
+        ),
+      )
+      .prepare(),
+  ).get({ terminalId: terminal.id, seq });
+  if (!reserved) throw fail.conflict(T.notReserved);
+  const used = prepared(tx, 'blocks.used', () =>
+    tx
+      .select({ id: sales.id })
+      .from(sales)
+      .where(
+        and(
+          eq(sales.terminalId, sql.placeholder('terminalId')),
+          eq(sales.invoiceSeq, sql.placeholder('seq')),
+        ),
+      )
+      .prepare(),
+  ).get({ terminalId: terminal.id, seq });
+  if (used) throw fail.conflict(T.numberUsed(number));
+  tx.update(terminals)
+    .set({ grandTotal: sql`${terminals.grandTotal} + ${total}` })
+    .where(eq(terminals.id, terminal.id))
+    .run();
+  return { terminalId: terminal.id, invoiceSeq: seq, invoiceNumber: number };
+}
