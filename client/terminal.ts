@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useKept } from './offline/kept';
 import { type RouterOutputs, useTRPC } from './trpc';
 
 // The terminal (till) this browser sells at, kept on the device: signing out keeps it.
@@ -43,7 +44,8 @@ export function useDeviceTerminal() {
   const trpc = useTRPC();
   const list = useQuery(trpc.terminals.list.queryOptions());
   const storedId = useSyncExternalStore(subscribe, readTerminalId);
-  const all = list.data ?? [];
+  // Kept on the device: the counter sells offline under its terminal's name and numbers.
+  const all = useKept('terminals', list) ?? [];
   const stored = all.find((t) => t.id === storedId);
   const terminal = stored ?? (all.length === 1 ? all[0] : undefined) ?? null;
   // A kept terminal that is no longer there (a restored database) is forgotten, and asked again.

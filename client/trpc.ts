@@ -1,18 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from '@trpc/client';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/appRouter';
 import { MAX_BATCH } from '../shared/constants';
 import { httpStatusOf, isNetworkFailure } from './errors';
+import { markReachable } from './offline/connection';
 import { endSession, readRefreshToken, readToken, saveTokens } from './session';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** What each procedure answers, for typing screen props. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
 
 const url = '/trpc';
 
@@ -90,7 +92,12 @@ async function recover(error: unknown, retried: boolean, sentWith: string | null
   // A reload or a link away cancels calls in flight: that is neither a refused token
   // nor a server that is down, and a refresh started now might lose its answer.
   if (leavingPage) return 'fail';
-  if (isNetworkFailure(error)) return readToken() ? 'end' : 'fail';
+  // No answer: the server is down or the network dropped. The session stays (the counter sells
+  // offline, docs/decisions.md, Selling offline); the call fails and its screen says so.
+  if (isNetworkFailure(error)) {
+    markReachable(false);
+    return 'fail';
+  }
   const status = httpStatusOf(error);
   if (status !== 401 && status !== 403) return 'fail';
   // A 403 after a fresh token is a real "not allowed", not a stale session.
@@ -100,9 +107,9 @@ async function recover(error: unknown, retried: boolean, sentWith: string | null
   if (current && current !== sentWith) return 'retry'; // another call already refreshed
   const refreshed = await refreshSession(sentWith);
   if (refreshed === 'refreshed') return 'retry';
-  // If the answer was lost because the page is going away, the next page retries the
-  // same refresh token and the server's grace hands it the same successor.
-  return refreshed === 'unreachable' && leavingPage ? 'fail' : 'end';
+  // No answer to the refresh (the server went down, or the page is going away): the session
+  // stays, and the next call refreshes again; the server's grace hands it the same successor.
+  return refreshed === 'unreachable' ? 'fail' : 'end';
 }
 
 /** On 401/403 refresh once and retry; if that cannot work, end the session. */
@@ -115,9 +122,13 @@ const sessionLink: TRPCLink<AppRouter> =
       const attempt = (retried: boolean) => {
         const sentWith = readToken();
         current = next(op).subscribe({
-          next: (result) => observer.next(result),
+          next: (result) => {
+            markReachable(true);
+            observer.next(result);
+          },
           complete: () => observer.complete(),
           error: (error) => {
+            if (!isNetworkFailure(error)) markReachable(true);
             if (stopped || op.signal?.aborted || LOGIN_SCREEN_CALLS.has(op.path)) {
               observer.error(error);
               return;
@@ -146,6 +157,9 @@ export const trpcClient = createTRPCClient<AppRouter>({
     httpBatchLink({ url, transformer: superjson, headers: authorization, maxItems: MAX_BATCH }),
   ],
 });
+
+/** The plain client, as hooks outside React Query's calls use it. */
+export type TRPCClient = typeof trpcClient;
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../shared/schemas/auth';
+import { OfflineBanner } from '../offline/OfflineBanner';
 import { ShellHeader } from './ShellHeader';
 import { SideNavigation } from './SideNavigation';
 import { useLogout } from './useLogout';
@@ -57,7 +58,10 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
             onLogout={logout}
           />
         </AppShell.Navbar>
-        <AppShell.Main>{children}</AppShell.Main>
+        <AppShell.Main>
+          <OfflineBanner />
+          {children}
+        </AppShell.Main>
       </AppShell>
     </ModalsProvider>
   );

@@ -30,3 +30,21 @@ export const OFFLINE_TEXT = {
   priceNote: (charged: number, catalog: number) =>
     `charged ${formatPeso(charged)} (price now ${formatPeso(catalog)})`,
 } as const;
+
+/** What the counter says while it sells without the server (client/offline). */
+export const COUNTER_OFFLINE_TEXT = {
+  banner: (waiting: number) => `Offline: ${waiting} ${waiting === 1 ? 'sale' : 'sales'} waiting to send`,
+  waiting: (waiting: number) => `${waiting} ${waiting === 1 ? 'sale' : 'sales'} waiting to send`,
+  bannerHint: 'Keep selling: each sale is kept on this device and sent once the server answers.',
+  kept: 'Sale kept on this device. It will be sent when the server answers.',
+  noNumbers:
+    'This device has no invoice numbers set aside for its terminal, so it cannot sell offline. Connect to the server and try again.',
+  noSc5: "The seniors' 5% needs the server (its weekly allowance is kept there): it cannot be given offline.",
+  refused: (count: number) => `The server refused ${count} ${count === 1 ? 'sale' : 'sales'}: see why below.`,
+  signOutWaits: (waiting: number) =>
+    `${waiting} ${waiting === 1 ? 'sale made offline is' : 'sales made offline are'} still waiting to send. Sign out once ${waiting === 1 ? 'it is' : 'they are'} sent.`,
+  closeShiftWaits: (waiting: number) =>
+    `${waiting} ${waiting === 1 ? 'sale made offline is' : 'sales made offline are'} still waiting to send. Close the shift once ${waiting === 1 ? 'it is' : 'they are'} sent.`,
+  sent: (count: number) =>
+    `${count} ${count === 1 ? 'sale made offline was' : 'sales made offline were'} sent.`,
+} as const;

@@ -5,14 +5,18 @@ import { useQuery } from '@tanstack/react-query';
 import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { NAME_MAX } from '../../../shared/texts/fields';
 import { SALES_TEXT } from '../../../shared/texts/sales';
+import { useKept } from '../../offline/kept';
 import { useTRPC } from '../../trpc';
 import { NewCustomer } from './NewCustomer';
 import type { CartFields } from './useCart';
 
 type CustomerKeys = 'customerId' | 'customerName';
 
-/** The registered customers (name plus customer id), fetched once as the legacy POS did. */
-function useCustomerOptions() {
+/**
+ * The registered customers, fetched once as the legacy POS did, and kept on the device for
+ * selling offline (client/offline/kept.ts).
+ */
+export function useCounterCustomers() {
   const trpc = useTRPC();
   const customers = useQuery(
     trpc.customers.list.queryOptions(
@@ -20,7 +24,12 @@ function useCustomerOptions() {
       { staleTime: 60_000 },
     ),
   );
-  return (customers.data?.rows ?? []).map((c) => ({
+  return useKept('customers', customers)?.rows ?? [];
+}
+
+/** The registered customers as options: name plus customer id. */
+function useCustomerOptions() {
+  return useCounterCustomers().map((c) => ({
     value: String(c.id),
     label: `${c.name} (${c.customerId})`,
   }));

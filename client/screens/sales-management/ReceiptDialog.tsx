@@ -64,7 +64,8 @@ export function ReceiptDialog({
           </Text>
         )}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
-          {current && current.status !== 'refunded' ? (
+          {/* A sale kept on the device (id 0) is refunded once the server has it. */}
+          {current && current.id !== 0 && current.status !== 'refunded' ? (
             <Button
               color="red"
               variant="light"

@@ -4,6 +4,8 @@ import { IconCake } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useReadyForOutage } from '../../offline/useReadyForOutage';
+import { useDeviceTerminal } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { Cart, TillBar } from './Cart';
@@ -49,7 +51,14 @@ export function SalesManagementScreen() {
     setReprint(false);
     setReceipt(sale.saleId);
   };
-  const checkout = useCheckout(cart, showReceipt);
+  /** A sale kept on the device (no server): its receipt was built here and is in the cache. */
+  const showKept = (saleId: string) => {
+    setReprint(false);
+    setReceipt(saleId);
+  };
+  const checkout = useCheckout(cart, showReceipt, showKept);
+  const { terminal } = useDeviceTerminal();
+  useReadyForOutage(terminal?.id ?? null);
 
   return (
     <Flex

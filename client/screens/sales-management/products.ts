@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { sellableStatus as isSellable } from '../../../shared/itemStatus';
+import { isNetworkFailure } from '../../errors';
+import { useServerReachable } from '../../offline/connection';
+import { findOnShelf, useShelfPage } from '../../offline/shelf';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 
 /** What the point of sale sells: an inventory item or a cake, side by side in one table (server/domains/sales/products.ts). */
@@ -22,6 +25,10 @@ export function useProductsPage(search: string, page: number, limit = PAGE_SIZE)
     ...trpc.sales.productsPage.queryOptions({ search, page, limit }),
     placeholderData: keepPreviousData,
   });
+  // Without the server, the list kept on the device (client/offline/shelf.ts) stands in.
+  const offline = !useServerReachable() || (products.isError && isNetworkFailure(products.error));
+  const shelf = useShelfPage(offline, search, page, limit);
+  if (shelf) return { data: shelf, loading: false };
   return { data: products.data, loading: products.isPending };
 }
 
@@ -35,7 +42,13 @@ export function useFindByCode() {
   return async (code: string): Promise<Product | undefined> => {
     const search = code.trim();
     if (!search) return undefined;
-    const products = await queryClient.fetchQuery(trpc.sales.products.queryOptions({ search }));
+    const products = await queryClient
+      .fetchQuery(trpc.sales.products.queryOptions({ search }))
+      .catch((error: unknown) => {
+        if (isNetworkFailure(error)) return null;
+        throw error;
+      });
+    if (!products) return findOnShelf(search);
     const wanted = search.toLowerCase();
     // The pack's barcode finds its item like the item id does.
     return products.find((p) => p.code.toLowerCase() === wanted || p.barcode === search);

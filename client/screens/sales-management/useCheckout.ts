@@ -9,12 +9,16 @@ import {
   referenceSent,
 } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
-import { deviceTerminalId } from '../../terminal';
+import { failureText, isNetworkFailure } from '../../errors';
+import { useServerReachable } from '../../offline/connection';
+import { giveBack, takeNumber } from '../../offline/numbers';
+import { deviceTerminalId, useDeviceTerminal } from '../../terminal';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { counterOutcome, counterToast } from './counterToast';
 import { useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
+import { useKeepOffline } from './useKeepOffline';
 
 export type Sale = RouterOutputs['sales']['get'];
 export type CheckoutField =
@@ -83,13 +87,19 @@ function check(cart: Cart): Errors {
 
 /**
  * Checkout: the checks first (nothing is sent while one fails), then the sale with the
- * cart's saleId and the totals the cart shows, which the server must agree with. On
- * success the receipt opens, the cart starts afresh and the product stock is refetched.
+ * cart's saleId, the totals the cart shows (the server must agree with them) and the next
+ * invoice number this device holds for its terminal. On success the receipt opens, the cart
+ * starts afresh and the product stock is refetched. With no server to answer, the sale is
+ * kept on the device with that number and sent later (client/offline; docs/decisions.md,
+ * Selling offline): its receipt opens all the same.
  */
-export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
+export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (saleId: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
+  const reachable = useServerReachable();
+  const keepOffline = useKeepOffline(cart, onKept);
+  const { terminal } = useDeviceTerminal();
   const [errors, setErrors] = useState<Errors>({});
   // The tender was checked against a total: a new total (a line added or removed) makes
   // that message moot, and an emptied cart takes all its messages with it.
@@ -101,12 +111,17 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
     setErrors((e) => (empty ? {} : { ...e, cashTendered: undefined, payments: undefined }));
   }
   const checkout = useMutation(
-    trpc.sales.checkout.mutationOptions(
-      counterOutcome({ success: SALES_TEXT.created, failure: SALES_TEXT.createFailed }, refresh),
-    ),
+    trpc.sales.checkout.mutationOptions({
+      ...counterOutcome({ success: SALES_TEXT.created, failure: SALES_TEXT.createFailed }, refresh),
+      // No answer at all: the sale is kept on the device instead (below), no failure to show.
+      onError: (error) => {
+        if (!isNetworkFailure(error)) counterToast(failureText(error, SALES_TEXT.createFailed), 'error');
+      },
+    }),
   );
+  const [taking, setTaking] = useState(false);
 
-  const submit = () => {
+  const submit = async () => {
     if (cart.lines.length === 0) {
       counterToast(SALES_TEXT.noLines, 'error');
       return;
@@ -114,42 +129,16 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
     const found = check(cart);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    const { fields } = cart;
-    const method = fields.split ? undefined : fields.paymentMethod!;
+    // The device's terminal: the one chosen, or the shop's only one. Its numbers are the sale's.
+    const terminalId = deviceTerminalId() ?? terminal?.id ?? null;
+    const sent = { ...checkoutOf(cart), terminalId };
+    setTaking(true);
+    const number = terminalId === null ? null : await takeNumber(terminalId).catch(() => null);
+    setTaking(false);
+    const offline = () => keepOffline(sent, number);
+    if (!reachable) return void offline();
     checkout.mutate(
-      {
-        saleId: cart.saleId,
-        terminalId: deviceTerminalId(),
-        customerName: fields.unregistered ? fields.customerName.trim() : '',
-        customerId: !fields.unregistered && fields.customerId ? Number(fields.customerId) : null,
-        orderType: fields.orderType!,
-        lines: cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
-        taxRate: cart.taxRate,
-        paymentMethod: method,
-        reference: referenceSent(method, fields.reference),
-        cashTendered: tenderedOf(fields),
-        date: null,
-        expected: cart.totals,
-        discount: fields.discount
-          ? {
-              type: fields.discount,
-              name: fields.discountName.trim(),
-              idNumber: fields.discountIdNumber.trim(),
-            }
-          : null,
-        buyer: {
-          name: fields.buyer.name.trim(),
-          address: fields.buyer.address.trim(),
-          tin: fields.buyer.tin.trim(),
-        },
-        payments: fields.split
-          ? fields.payments.map((p) => ({
-              method: p.method!,
-              amount: centavosOf(p.amount) ?? 0,
-              reference: referenceSent(p.method, p.reference),
-            }))
-          : null,
-      },
+      { ...sent, invoiceSeq: number?.seq ?? null },
       {
         onSuccess: (answer) => {
           cart.clear();
@@ -160,8 +149,10 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
           void queryClient.invalidateQueries(trpc.shifts.pathFilter());
         },
         // A refusal (a price changed, too little stock) carries the lines as they are now:
-        // the cart takes them, and the table is read again.
+        // the cart takes them, and the table is read again. Its number is the next sale's.
         onError: (error) => {
+          if (isNetworkFailure(error)) return void offline();
+          if (number && terminalId !== null) void giveBack(terminalId, number.seq);
           const current = error.data?.currentLines;
           if (current) cart.reprice(current);
           refresh();
@@ -172,11 +163,51 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void) {
 
   return {
     errors,
-    submit,
-    pending: checkout.isPending,
+    submit: () => void submit(),
+    pending: checkout.isPending || taking,
     /** A field's message goes away once the cashier changes it. */
     clearError: (field: CheckoutField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e)),
   };
 }
+
+/** The checkout the cart makes, as sales.checkout takes it. */
+function checkoutOf(cart: Cart) {
+  const { fields } = cart;
+  const method = fields.split ? undefined : fields.paymentMethod!;
+  return {
+    saleId: cart.saleId,
+    terminalId: deviceTerminalId(),
+    customerName: fields.unregistered ? fields.customerName.trim() : '',
+    customerId: !fields.unregistered && fields.customerId ? Number(fields.customerId) : null,
+    orderType: fields.orderType!,
+    lines: cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
+    taxRate: cart.taxRate,
+    paymentMethod: method,
+    reference: referenceSent(method, fields.reference),
+    cashTendered: tenderedOf(fields),
+    date: null,
+    expected: cart.totals,
+    discount: fields.discount
+      ? {
+          type: fields.discount,
+          name: fields.discountName.trim(),
+          idNumber: fields.discountIdNumber.trim(),
+        }
+      : null,
+    buyer: {
+      name: fields.buyer.name.trim(),
+      address: fields.buyer.address.trim(),
+      tin: fields.buyer.tin.trim(),
+    },
+    payments: fields.split
+      ? fields.payments.map((p) => ({
+          method: p.method!,
+          amount: centavosOf(p.amount) ?? 0,
+          reference: referenceSent(p.method, p.reference),
+        }))
+      : null,
+  };
+}
+export type CheckoutSent = ReturnType<typeof checkoutOf>;
 
 export type Checkout = ReturnType<typeof useCheckout>;

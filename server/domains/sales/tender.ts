@@ -1,15 +1,7 @@
-import { cashShareOf, tenderProblem } from '../../../shared/saleRules';
+import { tenderProblem } from '../../../shared/saleRules';
 import type { CheckoutInput } from '../../../shared/schemas/sales';
+import { paymentsOf, saleTender, type Tender } from '../../../shared/tender';
 import { fail } from '../../lib/errors';
-
-export interface Tender {
-  payments: { method: string; amount: number; reference: string | null }[];
-  /** The sale's method: the one used, or the split's methods in order ("Cash + GCash"). */
-  paymentMethod: string;
-  paymentReference: string | null;
-  cashTendered: number | null;
-  change: number | null;
-}
 
 /**
  * How a sale of `total` centavos is paid: one payment of the total by
@@ -20,24 +12,8 @@ export function tenderFor(
   input: Pick<CheckoutInput, 'payments' | 'paymentMethod' | 'reference' | 'cashTendered'>,
   total: number,
 ): Tender {
-  const payments = input.payments
-    ? input.payments.map((p) => ({ method: p.method, amount: p.amount, reference: p.reference || null }))
-    : [{ method: input.paymentMethod as string, amount: total, reference: input.reference || null }];
   // The rules are shared with the sales restore (shared/saleRules.ts).
-  const problem = tenderProblem(payments, total, input.cashTendered, input.payments !== null);
+  const problem = tenderProblem(paymentsOf(input, total), total, input.cashTendered, input.payments !== null);
   if (problem) throw fail.badRequest(problem);
-  const cashShare = cashShareOf(payments);
-  // The legacy one-method sale may send cash tendered with a non-cash method: it is ignored, as before.
-  const cash = cashShare > 0 ? input.cashTendered : null;
-  const referenced = payments.filter((p) => p.reference);
-  return {
-    payments,
-    paymentMethod: payments.map((p) => p.method).join(' + '),
-    paymentReference:
-      payments.length === 1
-        ? (payments[0]?.reference ?? null)
-        : referenced.map((p) => `${p.method} ${p.reference}`).join('; ') || null,
-    cashTendered: cash,
-    change: cash === null ? null : cash - cashShare,
-  };
+  return saleTender(input, total);
 }

@@ -4,14 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPeso } from '../../../../shared/money';
 import { can } from '../../../../shared/roles';
+import { COUNTER_OFFLINE_TEXT } from '../../../../shared/texts/offline';
 import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import { failureText } from '../../../errors';
+import { stillWaiting } from '../../../offline/queue';
 import { useSessionUser } from '../../../shell/useSessionUser';
 import { deviceTerminalId } from '../../../terminal';
-import { useTRPC } from '../../../trpc';
+import { useTRPC, useTRPCClient } from '../../../trpc';
 import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
+import { counterToast } from '../counterToast';
 import { DeviceTerminal } from './DeviceTerminal';
 import type { Reading } from './ReadingSheet';
 
@@ -46,6 +49,7 @@ const HIDDEN = { visibility: 'hidden' } as const;
  */
 export function ShiftBar() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const current = useQuery(trpc.shifts.current.queryOptions());
   const oversees = can(useSessionUser()?.role, 'salesOversee');
@@ -183,7 +187,14 @@ export function ShiftBar() {
           pending={close.isPending}
           expectedCash={expected.data?.expectedCash ?? null}
           refusal={close.error ? failureText(close.error, SHIFT_TEXT.closeFailed) : null}
-          onCloseShift={(countedCash) => close.mutate({ id: shift.id, countedCash })}
+          onCloseShift={(countedCash) =>
+            // The sales made offline in this shift must reach it before its cash is counted.
+            void stillWaiting(client).then((waiting) =>
+              waiting > 0
+                ? counterToast(COUNTER_OFFLINE_TEXT.closeShiftWaits(waiting), 'error')
+                : close.mutate({ id: shift.id, countedCash }),
+            )
+          }
         />
       ) : null}
       <ReadingDialog reading={reading} onClose={() => setReading(null)} />

@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { COUNTER_OFFLINE_TEXT as T } from '../../../shared/texts/offline';
+import { useKept } from '../../offline/kept';
+import { giveBack } from '../../offline/numbers';
+import { offlineSaleOf } from '../../offline/offlineSale';
+import { keepWaiting } from '../../offline/queue';
+import { lowerShelf } from '../../offline/shelf';
+import { readUser } from '../../session';
+import { useDeviceTerminal } from '../../terminal';
+import { type RouterOutputs, useTRPC } from '../../trpc';
+import { useCounterCustomers } from './CustomerField';
+import { counterToast } from './counterToast';
+import type { Cart } from './useCart';
+import type { CheckoutSent } from './useCheckout';
+
+/**
+ * Keeps the cart's sale on the device when the server cannot be reached (docs/decisions.md,
+ * Selling offline): numbered from the device's block, with the cashier, the shift and the
+ * prices charged; its receipt opens as any sale's. Without a number (no block) or with the
+ * seniors' 5% (its allowance is the server's) it refuses and the cart stays.
+ */
+export function useKeepOffline(cart: Cart, onKept: (saleId: string) => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { terminal } = useDeviceTerminal();
+  const profile = useKept(
+    'shopProfile',
+    useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 })),
+  );
+  const shift = useKept<RouterOutputs['shifts']['current']>(
+    'shift',
+    useQuery(trpc.shifts.current.queryOptions()),
+  );
+  const customers = useCounterCustomers();
+
+  return async (sent: CheckoutSent, number: { seq: number; number: string } | null) => {
+    const cashier = readUser();
+    const refuse = (message: string) => {
+      if (number && terminal) void giveBack(terminal.id, number.seq);
+      counterToast(message, 'error');
+    };
+    if (!number || !terminal || !cashier) return refuse(T.noNumbers);
+    if (sent.discount?.type === 'SC5') return refuse(T.noSc5);
+    const customer = customers.find((c) => c.id === sent.customerId);
+    const { input, receipt } = offlineSaleOf({
+      checkout: { ...sent, terminalId: terminal.id, customerName: customer?.name ?? sent.customerName },
+      lines: cart.lines,
+      totals: cart.totals,
+      terminal,
+      invoice: number,
+      profile,
+      cashier,
+      shiftId: shift?.shift?.id ?? null,
+      soldAt: new Date(),
+    });
+    await keepWaiting({ saleId: sent.saleId, input, receipt });
+    await lowerShelf(cart.lines);
+    queryClient.setQueryData(trpc.sales.receipt.queryKey({ id: sent.saleId }), receipt);
+    cart.clear();
+    counterToast(T.kept, 'info');
+    onKept(sent.saleId);
+  };
+}
