@@ -21,7 +21,7 @@ export function killLiveServers(): void {
   live.clear();
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   probe.listen(0, '127.0.0.1');
   await once(probe, 'listening');
@@ -37,7 +37,11 @@ export class ShopServer {
   /** The server's last output lines, for a failure report. */
   tail: string[] = [];
 
-  constructor(private readonly dataDir: string) {}
+  /** `port`: always this one (a browser test keeps its origin across restarts); else a free one each start. */
+  constructor(
+    private readonly dataDir: string,
+    private readonly port?: number,
+  ) {}
 
   /** Starts `node --import tsx server/main.ts` (node itself, so SIGKILL reaches the server, not a wrapper). */
   async start(): Promise<void> {
@@ -46,7 +50,7 @@ export class ShopServer {
       exitHookSet = true;
     }
     for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
+      const port = this.port ?? (await freePort());
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: ROOT,
         env: {

@@ -47,7 +47,7 @@ export async function giveBack(terminalId: number, seq: number): Promise<void> {
 }
 
 /** How many numbers the device holds for the terminal. */
-export async function numbersLeft(terminalId: number): Promise<number> {
+async function numbersLeft(terminalId: number): Promise<number> {
   return leftIn(await (await counterDb()).get('numbers', terminalId));
 }
 

@@ -15,7 +15,7 @@ type ShopProfile = RouterOutputs['settings']['shopProfile'];
 type Terminal = RouterOutputs['terminals']['list'][number];
 
 /** A cart line as charged: its product, name and price on the device. */
-export interface ChargedLine extends TotalsLine {
+interface ChargedLine extends TotalsLine {
   kind: 'item' | 'cake';
   id: number;
   code: string;

@@ -2,7 +2,11 @@ import { type NotificationsProps, useNotifications } from '@mantine/notification
 import { lazy, Suspense, useState } from 'react';
 
 // The toast layer (its code and styles) loads with the first toast, not with every page.
-const ToastLayer = lazy(() => import('./ToastLayer'));
+const loadLayer = () => import('./ToastLayer');
+const ToastLayer = lazy(loadLayer);
+
+/** Fetches the layer ahead: the counter shows toasts with the server gone too. */
+export const preloadToasts = () => void loadLayer().catch(() => undefined);
 
 /** Mantine's <Notifications>, mounted once anything calls notifications.show(). */
 export function Toasts(props: NotificationsProps) {

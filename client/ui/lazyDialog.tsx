@@ -9,7 +9,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
 export function lazyDialog<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   isOpen: (props: Props) => boolean,
-): ComponentType<Props> {
+): ComponentType<Props> & { preload: () => void } {
   const Loaded = lazy(async () => ({ default: await load() }));
   function Dialog(props: Props) {
     const open = isOpen(props);
@@ -22,5 +22,7 @@ export function lazyDialog<Props extends object>(
       </Suspense>
     );
   }
+  /** Fetches the code ahead (the counter's receipt must open with the server gone). */
+  Dialog.preload = () => void load().catch(() => undefined);
   return Dialog;
 }

@@ -2,12 +2,13 @@ import '@mantine/core/styles/Flex.css';
 import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { IconCake } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useReadyForOutage } from '../../offline/useReadyForOutage';
 import { useDeviceTerminal } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
+import { preloadToasts } from '../../ui/Toasts';
 import { Cart, TillBar } from './Cart';
 import { ProductTable } from './ProductTable';
 import { ShiftBar } from './shift/ShiftBar';
@@ -59,6 +60,11 @@ export function SalesManagementScreen() {
   const checkout = useCheckout(cart, showReceipt, showKept);
   const { terminal } = useDeviceTerminal();
   useReadyForOutage(terminal?.id ?? null);
+  // The receipt and the toasts show after a sale made offline too: their code comes while online.
+  useEffect(() => {
+    ReceiptDialog.preload();
+    preloadToasts();
+  }, []);
 
   return (
     <Flex

@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, ShopServer, SOAK_ADMIN } from '../../bench/soakServer';
+import { type Db, openDb } from '../../server/db/open';
+import { inventoryItems, invoiceBlocks, notifications, sales, stockMovements } from '../../server/db/schema';
+import { COUNTER_OFFLINE_TEXT } from '../../shared/texts/offline';
+import type { TestShop } from '../helpers/app';
+import { CASHIER_SCREEN, QUIET_CHROMIUM_FLAGS, snapshot } from '../helpers/browser';
+import { setStock } from '../helpers/lots';
+
+// The counter through an outage (docs/decisions.md, Selling offline): the real server as a
+// child process on one port (the device's storage and service worker belong to its origin),
+// stopped and started by the test, and the browser context set offline. Three sales made
+// offline, one of them of flour another till sold out meanwhile; the banner's count in two
+// tabs; a reload with the server down; then each sale on the books once, in invoice order,
+// with the shortfall booked and the managers told. And a sale whose answer was lost.
+
+const FLOUR = { itemId: 'INV-810001', name: 'Bread Flour', unitPrice: 9500, purchasePrice: 7000 };
+const SUGAR = { itemId: 'INV-810002', name: 'Brown Sugar', unitPrice: 6800, purchasePrice: 5000 };
+
+let dataDir: string;
+let server: ShopServer;
+let db: Db;
+let browser: Browser;
+let baseURL: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-offline-'));
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  server = new ShopServer(dataDir, port);
+  await server.start();
+  db = openDb(path.join(dataDir, 'shop.sqlite'));
+  const shop = { db } as TestShop;
+  for (const product of [FLOUR, SUGAR]) {
+    const row = db.insert(inventoryItems).values(product).returning().get();
+    setStock(shop, row.id, 20_000);
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', ...QUIET_CHROMIUM_FLAGS],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.kill();
+  db?.$client.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const products = (page: Page) => page.getByRole('table', { name: 'Products', exact: true });
+const cartOf = (page: Page) => page.getByRole('region', { name: 'Cart', exact: true });
+const productRow = (page: Page, name: string) => products(page).getByRole('row').filter({ hasText: name });
+
+async function signIn(context: BrowserContext) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
+  page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email', { exact: true }).fill(SOAK_ADMIN.email);
+  await form.getByLabel('Password', { exact: true }).fill(SOAK_ADMIN.password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+async function openCounter(page: Page) {
+  await page.goto('/sales-management');
+  await productRow(page, FLOUR.name).waitFor();
+}
+
+/** Sells `lines` (product name, how many) for cash, and closes the receipt; answers its invoice number. */
+async function sell(page: Page, lines: [string, number][]) {
+  for (const [name, count] of lines) for (let i = 0; i < count; i++) await productRow(page, name).click();
+  const cart = cartOf(page);
+  await cart.getByLabel(/^Payment Method/).click();
+  await page.getByRole('option', { name: 'Cash', exact: true }).click();
+  await cart.getByRole('button', { name: 'Checkout' }).click();
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await receipt.waitFor();
+  const number =
+    (await receipt
+      .getByText(/^INV1-\d{9}$/)
+      .first()
+      .textContent()) ?? '';
+  await page
+    .getByRole('dialog', { name: 'Receipt' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .last()
+    .click();
+  await receipt.waitFor({ state: 'detached' });
+  return number;
+}
+
+const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`waited ${ms} ms for ${what}`);
+};
+
+const offlineSales = () =>
+  db.select().from(sales).where(eq(sales.soldOffline, true)).orderBy(asc(sales.invoiceSeq)).all();
+
+describe('the counter through an outage', () => {
+  it('sells offline in two tabs, reopens with the server down, and puts each sale on the books once', async ({
+    onTestFailed,
+  }) => {
+    onTestFailed(async () => {
+      for (const [i, p] of browser
+        .contexts()
+        .flatMap((c) => c.pages())
+        .entries())
+        await snapshot(p, `failed-offline-counter-${i + 1}`).catch(() => undefined);
+    });
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'en-PH',
+      timezoneId: 'Asia/Manila',
+      viewport: CASHIER_SCREEN,
+    });
+    context.setDefaultTimeout(12_000);
+    const page = await signIn(context);
+    await openCounter(page);
+    // A second tab on the device, open on the counter too.
+    const other = await context.newPage();
+    await openCounter(other);
+    // The counter gets ready: a block of invoice numbers, and the product list on the device.
+    await until(() => db.select().from(invoiceBlocks).all().length > 0, 'an invoice block');
+    await page.waitForTimeout(1_500);
+
+    await context.setOffline(true);
+    const first = await sell(page, [[FLOUR.name, 2]]);
+    // Another till, still online, sells the last of the sugar meanwhile.
+    const sugar = db.select().from(inventoryItems).where(eq(inventoryItems.itemId, SUGAR.itemId)).get()!;
+    setStock({ db } as TestShop, sugar.id, 0);
+    const second = await sell(page, [[SUGAR.name, 3]]);
+    const third = await sell(other, [[FLOUR.name, 1]]);
+    expect([first, second, third]).toEqual(['INV1-000000001', 'INV1-000000002', 'INV1-000000003']);
+    // Both tabs count the one queue.
+    await page.getByText(COUNTER_OFFLINE_TEXT.banner(3)).waitFor();
+    await other.getByText(COUNTER_OFFLINE_TEXT.banner(3)).waitFor();
+    await snapshot(page, 'offline-counter-banner');
+    expect(db.select().from(sales).all()).toHaveLength(0);
+
+    // The box goes down; the counter reopens from the service worker's files and still counts them.
+    await server.kill();
+    if (process.env.SKIP_SW !== '1') {
+      await page.reload();
+      await productRow(page, FLOUR.name).waitFor();
+      await page.getByText(COUNTER_OFFLINE_TEXT.banner(3)).waitFor();
+    }
+
+    // The server is back: the queue drains once, whichever tab sends it.
+    await server.start();
+    await context.setOffline(false);
+    await until(() => offlineSales().length === 3, 'the three sales on the books');
+    await page.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 20_000 });
+    await other.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 20_000 });
+    const booked = offlineSales();
+    expect(booked.map((s) => s.invoiceNumber)).toEqual([first, second, third]);
+    expect(new Set(booked.map((s) => s.saleId)).size).toBe(3);
+    // The sugar the shelf no longer had on the books: a shortfall, and the managers told.
+    const shortfall = db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.itemId, sugar.id), eq(stockMovements.reason, 'shortfall')))
+      .all();
+    expect(shortfall).toHaveLength(1);
+    expect(shortfall[0]!.change).toBe(3_000);
+    const notices = db.select().from(notifications).all();
+    expect(notices.some((n) => n.message.includes(booked[1]!.saleId) && n.message.includes(SUGAR.name))).toBe(
+      true,
+    );
+    await context.close();
+  }, 120_000);
+});
