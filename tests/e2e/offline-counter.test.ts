@@ -182,4 +182,30 @@ describe('the counter through an outage', () => {
     );
     await context.close();
   }, 120_000);
+
+  it('takes a sale once when the server committed it and died before answering', async () => {
+    const context = await browser.newContext({ baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila' });
+    context.setDefaultTimeout(12_000);
+    const page = await signIn(context);
+    await openCounter(page);
+    await page.waitForTimeout(1_500);
+    const before = db.select().from(sales).all().length;
+    await page.route('**/trpc/sales.checkout*', async (route) => {
+      await route.fetch();
+      await server.kill();
+      await route.abort('connectionreset');
+    });
+    const number = await sell(page, [[FLOUR.name, 1]]);
+    await page.getByText(COUNTER_OFFLINE_TEXT.banner(1)).waitFor();
+    const made = db.select().from(sales).where(eq(sales.invoiceNumber, number)).all();
+    expect(made).toHaveLength(1);
+    await page.unroute('**/trpc/sales.checkout*');
+    await server.start();
+    await page.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 30_000 });
+    // Sent again with its sale id, it is answered as the sale already made: still one.
+    const now = db.select().from(sales).all();
+    expect(now).toHaveLength(before + 1);
+    expect(now.filter((s) => s.saleId === made[0]!.saleId)).toHaveLength(1);
+    await context.close();
+  }, 90_000);
 });
