@@ -67,3 +67,12 @@ export function useDeviceTerminal() {
  * or null (the server then takes the shift's, else the first).
  */
 export const deviceTerminalId = (): number | null => readTerminalId();
+
+/**
+ * The terminal this device sells at for numbering its sales: the one chosen, or the shop's
+ * only one (docs/decisions.md, Selling offline); null when it must still choose.
+ */
+export function useNumberingTerminalId(): number | null {
+  const { terminal } = useDeviceTerminal();
+  return deviceTerminalId() ?? terminal?.id ?? null;
+}

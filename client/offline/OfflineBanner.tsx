@@ -25,12 +25,17 @@ export function OfflineBanner() {
       <Alert
         color={reachable ? 'blue' : 'orange'}
         icon={<IconCloudOff size={20} aria-hidden />}
-        title={reachable ? T.waiting(waiting.length) : T.banner(waiting.length)}
         role="status"
         mb="md"
+        py="xs"
       >
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{refused > 0 ? T.refused(refused) : T.bannerHint}</Text>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <div>
+            <Text size="sm" fw={700} c={reachable ? 'blue.9' : 'orange.9'}>
+              {reachable ? T.waiting(waiting.length) : T.banner(waiting.length)}
+            </Text>
+            <Text size="sm">{refused > 0 ? T.refused(refused) : T.bannerHint}</Text>
+          </div>
           {waiting.length > 0 ? (
             <Button size="xs" variant="light" onClick={() => setOpen(true)}>
               Show waiting sales

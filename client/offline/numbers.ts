@@ -1,4 +1,6 @@
 import { invoiceNumber } from '../../shared/texts/bir';
+import { OFFLINE_TEXT } from '../../shared/texts/offline';
+import { isNetworkFailure, serverMessage } from '../errors';
 import type { TRPCClient } from '../trpc';
 import { counterDb, type HeldNumbers } from './store';
 
@@ -73,4 +75,48 @@ export async function keepNumbersReady(client: TRPCClient, terminalId: number): 
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   await (locks ? locks.request(`bakeshop-numbers-${terminalId}`, ask) : ask());
+}
+
+/** The terminal's blocks are unknown to the server (a restored database): the device starts afresh. */
+async function forgetNumbers(terminalId: number): Promise<void> {
+  await (await counterDb()).delete('numbers', terminalId);
+}
+
+export type Taken = { seq: number; number: string };
+
+/** Whether the server refused the number itself, not the sale: the device holds numbers it may not use. */
+function refusedNumber(error: unknown, taken: Taken | null): boolean {
+  if (!taken || isNetworkFailure(error)) return false;
+  const said = serverMessage(error, '');
+  return said === OFFLINE_TEXT.notReserved || said === OFFLINE_TEXT.numberUsed(taken.number);
+}
+
+/**
+ * Sends a sale numbered from the device's block (`send` gets the number, or null when the
+ * device holds none), and settles the number with the answer: a number the answer did not
+ * use (a retry answered with the sale already made) goes back, and so does one whose sale
+ * was refused; a number the server refused as a number is dropped (all of the terminal's,
+ * when the server knows none of them), and the sale goes again with the next. With no
+ * answer, `noAnswer` decides (the counter keeps the sale offline with it); else it goes back.
+ */
+export async function sendNumbered<Answer extends { sale: { invoiceNumber: string | null } }>(
+  terminalId: number | null,
+  send: (invoiceSeq: number | null) => Promise<Answer>,
+  noAnswer?: (taken: Taken | null) => Promise<void>,
+): Promise<Answer> {
+  const taken = terminalId === null ? null : await takeNumber(terminalId).catch(() => null);
+  try {
+    const answer = await send(taken?.seq ?? null);
+    if (taken && terminalId !== null && answer.sale.invoiceNumber !== taken.number)
+      await giveBack(terminalId, taken.seq);
+    return answer;
+  } catch (error) {
+    if (terminalId !== null && refusedNumber(error, taken)) {
+      if (serverMessage(error, '') === OFFLINE_TEXT.notReserved) await forgetNumbers(terminalId);
+      return sendNumbered(terminalId, send, noAnswer);
+    }
+    if (isNetworkFailure(error) && noAnswer) await noAnswer(taken);
+    else if (taken && terminalId !== null) await giveBack(terminalId, taken.seq);
+    throw error;
+  }
 }

@@ -16,7 +16,7 @@ import { SEARCH_CONTROL, SEARCH_MAX } from '../texts/paging';
 import { SALE_TOTAL_MAX, SALES_TEXT } from '../texts/sales';
 import { calendarDate, optionalRef, optionalText, recordRef } from './fields';
 import { pageInput, SEARCH_TEXT } from './paging';
-import { cashTenderedInput, paymentInput } from './sales';
+import { cashTenderedInput, invoiceSeqInput, paymentInput } from './sales';
 import { terminalRef } from './terminals';
 import { storedText } from './text';
 
@@ -118,15 +118,22 @@ export const orderStatusInput = z.object({
   status: z.enum(KITCHEN_STATUSES, { error: T.status }),
 });
 
-export const pickupInput = z.object({
-  id: orderRef,
-  payments: payments.default([]),
-  cashTendered,
-  /** The counter's key for this pickup: the same key again is a retry, answered with the same sale. */
-  key: z.string().trim().min(1).max(60).check(storedText('key')).optional(),
-  /** The till the pickup's sale is made at; absent, the picker's shift's, else the first. */
-  terminalId: terminalRef,
-});
+export const pickupInput = z
+  .object({
+    id: orderRef,
+    payments: payments.default([]),
+    cashTendered,
+    /** The counter's key for this pickup: the same key again is a retry, answered with the same sale. */
+    key: z.string().trim().min(1).max(60).check(storedText('key')).optional(),
+    /** The till the pickup's sale is made at; absent, the picker's shift's, else the first. */
+    terminalId: terminalRef,
+    /** A number from a block the device holds for terminalId (docs/decisions.md, Selling offline). */
+    invoiceSeq: invoiceSeqInput,
+  })
+  .refine((pickup) => pickup.invoiceSeq === null || pickup.terminalId !== null, {
+    message: SALES_TEXT.invoiceSeqTerminal,
+    path: ['terminalId'],
+  });
 export type PickupInput = z.infer<typeof pickupInput>;
 
 export const cancelOrderInput = z.object({

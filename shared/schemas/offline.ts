@@ -8,6 +8,7 @@ import {
   checkoutRules,
   distinctLines,
   expectedTotals,
+  invoiceSeqInput,
   namesProduct,
   saleAmount,
   saleLineFields,
@@ -50,7 +51,7 @@ export const offlineSaleInput = checkoutFields
     saleId: z.string({ error: SALES_TEXT.badSaleId }).regex(SALE_ID, SALES_TEXT.badSaleId),
     soldAt,
     terminalId: recordId(TERMINAL_TEXT.notFound),
-    invoiceSeq: checkoutFields.shape.invoiceSeq.unwrap().unwrap(),
+    invoiceSeq: invoiceSeqInput.unwrap().unwrap(),
     shiftId: optionalRef(T.badShift).default(null),
     cashierId: recordId(T.cashierRequired),
     lines: z

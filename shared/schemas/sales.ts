@@ -111,6 +111,15 @@ export const expectedTotals = z.object({
 export const distinctLines = (lines: readonly { kind: string; id?: number; code?: string }[]) =>
   new Set(lines.map((l) => `${l.kind}:${l.id ?? l.code?.toLowerCase()}`)).size === lines.length;
 
+/** A number from a block of invoice numbers its device holds (docs/decisions.md, Selling offline). */
+export const invoiceSeqInput = z
+  .number({ error: SALES_TEXT.badInvoiceSeq })
+  .int(SALES_TEXT.badInvoiceSeq)
+  .min(1, SALES_TEXT.badInvoiceSeq)
+  .max(999_999_999, SALES_TEXT.badInvoiceSeq)
+  .nullable()
+  .default(null);
+
 export const checkoutFields = z.object({
   /** The idempotency key: the same saleId with the same lines is the same sale. */
   saleId: z.string({ error: SALES_TEXT.badSaleId }).regex(SALE_ID, SALES_TEXT.badSaleId).optional(),
@@ -170,13 +179,7 @@ export const checkoutFields = z.object({
     .nullable()
     .default(null),
   /** A number from a block this terminal reserved (the device numbers its own sales). */
-  invoiceSeq: z
-    .number({ error: SALES_TEXT.badInvoiceSeq })
-    .int(SALES_TEXT.badInvoiceSeq)
-    .min(1, SALES_TEXT.badInvoiceSeq)
-    .max(999_999_999, SALES_TEXT.badInvoiceSeq)
-    .nullable()
-    .default(null),
+  invoiceSeq: invoiceSeqInput,
 });
 
 /** The rules across a sale's fields: how it is paid, and its references. */

@@ -149,6 +149,10 @@ describe('the counter through an outage', () => {
     await page.getByText(COUNTER_OFFLINE_TEXT.banner(3)).waitFor();
     await other.getByText(COUNTER_OFFLINE_TEXT.banner(3)).waitFor();
     await snapshot(page, 'offline-counter-banner');
+    // Signing out waits while sales are queued, and says why.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText(COUNTER_OFFLINE_TEXT.signOutWaits(3)).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sales-management');
     expect(db.select().from(sales).all()).toHaveLength(0);
 
     // The box goes down; the counter reopens from the service worker's files and still counts them.

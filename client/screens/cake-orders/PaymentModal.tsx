@@ -2,7 +2,8 @@ import { Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatPeso, toPesos } from '../../../shared/money';
 import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
-import { deviceTerminalId } from '../../terminal';
+import { sendNumbered } from '../../offline/numbers';
+import { useNumberingTerminalId } from '../../terminal';
 import type { RouterOutputs } from '../../trpc';
 import { useTRPC } from '../../trpc';
 import { ModalActions } from '../../ui/ModalActions';
@@ -42,6 +43,7 @@ export function PaymentModal({
   onPickedUp: (sale: PickedUpSale) => void;
 }) {
   const trpc = useTRPC();
+  const terminalId = useNumberingTerminalId();
   const refreshOrders = useRefreshOrders();
   const refreshProducts = useRefreshProducts();
   const shown = useLastShown(mode);
@@ -76,16 +78,17 @@ export function PaymentModal({
     if (problem) return;
     const onError = (failure: { message: string }) => setError(failure.message);
     if (shown === 'pickup')
-      pickup.mutate(
-        {
+      // The pickup's sale takes the device's next invoice number, as a counter sale does.
+      sendNumbered(terminalId, (invoiceSeq) =>
+        pickup.mutateAsync({
           id: order.id,
           payments: figures.payments,
           cashTendered: figures.cashTendered,
           key,
-          terminalId: deviceTerminalId(),
-        },
-        { onSuccess: (answer) => onPickedUp(answer.sale), onError },
-      );
+          terminalId,
+          invoiceSeq,
+        }),
+      ).then((answer) => onPickedUp(answer.sale), onError);
     else {
       const [payment] = figures.payments;
       if (payment)

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toCentavos } from '../../../shared/money';
 import {
+  type CurrentLine,
   cashShareOf as cashShareIn,
   cashTenderedProblem,
   paymentsSumProblem,
@@ -11,11 +12,11 @@ import {
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { failureText, isNetworkFailure } from '../../errors';
 import { useServerReachable } from '../../offline/connection';
-import { giveBack, takeNumber } from '../../offline/numbers';
-import { deviceTerminalId, useDeviceTerminal } from '../../terminal';
+import { sendNumbered, takeNumber } from '../../offline/numbers';
+import { useNumberingTerminalId } from '../../terminal';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
-import { counterOutcome, counterToast } from './counterToast';
+import { counterToast } from './counterToast';
 import { useRefreshProducts } from './products';
 import type { Cart, CartFields } from './useCart';
 import { useKeepOffline } from './useKeepOffline';
@@ -99,7 +100,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
   const refresh = useRefreshProducts();
   const reachable = useServerReachable();
   const keepOffline = useKeepOffline(cart, onKept);
-  const { terminal } = useDeviceTerminal();
+  const numberingTerminal = useNumberingTerminalId();
   const [errors, setErrors] = useState<Errors>({});
   // The tender was checked against a total: a new total (a line added or removed) makes
   // that message moot, and an emptied cart takes all its messages with it.
@@ -110,15 +111,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
     setChecked({ total, empty });
     setErrors((e) => (empty ? {} : { ...e, cashTendered: undefined, payments: undefined }));
   }
-  const checkout = useMutation(
-    trpc.sales.checkout.mutationOptions({
-      ...counterOutcome({ success: SALES_TEXT.created, failure: SALES_TEXT.createFailed }, refresh),
-      // No answer at all: the sale is kept on the device instead (below), no failure to show.
-      onError: (error) => {
-        if (!isNetworkFailure(error)) counterToast(failureText(error, SALES_TEXT.createFailed), 'error');
-      },
-    }),
-  );
+  const checkout = useMutation(trpc.sales.checkout.mutationOptions());
   const [taking, setTaking] = useState(false);
 
   const submit = async () => {
@@ -129,36 +122,39 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
     const found = check(cart);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    // The device's terminal: the one chosen, or the shop's only one. Its numbers are the sale's.
-    const terminalId = deviceTerminalId() ?? terminal?.id ?? null;
+    const terminalId = numberingTerminal;
     const sent = { ...checkoutOf(cart), terminalId };
     setTaking(true);
-    const number = terminalId === null ? null : await takeNumber(terminalId).catch(() => null);
-    setTaking(false);
-    const offline = () => keepOffline(sent, number);
-    if (!reachable) return void offline();
-    checkout.mutate(
-      { ...sent, invoiceSeq: number?.seq ?? null },
-      {
-        onSuccess: (answer) => {
-          cart.clear();
-          // The receipt dialog shows the invoice the checkout answered, without asking again.
-          queryClient.setQueryData(trpc.sales.receipt.queryKey({ id: answer.sale.saleId }), answer.receipt);
-          onSold(answer.sale);
-          // The shift's reading counts this sale.
-          void queryClient.invalidateQueries(trpc.shifts.pathFilter());
-        },
-        // A refusal (a price changed, too little stock) carries the lines as they are now:
-        // the cart takes them, and the table is read again. Its number is the next sale's.
-        onError: (error) => {
-          if (isNetworkFailure(error)) return void offline();
-          if (number && terminalId !== null) void giveBack(terminalId, number.seq);
-          const current = error.data?.currentLines;
-          if (current) cart.reprice(current);
-          refresh();
-        },
-      },
-    );
+    try {
+      if (!reachable) {
+        const taken = terminalId === null ? null : await takeNumber(terminalId).catch(() => null);
+        return await keepOffline(sent, taken);
+      }
+      const answer = await sendNumbered(
+        terminalId,
+        (invoiceSeq) => checkout.mutateAsync({ ...sent, invoiceSeq }),
+        // No answer at all: the sale is kept on the device with its number instead.
+        (taken) => keepOffline(sent, taken),
+      );
+      counterToast(answer.message || SALES_TEXT.created, 'success');
+      refresh();
+      cart.clear();
+      // The receipt dialog shows the invoice the checkout answered, without asking again.
+      queryClient.setQueryData(trpc.sales.receipt.queryKey({ id: answer.sale.saleId }), answer.receipt);
+      onSold(answer.sale);
+      // The shift's reading counts this sale.
+      void queryClient.invalidateQueries(trpc.shifts.pathFilter());
+    } catch (error) {
+      if (isNetworkFailure(error)) return;
+      counterToast(failureText(error, SALES_TEXT.createFailed), 'error');
+      // A refusal (a price changed, too little stock) carries the lines as they are now:
+      // the cart takes them, and the table is read again.
+      const current = (error as { data?: { currentLines?: CurrentLine[] } }).data?.currentLines;
+      if (current) cart.reprice(current);
+      refresh();
+    } finally {
+      setTaking(false);
+    }
   };
 
   return {
@@ -176,7 +172,6 @@ function checkoutOf(cart: Cart) {
   const method = fields.split ? undefined : fields.paymentMethod!;
   return {
     saleId: cart.saleId,
-    terminalId: deviceTerminalId(),
     customerName: fields.unregistered ? fields.customerName.trim() : '',
     customerId: !fields.unregistered && fields.customerId ? Number(fields.customerId) : null,
     orderType: fields.orderType!,

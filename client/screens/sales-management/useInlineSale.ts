@@ -7,8 +7,9 @@ import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import { manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import { failureText } from '../../errors';
+import { sendNumbered } from '../../offline/numbers';
 import { useSessionUser } from '../../shell/useSessionUser';
-import { deviceTerminalId } from '../../terminal';
+import { useNumberingTerminalId } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { toastOutcome } from '../../ui/outcome';
@@ -70,6 +71,7 @@ function lineRefusal(product: Product | null, quantity: number, already: number)
  */
 export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
   const trpc = useTRPC();
+  const terminalId = useNumberingTerminalId();
   const refresh = useRefreshProducts();
   const oversees = can(useSessionUser()?.role, 'salesOversee');
   const [fields, setFields] = useState<InlineFields>(blank);
@@ -112,10 +114,12 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     if (earlier && fields.inDrawer === null) found.inDrawer = SHIFT_TEXT.inDrawerChoose;
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    save.mutate(
-      {
+    // Numbered from the device's block, as a counter sale is (docs/decisions.md, Selling offline).
+    sendNumbered(terminalId, (invoiceSeq) =>
+      save.mutateAsync({
         saleId,
-        terminalId: deviceTerminalId(),
+        terminalId,
+        invoiceSeq,
         customerName: fields.customerName.trim(),
         customerId: null,
         orderType: fields.orderType!,
@@ -128,15 +132,14 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
         backdateReason: asksReason ? fields.backdateReason.trim() || null : null,
         inDrawer: earlier ? fields.inDrawer === 'yes' : null,
         expected: totals,
-      },
-      {
-        onSuccess: (answer) => onSaved(answer.sale),
-        // The reason is the field's to show, beside the toast.
-        onError: (error) => {
-          const said = failureText(error, '');
-          if (said === SALES_TEXT.backdateReason || said === SALES_TEXT.backdateReasonTooLong)
-            setErrors((e) => ({ ...e, backdateReason: said }));
-        },
+      }),
+    ).then(
+      (answer) => onSaved(answer.sale),
+      // The reason is the field's to show, beside the toast.
+      (error: unknown) => {
+        const said = failureText(error, '');
+        if (said === SALES_TEXT.backdateReason || said === SALES_TEXT.backdateReasonTooLong)
+          setErrors((e) => ({ ...e, backdateReason: said }));
       },
     );
   };

@@ -11,7 +11,7 @@ import type { Viewer } from '../auth/viewer';
 import { releaseOrderLots } from '../cakes/cakeLots';
 import { baseCostSql } from '../cakes/queries';
 import { drawerFor } from '../sales/backdate';
-import { invoiceFor, journalSale } from '../sales/invoice';
+import { journalSale, numberSale } from '../sales/invoice';
 import { keepLineLots, takeForLine } from '../sales/lineStock';
 import { type PricedLine, priceLines } from '../sales/lines';
 import { getSale } from '../sales/records';
@@ -129,7 +129,7 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
         })),
       ];
       const saleId = uniqueSaleId(tx);
-      const invoice = invoiceFor(tx, input.terminalId, shiftId, order.total);
+      const invoice = numberSale(tx, input, shiftId, order.total);
       const sale = insertSale(tx).get({
         ...invoice,
         ...buyerOf(null),

@@ -1,6 +1,15 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
-import { asSent, bodyOf, call, type Loose, numberIn, pesos, pesosIn } from '../../transport/restShapes';
+import {
+  asSent,
+  bodyOf,
+  call,
+  type Loose,
+  numberIn,
+  pesos,
+  pesosIn,
+  refIn,
+} from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { legacySale } from '../sales/rest';
 import type { ShownSale } from '../sales/shown';
@@ -61,6 +70,8 @@ function pickupBody(raw: unknown): Loose<Omit<Inputs['pickup'], 'id'>> {
     payments: paymentsIn(body.payments),
     cashTendered: pesosIn(body.cashTendered, 'Cash tendered') ?? null,
     key: body.key ?? undefined,
+    terminalId: refIn(body.terminalId) ?? null,
+    invoiceSeq: numberIn(body.invoiceSeq) ?? null,
   };
 }
 

@@ -14,9 +14,8 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { alertForIds } from '../inventory/alerts';
 import { notify } from '../notifications/service';
-import { blockInvoice } from '../terminals/blocks';
 import { backdateReasonFor, drawerFor } from './backdate';
-import { invoiceFor, journalSale } from './invoice';
+import { journalSale, numberSale } from './invoice';
 import { keepLineLots, takeForLine } from './lineStock';
 import { currentLines, type PricedLine, priceLines, resolveLines } from './lines';
 import { findSale, getSale } from './records';
@@ -72,10 +71,7 @@ export function checkout(db: Db, actor: Viewer, input: CheckoutInput, now = new 
       backdateReason,
       soldBy: actor.user.id,
       checkTotals: (totals) => refuseOtherTotals(input.expected, totals, priced),
-      numberIt: (total) =>
-        input.invoiceSeq !== null && input.terminalId !== null
-          ? blockInvoice(tx, input.terminalId, input.invoiceSeq, total)
-          : invoiceFor(tx, input.terminalId, shiftId, total),
+      numberIt: (total) => numberSale(tx, input, shiftId, total),
       now,
     });
     return { message: SALES_TEXT.created, sale, repeated: false };
