@@ -84,6 +84,17 @@ async function forgetNumbers(terminalId: number): Promise<void> {
 
 export type Taken = { seq: number; number: string };
 
+/**
+ * The device's next number, with a block asked for first when it holds none: a sale sent
+ * without one would take the terminal's next, past the block the device is about to use.
+ */
+async function nextNumber(client: TRPCClient, terminalId: number): Promise<Taken | null> {
+  const taken = await takeNumber(terminalId).catch(() => null);
+  if (taken) return taken;
+  await keepNumbersReady(client, terminalId).catch(() => undefined);
+  return takeNumber(terminalId).catch(() => null);
+}
+
 /** Whether the server refused the number itself, not the sale: the device holds numbers it may not use. */
 function refusedNumber(error: unknown, taken: Taken | null): boolean {
   if (!taken || isNetworkFailure(error)) return false;
@@ -100,11 +111,12 @@ function refusedNumber(error: unknown, taken: Taken | null): boolean {
  * answer, `noAnswer` decides (the counter keeps the sale offline with it); else it goes back.
  */
 export async function sendNumbered<Answer extends { sale: { invoiceNumber: string | null } }>(
+  client: TRPCClient,
   terminalId: number | null,
   send: (invoiceSeq: number | null) => Promise<Answer>,
   noAnswer?: (taken: Taken | null) => Promise<void>,
 ): Promise<Answer> {
-  const taken = terminalId === null ? null : await takeNumber(terminalId).catch(() => null);
+  const taken = terminalId === null ? null : await nextNumber(client, terminalId);
   try {
     const answer = await send(taken?.seq ?? null);
     if (taken && terminalId !== null && answer.sale.invoiceNumber !== taken.number)
@@ -113,7 +125,7 @@ export async function sendNumbered<Answer extends { sale: { invoiceNumber: strin
   } catch (error) {
     if (terminalId !== null && refusedNumber(error, taken)) {
       if (serverMessage(error, '') === OFFLINE_TEXT.notReserved) await forgetNumbers(terminalId);
-      return sendNumbered(terminalId, send, noAnswer);
+      return sendNumbered(client, terminalId, send, noAnswer);
     }
     if (isNetworkFailure(error) && noAnswer) await noAnswer(taken);
     else if (taken && terminalId !== null) await giveBack(terminalId, taken.seq);

@@ -5,7 +5,7 @@ import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
 import { sendNumbered } from '../../offline/numbers';
 import { useNumberingTerminalId } from '../../terminal';
 import type { RouterOutputs } from '../../trpc';
-import { useTRPC } from '../../trpc';
+import { useTRPC, useTRPCClient } from '../../trpc';
 import { ModalActions } from '../../ui/ModalActions';
 import { useReportedMutation } from '../../ui/outcome';
 import { useLastShown } from '../../ui/useLastShown';
@@ -43,6 +43,7 @@ export function PaymentModal({
   onPickedUp: (sale: PickedUpSale) => void;
 }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const terminalId = useNumberingTerminalId();
   const refreshOrders = useRefreshOrders();
   const refreshProducts = useRefreshProducts();
@@ -79,7 +80,7 @@ export function PaymentModal({
     const onError = (failure: { message: string }) => setError(failure.message);
     if (shown === 'pickup')
       // The pickup's sale takes the device's next invoice number, as a counter sale does.
-      sendNumbered(terminalId, (invoiceSeq) =>
+      sendNumbered(client, terminalId, (invoiceSeq) =>
         pickup.mutateAsync({
           id: order.id,
           payments: figures.payments,

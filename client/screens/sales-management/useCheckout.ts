@@ -14,7 +14,7 @@ import { failureText, isNetworkFailure } from '../../errors';
 import { useServerReachable } from '../../offline/connection';
 import { sendNumbered, takeNumber } from '../../offline/numbers';
 import { useNumberingTerminalId } from '../../terminal';
-import { type RouterOutputs, useTRPC } from '../../trpc';
+import { type RouterOutputs, useTRPC, useTRPCClient } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { counterToast } from './counterToast';
 import { useRefreshProducts } from './products';
@@ -96,6 +96,7 @@ function check(cart: Cart): Errors {
  */
 export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (saleId: string) => void) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
   const reachable = useServerReachable();
@@ -131,6 +132,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
         return await keepOffline(sent, taken);
       }
       const answer = await sendNumbered(
+        client,
         terminalId,
         (invoiceSeq) => checkout.mutateAsync({ ...sent, invoiceSeq }),
         // No answer at all: the sale is kept on the device with its number instead.

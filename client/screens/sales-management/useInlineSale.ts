@@ -10,7 +10,7 @@ import { failureText } from '../../errors';
 import { sendNumbered } from '../../offline/numbers';
 import { useSessionUser } from '../../shell/useSessionUser';
 import { useNumberingTerminalId } from '../../terminal';
-import { useTRPC } from '../../trpc';
+import { useTRPC, useTRPCClient } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { toastOutcome } from '../../ui/outcome';
 import { type Product, useRefreshProducts } from './products';
@@ -71,6 +71,7 @@ function lineRefusal(product: Product | null, quantity: number, already: number)
  */
 export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const terminalId = useNumberingTerminalId();
   const refresh = useRefreshProducts();
   const oversees = can(useSessionUser()?.role, 'salesOversee');
@@ -115,7 +116,7 @@ export function useInlineSale(opened: boolean, onSaved: (sale: Sale) => void) {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     // Numbered from the device's block, as a counter sale is (docs/decisions.md, Selling offline).
-    sendNumbered(terminalId, (invoiceSeq) =>
+    sendNumbered(client, terminalId, (invoiceSeq) =>
       save.mutateAsync({
         saleId,
         terminalId,

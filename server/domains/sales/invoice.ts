@@ -23,12 +23,7 @@ export function numberSale(
 }
 
 /** The terminal (asked for, else the shift's, else the first) and its next invoice number. */
-function invoiceFor(
-  tx: Tx,
-  terminalRef: number | null | undefined,
-  shiftId: number | null,
-  total: number,
-) {
+function invoiceFor(tx: Tx, terminalRef: number | null | undefined, shiftId: number | null, total: number) {
   const terminal = terminalFor(tx, terminalRef, shiftId);
   return issueInvoice(tx, terminal.id, total);
 }
