@@ -12,6 +12,7 @@ const steps = (list: readonly string[]) => `<ol>${list.map((s) => `<li>${words(s
 const STYLE = `
   body { margin: 0; font: 1rem/1.55 system-ui, sans-serif; color: #212529; background: #f8f9fa; }
   main { max-width: 46rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; background: #fff; min-height: 100vh; box-sizing: border-box; }
+  header { display: flex; align-items: center; gap: .5rem; color: #495057; font-weight: 600; margin-bottom: 1rem; }
   h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 .75rem; }
   h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-top: 1rem; border-top: 1px solid #dee2e6; }
   h3 { font-size: 1.05rem; margin: 1.25rem 0 .25rem; }
@@ -39,6 +40,7 @@ function page(body: string): string {
 <style>${STYLE}</style>
 </head>
 <body><main>
+<header><img src="/logo.svg" alt="" width="32" height="32">Back Office</header>
 <h1>${html(T.title)}</h1>
 ${body}
 </main></body>
