@@ -13,8 +13,9 @@ const b = browserShopForFile();
 
 /** Waits until a service worker is active and serving the page; answers what it keeps. */
 async function keptFiles(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
+    timeout: 10_000,
+  });
   return page.evaluate(async () => {
     const names = await caches.keys();
     const urls = await Promise.all(
