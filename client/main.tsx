@@ -49,6 +49,15 @@ if (!root) throw new Error('index.html has no #root element');
 
 if (import.meta.env.DEV) void import('./devStyleCheck').then((m) => m.warnAboutMissingStyles());
 
+// Keeps the app's files so the counter reopens with the server down (client/sw.ts). Only a
+// built app has the worker; browsers offer it only on https and localhost. After the page
+// has loaded, so keeping the files never slows the first screen.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const keepAppFiles = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') keepAppFiles();
+  else window.addEventListener('load', keepAppFiles, { once: true });
+}
+
 // The opened page's code first (its HTML already asked for it), so the first render shows
 // the page whole and sends its data requests together. A failed fetch leaves it to the screen.
 void pageCode(window.location.pathname)

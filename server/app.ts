@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { plainAndSecure } from './https/bothProtocols';
+import { certificatePage } from './https/certificatePage';
+import { certificatesFor, type ShopCertificates } from './https/shopCertificates';
 import { SERVER_FAILED } from './lib/errors';
 import { compressAnswers } from './transport/compress';
 import { restApi } from './transport/rest';
@@ -18,6 +21,8 @@ function pathOf(url: string): string {
 export interface AppOptions extends Deps {
   /** Pino options; tests pass false to keep their output readable, or a stream to read it. */
   logger?: false | { level: string; stream?: { write(line: string): void } };
+  /** With HTTPS on, the certificates (main.ts makes them first to report what it made); else made here. */
+  certificates?: ShopCertificates | null;
 }
 
 /** A route the app serves, as registered: for the tests that call every one of them. */
@@ -48,8 +53,13 @@ export async function buildApp({
   db,
   config,
   logger = { level: config.logLevel },
+  certificates = certificatesFor(config, db),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // With HTTPS on, https and plain http on the one port (server/https/bothProtocols.ts).
+    serverFactory: certificates
+      ? plainAndSecure({ key: certificates.key, cert: certificates.cert })
+      : undefined,
     logger: logger && {
       ...logger,
       // Never log credentials, even if a future serializer starts logging headers or bodies.
@@ -101,6 +111,8 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker that keeps the app's files for reopening offline (client/sw.ts).
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -145,6 +157,7 @@ export async function buildApp({
   });
 
   await app.register(restApi, { prefix: '/api', deps });
+  await app.register(certificatePage, { certificates });
   await serveClient(app, config.clientDir);
   return app;
 }

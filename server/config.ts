@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MIN_SECRET_BYTES } from './domains/auth/tokens';
 import { PROJECT_ROOT } from './lib/projectRoot';
+
+/** A DNS name as a certificate may hold it: letters, digits, hyphens, dots. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 // Environment -> typed config. Every default runs as is on a fresh machine.
 const env = z.object({
@@ -17,6 +21,22 @@ const env = z.object({
     z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters.').optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // HTTPS=1: https beside plain http on PORT, with the shop's own authority (README, Selling
+  // through an outage). 1/true/yes/on or 0/false/no/off; empty is off.
+  HTTPS: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
+  // More names or addresses for the server certificate, comma-separated.
+  HTTPS_NAMES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .refine((names) => names.every((n) => isIP(n) || HOST_NAME.test(n)), {
+      message: 'HTTPS_NAMES must be host names or IP addresses, separated by commas.',
+    }),
 });
 
 export interface Config {
@@ -28,6 +48,8 @@ export interface Config {
   adminPassword?: string;
   jwtSecret: Uint8Array;
   logLevel: string;
+  /** Set when HTTPS is on: the extra names from HTTPS_NAMES for the server certificate. */
+  https: { extraNames: string[] } | null;
   /** Where the built client lives; absent in API-only test runs. */
   clientDir: string;
 }
@@ -52,6 +74,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: loadJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    https: e.HTTPS ? { extraNames: e.HTTPS_NAMES } : null,
     clientDir: path.join(PROJECT_ROOT, 'dist/client'),
   };
 }

@@ -4,11 +4,13 @@ import { openDb } from './db/open';
 import { seedSystemAdmin } from './db/seed';
 import { scheduleSnapshots } from './domains/backup/snapshot';
 import { scheduleStockCheck } from './domains/inventory/alerts';
+import { certificatesFor } from './https/shopCertificates';
 
 const config = loadConfig();
 const db = openDb(config.dbFile);
 const seed = await seedSystemAdmin(db, config);
-const app = await buildApp({ db, config });
+const certificates = certificatesFor(config, db);
+const app = await buildApp({ db, config, certificates });
 
 await app.listen({ port: config.port, host: config.host });
 // Low-stock, out-of-stock and expiring-soon notifications: now, then every four hours.
@@ -18,6 +20,15 @@ const stopSnapshots = scheduleSnapshots(db, config, (err) => app.log.error({ err
 
 const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
 console.log(`\nBake shop back office: http://${shown}:${config.port}`);
+if (certificates) {
+  console.log(`  and https://${shown}:${config.port} (https is on; plain http still answers)`);
+  if (certificates.made.authority) {
+    console.log("  Made the shop's certificate authority: trust it once on each device at");
+    console.log(`  http://<this computer's address>:${config.port}/setup/certificate`);
+  } else if (certificates.made.serverCertificate) {
+    console.log("  Made a new server certificate for this computer's names and addresses (same authority).");
+  }
+}
 console.log(`Data: ${config.dataDir}`);
 if (seed.generatedPassword) {
   console.log(

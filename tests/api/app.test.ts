@@ -26,6 +26,8 @@ describe('server', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The service worker that keeps the app's files is the app's own script.
+    expect(csp).toContain("worker-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -66,6 +68,7 @@ describe('client routes', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root">shop</div>');
     writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(path.join(dir, 'shell.html'), '<!doctype html><div id="root">shell</div>');
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     mkdirSync(path.join(dir, 'pages'));
     writeFileSync(path.join(dir, 'pages', 'inventory.html'), '<!doctype html><div id="root">inventory</div>');
     withClient = await testApp();
@@ -111,6 +114,13 @@ describe('client routes', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await withClient.app.inject({ url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves the service worker as JavaScript that browsers check for a new version on every visit', async () => {
+    const res = await withClient.app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps unknown /api routes as JSON 404, not the app page', async () => {
