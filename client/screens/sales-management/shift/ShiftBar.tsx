@@ -8,10 +8,11 @@ import { COUNTER_OFFLINE_TEXT } from '../../../../shared/texts/offline';
 import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { formatDateTime } from '../../../../shared/time';
 import { failureText } from '../../../errors';
+import { useKept } from '../../../offline/kept';
 import { stillWaiting } from '../../../offline/queue';
 import { useSessionUser } from '../../../shell/useSessionUser';
 import { deviceTerminalId } from '../../../terminal';
-import { useTRPC, useTRPCClient } from '../../../trpc';
+import { type RouterOutputs, useTRPC, useTRPCClient } from '../../../trpc';
 import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
 import { counterToast } from '../counterToast';
@@ -55,7 +56,8 @@ export function ShiftBar() {
   const oversees = can(useSessionUser()?.role, 'salesOversee');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reading, setReading] = useState<Reading | null>(null);
-  const shift = current.data?.shift ?? null;
+  // Kept on the device: offline the bar still shows the shift the sales go into.
+  const shift = useKept<RouterOutputs['shifts']['current']>('shift', current)?.shift ?? null;
   const refresh = () => queryClient.invalidateQueries(trpc.shifts.pathFilter());
   const done = (success: string) =>
     toastOutcome({ success, failure: 'Something went wrong.' }, () => {
