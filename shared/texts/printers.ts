@@ -39,8 +39,7 @@ export const PRINTERS_TEXT = {
   portHint: 'Receipt printers use 9100.',
   paperWidth: 'Paper width',
   charsPerLine: 'Characters per line',
-  charsHint: (paper: PaperWidth) =>
-    `${CHARS_PER_LINE[paper]} for ${paper} mm paper in the printer's normal font.`,
+  charsHint: (paper: PaperWidth) => `Usually ${CHARS_PER_LINE[paper]} on ${paper} mm paper.`,
   autoPrint: 'Print each receipt at checkout',
   openDrawer: 'Open the cash drawer on a cash sale',
   noPrinter: 'No printer',

@@ -13,6 +13,7 @@ import { useTRPC } from '../../../trpc';
 import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
 import { DeviceTerminal } from './DeviceTerminal';
+import { OpenDrawer } from './OpenDrawer';
 import type { Reading } from './ReadingSheet';
 
 // The shift dialogs and the X reading load when first opened (client/ui/lazyDialog.tsx).
@@ -113,6 +114,7 @@ export function ShiftBar() {
         )}
         <Group gap={6}>
           <DeviceTerminal />
+          <OpenDrawer />
           {shift ? (
             <>
               <Button
