@@ -246,6 +246,18 @@ describe('the receipt on the printer', () => {
     expect(at(cashJob, DRAWER_PULSE)).toBe(-1);
   });
 
+  it('prints a sale sent twice once: the repeat answers without printing', async () => {
+    await setUp({ autoPrint: true });
+    const saleId = 'SALE-PRNTWICE';
+    const first = await sell(manager, { ...gcash, saleId });
+    expect(first.print).toEqual({ printed: true });
+    expect(textOf(await printer.nextJob())).toContain(first.sale.invoiceNumber!);
+    const again = await sell(manager, { ...gcash, saleId });
+    expect(again.repeated).toBe(true);
+    expect(again).not.toHaveProperty('print');
+    await expect(printer.nextJob(300)).rejects.toThrow();
+  });
+
   it('prints nothing at checkout unless the printer is set to, and the answer then says nothing of printing', async () => {
     await setUp({ autoPrint: false, openDrawer: true });
     const answer = await sell();
