@@ -94,5 +94,5 @@ export const PRINTERS_TEXT = {
   refundOf: 'Refund of invoice',
   refundTotal: 'Total refunded',
   refundedTo: 'Paid back by',
-  refundSignature: 'Received by: ____________________',
+  refundSignature: 'Received by: ______________',
 } as const;

@@ -10,6 +10,17 @@ export const amount = (centavos: number) => formatPeso(centavos).replace('₱', 
 /** An amount taken off: "-50.00", but nothing taken off reads "0.00". */
 export const less = (centavos: number) => (centavos ? `-${amount(centavos)}` : amount(0));
 
+/** Typography the printers' code pages lack, as the plain characters they have. */
+const PLAIN: [RegExp, string][] = [
+  [/[‘’‚′]/g, "'"],
+  [/[“”„″]/g, '"'],
+  [/[‐‑‒–—―]/g, '-'],
+  [/…/g, '...'],
+  [/₱/g, 'P'],
+  [/[\u00a0\u202f]/g, ' '],
+];
+const plain = (text: string) => PLAIN.reduce((t, [from, to]) => t.replace(from, to), text);
+
 /** Lines fed before the cut, so the last printed line clears the cutter. */
 const FEED_BEFORE_CUT = 4;
 
@@ -30,20 +41,20 @@ export class Slip {
     const shown = lines.filter((l): l is string => Boolean(l));
     if (shown.length === 0) return this;
     this.encoder.align('center').bold(strong);
-    for (const line of shown) this.encoder.line(line);
+    for (const line of shown) this.encoder.line(plain(line));
     this.encoder.bold(false).align('left');
     return this;
   }
 
   /** A centred heading in double height: the shop's name, REPRINT, a reading's name. */
   heading(text: string): this {
-    this.encoder.align('center').bold(true).size(1, 2).line(text).size(1, 1).bold(false).align('left');
+    this.encoder.align('center').bold(true).size(1, 2).line(plain(text)).size(1, 1).bold(false).align('left');
     return this;
   }
 
   /** Left-aligned text, wrapped at the column. */
   text(line: string, strong = false): this {
-    this.encoder.bold(strong).line(line).bold(false);
+    this.encoder.bold(strong).line(plain(line)).bold(false);
     return this;
   }
 
@@ -52,12 +63,18 @@ export class Slip {
    * keeps to one line and its label wraps; a longer one (a name, a reference) wraps too.
    */
   row(label: string, value: string, strong = false): this {
+    label = plain(label);
+    value = plain(value);
     const room = this.columns - 1;
-    const valueWidth = Math.max(1, Math.min(value.length, Math.floor(room / 2)));
+    // On one line when both fit; else the value keeps what the label leaves, at least half.
+    const valueWidth =
+      label.length + value.length <= room
+        ? value.length
+        : Math.min(value.length, Math.max(Math.floor(room / 2), room - label.length));
     this.encoder.bold(strong).table(
       [
-        { width: room - valueWidth, marginRight: 1, align: 'left' },
-        { width: valueWidth, align: 'right' },
+        { width: room - Math.max(1, valueWidth), marginRight: 1, align: 'left' },
+        { width: Math.max(1, valueWidth), align: 'right' },
       ],
       [[label, value]],
     );
@@ -68,6 +85,18 @@ export class Slip {
   /** A row indented under the one above it. */
   indented(label: string, value: string): this {
     return this.row(`  ${label}`, value);
+  }
+
+  /** A note under a row, indented, its wrapped lines too. */
+  note(text: string): this {
+    this.encoder.table(
+      [
+        { width: 2, align: 'left' },
+        { width: this.columns - 2, align: 'left' },
+      ],
+      [['', plain(text)]],
+    );
+    return this;
   }
 
   rule(): this {

@@ -28,7 +28,7 @@ function header(slip: Slip, reading: Reading, profile: ShopProfile, terminal: Te
   if (reading.kind === 'Z')
     slip.heading(`Z READING #${reading.number}`).center([formatDateTime(reading.takenAt)]);
   else {
-    slip.heading(reading.closedAt ? `SHIFT CLOSE #${reading.shiftId}` : `X READING #${reading.shiftId}`);
+    slip.heading(`${reading.closedAt ? 'SHIFT CLOSE' : 'X READING'} · SHIFT #${reading.shiftId}`);
     slip.center([
       reading.closedAt ? `Closed ${formatDateTime(reading.closedAt)}` : formatDateTime(reading.takenAt),
       `Cashier: ${reading.cashier}`,
@@ -71,9 +71,9 @@ function sales(slip: Slip, r: Reading) {
   }
   slip.rule();
   slip.text(D.heading, true);
-  slip.row(D.taken, amount(r.depositsTaken)).text(`  ${D.takenNote}`);
-  slip.row(D.applied, amount(r.depositsApplied)).text(`  ${D.appliedNote}`);
-  slip.row(D.refunded, less(r.depositsRefunded)).text(`  ${D.refundedNote}`);
+  slip.row(D.taken, amount(r.depositsTaken)).note(D.takenNote);
+  slip.row(D.applied, amount(r.depositsApplied)).note(D.appliedNote);
+  slip.row(D.refunded, less(r.depositsRefunded)).note(D.refundedNote);
 }
 
 const moveLabel = (m: { type: 'in' | 'out'; reason: string }) =>

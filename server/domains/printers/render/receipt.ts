@@ -48,7 +48,7 @@ function buyerAndHolder(slip: Slip, r: Receipt) {
   slip.blank();
   slip.row(pwd ? 'PWD' : 'Senior Citizen', r.holder.name);
   slip.row(`${pwd ? 'PWD' : 'SC'} ID No.`, r.holder.idNumber);
-  slip.blank().text('Signature: ______________________');
+  slip.blank().text('Signature: ____________________');
 }
 
 /** The sale's invoice; a reprint says REPRINT and its count first, a refunded one says so. */
