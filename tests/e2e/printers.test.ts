@@ -89,6 +89,14 @@ describe('the receipt printer', () => {
     await settled(page);
     await card.scrollIntoViewIfNeeded();
     await snapshot(page, 'printers-settings-desktop');
+    // Edited, the form holds what was saved, and offers to remove the printer.
+    await row.getByRole('button', { name: 'Edit the printer of Counter 1' }).click();
+    expect(await form.getByLabel(T.port, { exact: true }).inputValue()).toBe(String(printer.port));
+    await form.getByRole('button', { name: 'Remove printer' }).waitFor();
+    await settled(page);
+    await snapshot(page, 'printers-edit-desktop');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
 
     const tablet = await signedInPage(b, { viewport: TABLET });
     await openScreen(tablet.page, 'Settings', '/settings');
