@@ -15,6 +15,7 @@ import { inventoryRest } from '../domains/inventory/rest';
 import { journalRest } from '../domains/journal/rest';
 import { notificationsRest } from '../domains/notifications/rest';
 import { pricingRest } from '../domains/pricing/rest';
+import { printersRest } from '../domains/printers/rest';
 import { productionRest } from '../domains/production/rest';
 import { purchaseOrdersRest } from '../domains/purchaseOrders/rest';
 import { reorderRest } from '../domains/reorder/rest';
@@ -80,6 +81,7 @@ export const restApi: FastifyPluginAsync<RestOptions> = async (app, opts) => {
   await app.register(cakeOrdersRest, domain);
   await app.register(productionRest, domain);
   await app.register(terminalsRest, domain);
+  await app.register(printersRest, domain);
   await app.register(journalRest, domain);
   await app.register(birRest, domain);
   await app.register(reorderRest, domain);

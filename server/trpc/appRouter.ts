@@ -9,6 +9,7 @@ import { inventoryRouter } from '../domains/inventory/router';
 import { journalRouter } from '../domains/journal/router';
 import { notificationsRouter } from '../domains/notifications/router';
 import { pricingRouter } from '../domains/pricing/router';
+import { printersRouter } from '../domains/printers/router';
 import { productionRouter } from '../domains/production/router';
 import { purchaseOrdersRouter } from '../domains/purchaseOrders/router';
 import { reorderRouter } from '../domains/reorder/router';
@@ -45,6 +46,7 @@ export const appRouter = router({
   cakeOrders: cakeOrdersRouter,
   production: productionRouter,
   terminals: terminalsRouter,
+  printers: printersRouter,
   journal: journalRouter,
   bir: birRouter,
   reorder: reorderRouter,

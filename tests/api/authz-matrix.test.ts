@@ -216,8 +216,9 @@ const ID_OF: [prefix: string, id: () => number][] = [
   ['/api/shifts/', () => ids.shift],
   ['/api/purchase-orders/', () => ids.purchaseOrder],
   ['/api/cake-orders/', () => ids.cakeOrder],
-  // The terminal every shop starts with.
+  // The terminal every shop starts with, and its printer.
   ['/api/terminals/', () => 1],
+  ['/api/printers/', () => 1],
   ...SETTINGS_LISTS.map((list): [string, () => number] => [`/api/settings/${list}/`, () => ids.lists[list]!]),
 ];
 

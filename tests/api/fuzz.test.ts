@@ -1085,6 +1085,43 @@ function restSpecs(): Record<string, RestSpec> {
     ...cakeOrderSpecs(),
     ...productionSpecs(),
     ...birSpecs(),
+    ...printerSpecs(),
+  };
+}
+
+/**
+ * Receipt printers, printing again and the cash drawer. No valid printer is ever set here:
+ * with none, every print and drawer call that gets past its checks is refused (409) and
+ * nothing is sent anywhere.
+ */
+function printerSpecs(): Record<string, RestSpec> {
+  const printer = { host: '192.168.1.50', port: 9100, paperWidth: 80, charsPerLine: 48, autoPrint: false };
+  return {
+    'GET /api/printers': {},
+    'PUT /api/printers/:terminalId': {
+      params: { terminalId: '1' },
+      body: { ...printer, openDrawer: true },
+      fields: {
+        host: 'text',
+        port: 'count',
+        paperWidth: 'enum',
+        charsPerLine: 'count',
+        autoPrint: 'bool',
+        openDrawer: 'bool',
+      },
+    },
+    'DELETE /api/printers/:terminalId': { params: { terminalId: '1' } },
+    'POST /api/printers/:terminalId/test': { params: { terminalId: '1' } },
+    'POST /api/sales/:id/print': {
+      params: { id: String(ids.sale) },
+      body: { terminalId: 1 },
+      optionalBody: true,
+      fields: { terminalId: 'ref' },
+    },
+    'POST /api/drawer/open': {
+      body: { terminalId: 1, reason: 'Change for a ₱1,000 bill' },
+      fields: { terminalId: 'ref', reason: 'text' },
+    },
   };
 }
 
@@ -1652,6 +1689,11 @@ function handInputs(): Record<string, unknown> {
       invoicePrefix: 'INV1-',
     },
     'journal.export': days,
+    'printers.set': { terminalId: 1, host: '192.168.1.50', port: 9100, paperWidth: 58, charsPerLine: 32 },
+    'printers.remove': { terminalId: 1 },
+    'printers.test': { terminalId: 1 },
+    'printers.print': { document: 'receipt', id: ids.sale, terminalId: 1, original: false },
+    'printers.openDrawer': { terminalId: 1, reason: 'Change for a ₱1,000 bill' },
     'cakeOrders.create': {
       customerName: 'Lia Reyes',
       phone: '0917 111 2222',

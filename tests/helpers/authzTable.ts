@@ -66,6 +66,8 @@ export const ROUTER_ACCESS: Record<string, ProcedureAccess | SplitRule> = {
   terminals: 'terminals',
   // Verifying and exporting the journal.
   journal: 'journal',
+  // Each terminal's receipt printer and its test print.
+  printers: 'printers',
   // The sales summary BIR asks for sits under End of Day.
   bir: 'endOfDay',
 };
@@ -95,6 +97,9 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   'production.cakeLots': 'inventory',
   // Every counter chooses its terminal from the list.
   'terminals.list': 'signedIn',
+  // Whoever sells prints a receipt, reading or order slip again; managers and up open the drawer.
+  'printers.print': 'salesManagement',
+  'printers.openDrawer': 'openDrawer',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */

@@ -9,6 +9,7 @@ import { useReportedMutation } from '../../ui/outcome';
 import { PRINT_CLASSES } from './printClasses';
 import { useRefreshProducts } from './products';
 import { Receipt } from './Receipt';
+import { ReceiptPrinterOutcome, useReceiptPrinter } from './ReceiptPrinter';
 import { useReceiptPrint } from './useReceiptPrint';
 
 /**
@@ -33,7 +34,15 @@ export function ReceiptDialog({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
-  const { receipt: current, query, original, print, printing } = useReceiptPrint(saleRef, !reprint);
+  // A receipt the printer printed at checkout is out already: the browser's print is a reprint.
+  const printer = useReceiptPrinter(saleRef);
+  const {
+    receipt: current,
+    query,
+    original,
+    print,
+    printing,
+  } = useReceiptPrint(saleRef, !reprint && !printer.printed);
   const refund = useReportedMutation(
     trpc.sales.refund,
     { success: SALES_TEXT.refunded, failure: SALES_TEXT.refundFailed },
@@ -56,6 +65,10 @@ export function ReceiptDialog({
       classNames={PRINT_CLASSES}
     >
       <Stack gap="md">
+        <ReceiptPrinterOutcome
+          printer={printer}
+          onRetry={() => current && printer.retry(current.id, original)}
+        />
         {current ? (
           <Receipt receipt={current} />
         ) : (

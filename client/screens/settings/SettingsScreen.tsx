@@ -4,6 +4,7 @@ import { can } from '../../../shared/roles';
 import { type NamedList, SETTINGS_LISTS } from '../../../shared/texts/settings';
 import { useSessionUser } from '../../shell/useSessionUser';
 import { CakeOrderSettingsCard } from './CakeOrderSettingsCard';
+import { PrintersCard } from './PrintersCard';
 import { SettingsSection } from './SettingsSection';
 import { ShopProfileCard } from './ShopProfileCard';
 import { TerminalsCard } from './TerminalsCard';
@@ -12,7 +13,7 @@ import { useCategoryList, useNamedList } from './useSettingsLists';
 /**
  * Settings (admin, owner): every settings list (Cake Sizes, Categories, Units of Measure),
  * each an add button and a table with Edit and Delete; then the shop profile and the cake order rules;
- * then the terminals (tills) and their BIR registration.
+ * then the terminals (tills) and their BIR registration, and their receipt printers.
  */
 export function SettingsScreen() {
   const role = useSessionUser()?.role;
@@ -31,6 +32,7 @@ export function SettingsScreen() {
       </SimpleGrid>
       {/* Full width: its table has a column for each registration detail. */}
       {can(role, 'terminals') ? <TerminalsCard /> : null}
+      {can(role, 'printers') ? <PrintersCard /> : null}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import {
   todaySalesInput,
 } from '../../../shared/schemas/sales';
 import { allow, router } from '../../trpc/procedures';
+import { printAtCheckout } from '../printers/print';
 import { receiveOfflineSale } from './offline';
 import { counterPage, counterProducts } from './products';
 import { receiptOf, reprint } from './receipt';
@@ -26,7 +27,13 @@ const salesManagementProcedure = allow('salesManagement');
 export const salesRouter = router({
   checkout: salesManagementProcedure.input(checkoutInput).mutation(async ({ ctx, input }) => {
     const answer = answerShownTo(ctx.viewer, await checkout(ctx.db, ctx.viewer, input));
-    return { ...answer, receipt: receiptOf(ctx.db, answer.sale) };
+    const receipt = receiptOf(ctx.db, answer.sale);
+    // After the commit, and never for a repeat (its receipt came out the first time): a
+    // printer that is off is the answer's `print`, never a failed sale (docs/decisions.md, Printing).
+    const print = answer.repeated
+      ? undefined
+      : await printAtCheckout(ctx.db, answer.sale.terminalId, receipt);
+    return { ...answer, receipt, ...(print ? { print } : {}) };
   }),
   /** A sale the device made while the server could not be reached (docs/decisions.md, Selling offline). */
   offline: salesManagementProcedure.input(offlineSaleInput).mutation(async ({ ctx, input }) => {

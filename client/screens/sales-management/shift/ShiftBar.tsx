@@ -17,6 +17,7 @@ import { lazyDialog } from '../../../ui/lazyDialog';
 import { toastOutcome } from '../../../ui/outcome';
 import { counterToast } from '../counterToast';
 import { DeviceTerminal } from './DeviceTerminal';
+import { OpenDrawer } from './OpenDrawer';
 import type { Reading } from './ReadingSheet';
 
 // The shift dialogs and the X reading load when first opened (client/ui/lazyDialog.tsx).
@@ -119,6 +120,7 @@ export function ShiftBar() {
         )}
         <Group gap={6}>
           <DeviceTerminal />
+          <OpenDrawer />
           {shift ? (
             <>
               <Button
