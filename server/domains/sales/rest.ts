@@ -212,6 +212,8 @@ export const salesRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
         sale: legacySale(result.sale),
         repeated: result.repeated,
         receipt: legacyReceipt(result.receipt),
+        // The receipt printer's outcome, when the terminal prints at checkout (README, Receipt printer).
+        ...(result.print ? { print: result.print } : {}),
       });
     },
   );
