@@ -95,6 +95,8 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   'production.cakeLots': 'inventory',
   // Every counter chooses its terminal from the list.
   'terminals.list': 'signedIn',
+  // Every counter's device sets aside invoice numbers to sell with while offline.
+  'terminals.reserveBlock': 'salesManagement',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */
