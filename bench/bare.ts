@@ -1,14 +1,15 @@
 // The bare baseline server, run as its own process beside the app's (bench/processes.ts):
 // plain Fastify routes on plain better-sqlite3, no auth, no validation, no ORM.
 // - GET /replay/:name replays the statements the app ran for that scenario (bench/capture.ts).
-// - POST /login, /sales, /sales/:id/refund, /purchase-orders/:id/receive and /production write what the
-//   app's transactions write, by hand.
+// - POST /login, /sales, /sales/offline, /sales/:id/refund, /purchase-orders/:id/receive and
+//   /production write what the app's transactions write, by hand.
 // - GET /naive/* are the earlier issues' naive baselines (bench/naive.ts).
 import { readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import { writeTogether } from '../server/db/groupCommit';
 import { openDb } from '../server/db/open';
+import { bareOffline, type OfflineBody } from './bareOffline';
 import { type Body, bareWrites } from './bareWrites';
 import { replayer, type Step } from './capture';
 import { naiveQueries, naiveSearch } from './naive';
@@ -28,6 +29,7 @@ const checkout = sqlite.transaction(writes.sale);
 const refund = sqlite.transaction(writes.refund);
 const receive = sqlite.transaction(writes.receive);
 const bake = sqlite.transaction(writes.bake);
+const offline = bareOffline(sqlite, writes.parts);
 
 const lookup = sqlite.prepare('select password_hash from users where email = ?');
 const bare = Fastify({ logger: false });
@@ -49,6 +51,12 @@ bare.post('/sales', (req) => checkout.immediate(req.body as Body));
 bare.post('/sales/together', (req) => writeTogether(db, () => writes.sale(req.body as Body)));
 // HTTP alone: the checkout's request read and a small JSON answer, nothing else (bench/floor.ts).
 bare.post('/echo', (req) => ({ saleId: (req.body as Body).saleId }));
+// A sale made offline (bench/drain.ts), sharing commits as the app's offline sales do: answered
+// 201, or 200 when its sale id is on file already.
+bare.post('/sales/offline', async (req, reply) => {
+  const answer = await writeTogether(db, () => offline(req.body as OfflineBody));
+  return reply.status('repeated' in answer ? 200 : 201).send(answer);
+});
 bare.post<{ Params: { id: string } }>('/sales/:id/refund', (req) => refund.immediate(Number(req.params.id)));
 bare.post<{ Params: { id: string } }>('/purchase-orders/:id/receive', (req) =>
   receive.immediate(Number(req.params.id), req.body as Parameters<typeof writes.receive>[1]),

@@ -556,5 +556,19 @@ export function bareWrites(sqlite: Database.Database) {
       batch: { ...(batchRow.get(batch.id) as object), ingredients: batchUsed.all(batch.id) },
     };
   }
-  return { sale, refund, receive, bake };
+  // What the offline sale's baseline (bench/bareOffline.ts) writes alike.
+  const parts = {
+    userId,
+    item: product.item,
+    stockOf,
+    takeItem,
+    settleItem,
+    journalRow,
+    insertLine,
+    insertLineLot,
+    insertPayment,
+    activity,
+  };
+  return { sale, refund, receive, bake, parts };
 }
+export type BareParts = ReturnType<typeof bareWrites>['parts'];

@@ -11,6 +11,7 @@ import { type AttackResult, signInUnderAttack } from './attack';
 import { BATCH_SCENARIO, PLAN_SCENARIO, seedBakery } from './bakery';
 import { BENCH_ADMIN, cashier, LARGE, ON_SALE, type SeededShop, seedShop } from './bigShop';
 import { cartMaker } from './carts';
+import { DRAIN_SCENARIO, drainAlone } from './drain';
 import { checkoutFloor } from './floor';
 import { type ApiSummary, disagreements, naiveQueries, rollUpDrift } from './naive';
 import { openShifts, orderedPurchaseOrders, recordCaptures } from './prepare';
@@ -184,6 +185,12 @@ async function measureShop(name: string, size: typeof LARGE, pick: (all: Scenari
 const ONLY = process.env.BENCH_ONLY?.split(';')
   .map((s) => s.trim())
   .filter(Boolean);
+// The drain after an outage is no autocannon scenario: it runs alone, on a shop of its own.
+if (ONLY?.includes(DRAIN_SCENARIO)) {
+  await drainAlone();
+  ONLY.splice(ONLY.indexOf(DRAIN_SCENARIO), 1);
+  if (ONLY.length === 0) process.exit(0);
+}
 if (ONLY?.length) {
   const only = await measureShop('bench', LARGE, (all) => all.filter((s) => ONLY.includes(s.name)));
   await only.bare.stop();

@@ -59,9 +59,13 @@ export const offlineSaleInput = checkoutFields
       .min(1, SALES_TEXT.noLines)
       .max(200, 'A sale can have at most 200 lines.')
       .refine(distinctLines, SALES_TEXT.repeatedLine),
-    expected: expectedTotals.extend({
-      discountAmount: saleAmount('discountAmount must be whole centavos.').default(0),
-    }),
+    expected: z.object(
+      {
+        ...expectedTotals.shape,
+        discountAmount: saleAmount('discountAmount must be whole centavos.').default(0),
+      },
+      { error: T.totalsRequired },
+    ),
   })
   .superRefine(checkoutRules)
   .superRefine((sale, ctx) => {

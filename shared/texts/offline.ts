@@ -13,6 +13,8 @@ export const OFFLINE_TEXT = {
   received: 'Offline sale received.',
   soldAtRequired: 'soldAt must be the date and time the sale was made (ISO 8601).',
   soldAtFuture: "The sale's time is ahead of the server's clock: check the device's date and time.",
+  soldAtBeforeBlock: (reservedAt: string) =>
+    `The sale's time is before its invoice number was set aside (${reservedAt}): check the device's date and time.`,
   cashierRequired: 'cashierId must be the id of the cashier who made the sale.',
   notCashier: 'Only the cashier who made an offline sale, or a manager, can send it.',
   noCashier: 'The cashier who made this sale has no account here.',
@@ -21,7 +23,7 @@ export const OFFLINE_TEXT = {
   noSc5Offline:
     "The seniors' 5% needs the server (its weekly allowance is kept there): it cannot be given offline.",
   priceRequired: 'Each line of an offline sale needs the price it was charged at.',
-  totalsRequired: 'An offline sale needs the totals it was charged (expected).',
+  totalsRequired: 'An offline sale needs the totals it charged: subtotal, taxAmount and totalAmount.',
   totalsDisagree: (server: string) =>
     `The sale's totals do not follow from its lines and prices (they come to ${server}).`,
   shortfallNotice: (saleId: string, parts: string) =>

@@ -92,6 +92,8 @@ const ids = {
   cakeOrder: 0,
   pickupOrder: 0,
   cancelOrder: 0,
+  /** The first of a block of terminal 1's invoice numbers, for the offline sales' valid inputs. */
+  blockFirst: 0,
   /** One entry of each name-only settings list, by its name in the REST path. */
   lists: {} as Record<string, number>,
 };
@@ -189,6 +191,8 @@ beforeAll(async () => {
   });
   ids.refundedSale = refunded.sale.id;
   await api.sales.refund({ id: ids.refundedSale });
+  // Numbers the device set aside, as it does while online: its offline sales take them.
+  ids.blockFirst = (await api.terminals.reserveBlock({ terminalId: 1, size: 10 })).block.first;
   const order = () =>
     api.cakeOrders.create({
       customerName: 'Lia Reyes',
@@ -356,6 +360,8 @@ type RestKind =
   | 'saleId'
   | 'taxRate'
   | 'lines'
+  | 'chargedLines'
+  | 'instant'
   | 'ingredients'
   | 'season'
   | 'discount'
@@ -474,6 +480,38 @@ function restBad(kind: RestKind): unknown[] {
         [{ itemId: { _id: ids.itemA }, quantity: 1 }],
         [{ itemId: ids.itemA, quantity: 1, kind: '<script>' }],
         Array.from({ length: 201 }, () => ({ itemId: ids.itemA, quantity: 1 })),
+      ];
+    case 'chargedLines': {
+      // A sale's lines with the price each was charged at (pesos): every bad cart, priced, and
+      // good carts with bad prices.
+      const priced = (lines: unknown) =>
+        Array.isArray(lines)
+          ? lines.map((l) => (l && typeof l === 'object' && !Array.isArray(l) ? { price: 80, ...l } : l))
+          : lines;
+      const line = { itemId: ids.itemB, quantity: 1 };
+      return [
+        ...restBad('lines').map(priced),
+        [line],
+        ...[-1, -0.01, 0.001, 'NaN', INF, 1e308, 1_000_000_001, 'abc', null, {}, []].map((price) => [
+          { ...line, price },
+        ]),
+      ];
+    }
+    case 'instant':
+      // The time a sale was made: an ISO 8601 instant with its offset, not ahead of the server
+      // nor before the sale's invoice number was set aside.
+      return [
+        ...BAD_DATES.filter((d) => !d.includes('T')),
+        '2026-01-01',
+        '2026-01-01T00:00:00',
+        '1970-01-01T00:00:00Z',
+        '2099-01-01T00:00:00+08:00',
+        20_260_101,
+        {},
+        [],
+        true,
+        null,
+        BIG_TEXT,
       ];
     case 'ingredients':
       return [
@@ -694,6 +732,12 @@ interface RestSpec {
   valid?: number[];
   /** Tables a valid call writes (a download's log line): a query that is still valid may too. */
   writes?: string[];
+  /**
+   * The answer to no body, or to a body of unknown keys only, when the body is optional and
+   * each of its fields has a default (an invoice block's size): valid calls, sent with the
+   * valid body after the refused ones rather than among them.
+   */
+  bareValid?: number[];
   /** The answer to garbage when a route takes nothing that can be wrong (logout). */
   lenient?: number[];
   /** The answer to a valid query with harmless noise added (the catch-alls: 404). */
@@ -988,6 +1032,51 @@ function restSpecs(): Record<string, RestSpec> {
       },
       valid: [201],
     },
+    // A sale made offline: its time, block number, cashier and shift, the prices it charged.
+    'POST /api/sales/offline': {
+      body: {
+        saleId: 'SALE-FUZZOFF1',
+        customerName: 'Walk-in',
+        customerId: ids.customer,
+        orderType: 'Walk-in',
+        items: [{ itemId: ids.itemB, quantity: 1, price: 80 }],
+        taxRate: 0,
+        paymentMethod: 'Cash',
+        cashTendered: 100,
+        subtotal: 80,
+        taxAmount: 0,
+        totalAmount: 80,
+        soldAt: new Date().toISOString(),
+        terminalId: 1,
+        invoiceSeq: ids.blockFirst,
+        cashierId: ids.adminId,
+        shiftId: ids.shift,
+        buyer: { name: 'Ana Cruz', address: 'Quezon City', tin: '123-456-789-000' },
+      },
+      fields: {
+        saleId: 'saleId',
+        customerName: 'optText',
+        customerId: 'ref',
+        orderType: 'enum',
+        items: 'chargedLines',
+        taxRate: 'taxRate',
+        paymentMethod: 'enum',
+        reference: 'optText',
+        cashTendered: 'saleMoney',
+        discount: 'discount',
+        payments: 'payments',
+        buyer: 'buyer',
+        subtotal: 'saleMoney',
+        taxAmount: 'saleMoney',
+        totalAmount: 'saleMoney',
+        soldAt: 'instant',
+        terminalId: 'requiredRef',
+        invoiceSeq: 'count',
+        cashierId: 'requiredRef',
+        shiftId: 'ref',
+      },
+      valid: [201],
+    },
     // The till it is refunded at, in an optional body: anything but a JSON object is refused.
     'POST /api/sales/:id/refund': {
       params: { id: id(ids.refundedSale) },
@@ -1150,6 +1239,15 @@ function birSpecs(): Record<string, RestSpec> {
       fields,
       valid: [200],
     },
+    // A block of the terminal's invoice numbers for a device; the size may be left out (50).
+    'POST /api/terminals/:id/invoice-blocks': {
+      params: { id: '1' },
+      body: { size: 5 },
+      optionalBody: true,
+      fields: { size: 'count' },
+      valid: [201],
+      bareValid: [201],
+    },
     'GET /api/journal/verify': {},
     'GET /api/journal': { validQuery: { from: '2026-01-01', to: '2026-12-31' }, query: DAYS_QUERY },
   };
@@ -1299,6 +1397,8 @@ const WRONG_CONTENT_TYPES: [string, string][] = [
   ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--x--'],
 ];
 const NOT_OBJECTS = ['[]', '[{"name":"x"}]', '"name"', 'null', '42', 'true', '{}'];
+/** What an optional body's route reads as no fields at all (admitTo: none, null, {}, unknown keys). */
+const BARE_BODIES = ['', 'null', '{}', '{"unknown": 1}'];
 
 function restCalls(route: RouteRecord, spec: RestSpec): { refused: Call[]; answered: Call[] } {
   const method = route.method as InjectOptions['method'];
@@ -1365,7 +1465,8 @@ function restCalls(route: RouteRecord, spec: RestSpec): { refused: Call[]; answe
       );
     // The legacy client sends the JSON content type on every call, so an empty body is no body:
     // a route that reads one refuses it (400); one that reads none takes the call.
-    if (takesBody) refuse('empty JSON body', bodyOptions(realUrl, ''), spec.optionalBody ? undefined : 400);
+    if (takesBody && !spec.bareValid)
+      refuse('empty JSON body', bodyOptions(realUrl, ''), spec.optionalBody ? undefined : 400);
     refuse('over the body limit', bodyOptions(realUrl, jsonText({ name: 'a'.repeat(BODY_LIMIT) })), 413);
     const base = spec.body ?? { name: 'x' };
     refuse(
@@ -1387,7 +1488,8 @@ function restCalls(route: RouteRecord, spec: RestSpec): { refused: Call[]; answe
 
   if (takesBody && spec.body) {
     const body = spec.body;
-    for (const text of NOT_OBJECTS) refuse(`body ${text}`, bodyOptions(realUrl, text));
+    for (const text of NOT_OBJECTS.filter((t) => !(spec.bareValid && BARE_BODIES.includes(t))))
+      refuse(`body ${text}`, bodyOptions(realUrl, text));
     // Each known field broken in turn, the rest valid.
     for (const [field, kind] of Object.entries(spec.fields ?? {})) {
       for (const bad of restBad(kind)) {
@@ -1402,7 +1504,7 @@ function restCalls(route: RouteRecord, spec: RestSpec): { refused: Call[]; answe
       fc.jsonValue({ maxDepth: 2 }),
       { minKeys: 1, maxKeys: 5 },
     );
-    if (spec.fields)
+    if (spec.fields && !spec.bareValid)
       for (const [n, stranger] of sampled(strangers, 8).entries())
         refuse(`unknown keys #${n}`, bodyOptions(realUrl, JSON.stringify(stranger)));
   }
@@ -1493,6 +1595,16 @@ describe('REST routes', () => {
       });
       if (!spec.valid.includes(res.statusCode))
         problems.push(`valid body: ${res.statusCode} ${res.body.slice(0, 300)}, expected ${spec.valid}`);
+    }
+    for (const payload of spec.bareValid ? BARE_BODIES : []) {
+      const res = await send({
+        method: route.method as InjectOptions['method'],
+        url: urlOf(route, (p) => spec.params?.[p] ?? 'x'),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      if (!spec.bareValid?.includes(res.statusCode))
+        problems.push(`bare body ${JSON.stringify(payload)}: ${res.statusCode}, expected ${spec.bareValid}`);
     }
     expectNone(problems);
     expect(refused.length + answered.length).toBeGreaterThan(0);
@@ -1642,6 +1754,26 @@ function handInputs(): Record<string, unknown> {
       payments: null,
       terminalId: 1,
       buyer: { name: 'Ana Cruz', address: 'Quezon City', tin: '123-456-789-000' },
+    },
+    'sales.offline': {
+      saleId: 'SALE-FUZZOFF2',
+      customerName: 'Walk-in',
+      customerId: ids.customer,
+      orderType: 'Walk-in',
+      lines: [{ kind: 'item', id: ids.itemB, quantity: 1, price: 8000 }],
+      taxRate: 0,
+      paymentMethod: 'Cash',
+      reference: '',
+      cashTendered: null,
+      expected: { subtotal: 8000, taxAmount: 0, totalAmount: 8000, discountAmount: 0 },
+      discount: null,
+      payments: null,
+      buyer: null,
+      soldAt: new Date(),
+      terminalId: 1,
+      invoiceSeq: ids.blockFirst + 1,
+      cashierId: ids.adminId,
+      shiftId: ids.shift,
     },
     'sales.refund': { id: ids.sale, terminalId: 1 },
     'sales.get': { id: ids.sale },

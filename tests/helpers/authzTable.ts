@@ -100,6 +100,8 @@ export const PROCEDURE_EXCEPTIONS: Record<string, ProcedureAccess> = {
   // Whoever sells prints a receipt, reading or order slip again; managers and up open the drawer.
   'printers.print': 'salesManagement',
   'printers.openDrawer': 'openDrawer',
+  // Every counter's device sets aside invoice numbers to sell with while offline.
+  'terminals.reserveBlock': 'salesManagement',
 };
 
 /** The rule this table gives procedure `path` of `type`, or undefined when its router has none. */

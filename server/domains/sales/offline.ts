@@ -1,23 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { formatQuantity, fromMilli, toMilli } from '../../../shared/quantity';
 import { can } from '../../../shared/roles';
 import type { OfflineSaleInput } from '../../../shared/schemas/offline';
 import { OFFLINE_TEXT as T } from '../../../shared/texts/offline';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { formatDateTime } from '../../../shared/time';
 import type { Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
-import { cakes, inventoryItems, shifts, users } from '../../db/schema';
+import { cakes, inventoryItems, shifts, stockMovements, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
 import { addCakeLot, settleCakeExpiry } from '../cakes/cakeLots';
 import { settleExpiry } from '../inventory/lotStock';
 import { addLot } from '../inventory/lots';
 import { notify } from '../notifications/service';
-import { blockInvoice } from '../terminals/blocks';
-import { type PricedLine, priceLines, resolveLines } from './lines';
-import { findSale } from './records';
+import { blockHolding, blockInvoice } from '../terminals/blocks';
+import { type PricedLine, priceLines, type ResolvedLine, resolveLines } from './lines';
+import { findSale, type SaleRow } from './records';
 import { repeatedSale } from './repeat';
 import { linesKey, recordSale } from './service';
 
@@ -30,13 +31,13 @@ import { linesKey, recordSale } from './service';
 /** How far ahead of the server a device's clock may run before its time is refused. */
 const CLOCK_SLACK_MS = 5 * 60 * 1000;
 
-export interface Shortfall {
+interface Shortfall {
   code: string;
   name: string;
   /** In units, as the line's quantity (an item's may be a part of one). */
   quantity: number;
 }
-export interface PriceChange {
+interface PriceChange {
   code: string;
   name: string;
   charged: number;
@@ -49,21 +50,25 @@ export function receiveOfflineSale(db: Db, actor: Viewer, input: OfflineSaleInpu
     const lines = resolveLines(tx, input.lines);
     const key = linesKey(lines);
     const earlier = findSale(tx, input.saleId);
-    if (earlier)
-      return { ...repeatedSale(tx, earlier, key, input), shortfalls: [], priceChanges: [] as PriceChange[] };
+    if (earlier) return repeatOf(tx, earlier, key, lines, input);
     const cashier = cashierOf(tx, actor, input.cashierId);
     const shiftId = shiftOf(tx, input.shiftId, cashier);
+    // Its number came from a block: a sale timed before the block was set aside has a clock
+    // that is wrong (a tablet back at 1970 after a flat battery), and would date the books so.
+    const { block } = blockHolding(tx, input.terminalId, input.invoiceSeq);
+    if (input.soldAt.getTime() < block.reservedAt.getTime() - CLOCK_SLACK_MS)
+      throw fail.badRequest(T.soldAtBeforeBlock(formatDateTime(block.reservedAt)));
     const books = priceLines(tx, lines, now, false);
     const charged = books.map((line, i) => ({ ...line, price: input.lines[i]!.price }));
-    const priceChanges: PriceChange[] = books
-      .filter((line, i) => line.price !== charged[i]!.price)
-      .map((line) => ({
-        code: line.code,
-        name: line.name,
-        charged: charged.find((c) => c.code === line.code)!.price,
-        catalog: line.price,
-      }));
-    const catalogOf = new Map(priceChanges.map((p) => [p.code, p.catalog]));
+    const changed = books.flatMap((line, i) => (line.price === charged[i]!.price ? [] : [i]));
+    const priceChanges: PriceChange[] = changed.map((i) => ({
+      code: books[i]!.code,
+      name: books[i]!.name,
+      charged: charged[i]!.price,
+      catalog: books[i]!.price,
+    }));
+    // By kind and id: an item and a cake may share a business id.
+    const catalogOf = new Map(changed.map((i) => [productKey(books[i]!), books[i]!.price]));
     const shortfalls: Shortfall[] = [];
     const sale = recordSale(tx, actor, input, {
       key,
@@ -79,7 +84,7 @@ export function receiveOfflineSale(db: Db, actor: Viewer, input: OfflineSaleInpu
         if (short > 0) shortfalls.push({ code: line.code, name: line.name, quantity: fromMilli(short) });
       },
       row: { soldOffline: true, receivedAt: now },
-      lineRow: (line) => ({ catalogPrice: catalogOf.get(line.code) ?? null }),
+      lineRow: (line) => ({ catalogPrice: catalogOf.get(productKey(line)) ?? null }),
       described: `, made offline at ${formatDateTime(input.soldAt)}${priceChanges.map((p) => `; ${p.code} ${T.priceNote(p.charged, p.catalog)}`).join('')}`,
       now,
     });
@@ -97,6 +102,49 @@ export function receiveOfflineSale(db: Db, actor: Viewer, input: OfflineSaleInpu
       );
     return { message: T.received, sale, repeated: false, shortfalls, priceChanges };
   });
+}
+
+const productKey = (line: { kind: string; id: number }) => `${line.kind}:${line.id}`;
+
+/**
+ * A sale id already on file: the device sending again a sale whose answer it never heard.
+ * Answered as it was first (its shortfalls from the ledger, its price changes from its lines),
+ * writing nothing. Other lines, tax, discount or payments are 409 (repeat.ts), and so are other
+ * prices charged or another invoice number: that is another sale, or a receipt the books lack.
+ */
+function repeatOf(
+  tx: Tx,
+  earlier: SaleRow,
+  key: string,
+  lines: readonly ResolvedLine[],
+  input: OfflineSaleInput,
+) {
+  const { sale } = repeatedSale(tx, earlier, key, input);
+  const charged = new Map(lines.map((line, i) => [productKey(line), input.lines[i]!.price]));
+  const other = [
+    (sale.terminalId !== input.terminalId || sale.invoiceSeq !== input.invoiceSeq) && 'invoice number',
+    sale.lines.some((line) => charged.get(`${line.kind}:${line.itemId ?? line.cakeId}`) !== line.price) &&
+      'prices',
+  ].filter((part): part is string => typeof part === 'string');
+  if (other.length > 0) throw fail.conflict(SALES_TEXT.saleIdOtherTerms(sale.saleId, other.join(' and ')));
+  const name = new Map(sale.lines.map((line) => [line.code, line.name]));
+  const shortfalls: Shortfall[] = tx
+    .select({ record: stockMovements.record, change: stockMovements.change })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.reason, 'shortfall'), eq(stockMovements.reference, sale.saleId)))
+    .orderBy(stockMovements.id)
+    .all()
+    .map((move) => ({
+      code: move.record,
+      name: name.get(move.record) ?? move.record,
+      quantity: fromMilli(move.change),
+    }));
+  const priceChanges: PriceChange[] = sale.lines.flatMap((line) =>
+    line.catalogPrice === null
+      ? []
+      : [{ code: line.code, name: line.name, charged: line.price, catalog: line.catalogPrice }],
+  );
+  return { message: T.received, sale, repeated: true, shortfalls, priceChanges };
 }
 
 /** The cashier who made the sale: the sender, or anyone a manager sends for. */

@@ -23,14 +23,16 @@ export function reserveBlock(
 ) {
   return db.transaction(
     (tx) => {
-      const terminal = terminalFor(tx, input.terminalId);
+      // The terminal is the route's `:id`: one that does not exist is not found (404).
+      const terminal = tx.select().from(terminals).where(eq(terminals.id, input.terminalId)).get();
+      if (!terminal) throw fail.notFound(TERMINAL_TEXT.notFound);
       const moved = tx
         .update(terminals)
         .set({ lastInvoice: sql`${terminals.lastInvoice} + ${input.size}` })
         .where(eq(terminals.id, terminal.id))
         .returning({ last: terminals.lastInvoice })
         .get();
-      if (!moved) throw fail.badRequest(TERMINAL_TEXT.notFound);
+      if (!moved) throw fail.notFound(TERMINAL_TEXT.notFound);
       const block = tx
         .insert(invoiceBlocks)
         .values({
@@ -71,15 +73,14 @@ export function reserveBlock(
 }
 
 /**
- * A sale numbered by its device: the number must lie in a block of the terminal and be
- * unused (409 otherwise); the sale's total goes into the terminal's grand total as any sale's.
+ * The block of the terminal that holds invoice number `seq` (409 when none does), with the
+ * terminal (400 when there is no such terminal).
  */
-export function blockInvoice(tx: Tx, terminalId: number, seq: number, total: number) {
+export function blockHolding(tx: Tx, terminalId: number, seq: number) {
   const terminal = terminalFor(tx, terminalId);
-  const number = invoiceNumber(terminal.invoicePrefix, seq);
-  const reserved = prepared(tx, 'blocks.holding', () =>
+  const block = prepared(tx, 'blocks.holding', () =>
     tx
-      .select({ id: invoiceBlocks.id })
+      .select({ id: invoiceBlocks.id, reservedAt: invoiceBlocks.reservedAt })
       .from(invoiceBlocks)
       .where(
         and(
@@ -90,7 +91,17 @@ export function blockInvoice(tx: Tx, terminalId: number, seq: number, total: num
       )
       .prepare(),
   ).get({ terminalId: terminal.id, seq });
-  if (!reserved) throw fail.conflict(T.notReserved);
+  if (!block) throw fail.conflict(T.notReserved);
+  return { terminal, block };
+}
+
+/**
+ * A sale numbered by its device: the number must lie in a block of the terminal and be
+ * unused (409 otherwise); the sale's total goes into the terminal's grand total as any sale's.
+ */
+export function blockInvoice(tx: Tx, terminalId: number, seq: number, total: number) {
+  const { terminal } = blockHolding(tx, terminalId, seq);
+  const number = invoiceNumber(terminal.invoicePrefix, seq);
   const used = prepared(tx, 'blocks.used', () =>
     tx
       .select({ id: sales.id })
