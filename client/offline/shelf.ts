@@ -8,7 +8,7 @@ import { keep, kept } from './store';
 // server cannot be reached. A sale kept offline lowers the kept stock, so the table and the
 // cart's limits follow what the shelf still holds as far as this device knows.
 
-type Product = RouterOutputs['sales']['products'][number];
+type Product = RouterOutputs['sales']['shelf'][number];
 const KEY = 'products';
 const changed = new Set<() => void>();
 async function keepProducts(products: Product[]) {
@@ -18,7 +18,7 @@ async function keepProducts(products: Product[]) {
 
 /** Reads the whole list from the server and keeps it. */
 export async function keepShelf(client: TRPCClient): Promise<void> {
-  await keepProducts(await client.sales.products.query({ search: '' }));
+  await keepProducts(await client.sales.shelf.query());
 }
 
 /** The kept stock, less what a sale made offline took. */

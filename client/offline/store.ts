@@ -55,3 +55,14 @@ export async function keep(key: string, value: unknown): Promise<void> {
 export async function kept<T>(key: string): Promise<T | undefined> {
   return (await (await counterDb()).get('kept', key))?.value as T | undefined;
 }
+
+/** The cashier's own shift is kept under their id: the next cashier on the device has another. */
+export const shiftKey = (userId: number | undefined) => `shift:${userId ?? 0}`;
+
+/**
+ * On signing out the reads kept for the last cashier go (customers, costs a role may see);
+ * the waiting sales and the invoice numbers stay: they are the device's, not the session's.
+ */
+export async function forgetKept(): Promise<void> {
+  await (await counterDb()).clear('kept');
+}

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { COUNTER_OFFLINE_TEXT } from '../../shared/texts/offline';
 import { stillWaiting } from '../offline/queue';
+import { forgetKept } from '../offline/store';
 import { clearSession, readRefreshToken } from '../session';
 import { useTRPCClient } from '../trpc';
 import { toast } from '../ui/outcome';
@@ -26,6 +27,7 @@ export function useLogout(): () => void {
       if (refreshToken) client.auth.logout.mutate({ refreshToken }).catch(() => undefined);
       clearSession();
       queryClient.clear();
+      void forgetKept().catch(() => undefined);
       navigate('/login', { replace: true });
     })();
   }, [client, queryClient, navigate]);

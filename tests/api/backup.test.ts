@@ -176,6 +176,8 @@ describe('area backups', () => {
         discount: 0,
         // Three from the opening lot at ₱45.50.
         cost: 136.5,
+        // Sold online at the catalogue's price: no other price beside it.
+        catalogPrice: null,
       },
     ]);
   });

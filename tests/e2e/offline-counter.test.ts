@@ -59,8 +59,6 @@ const productRow = (page: Page, name: string) => products(page).getByRole('row')
 
 async function signIn(context: BrowserContext) {
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
-  page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email', { exact: true }).fill(SOAK_ADMIN.email);

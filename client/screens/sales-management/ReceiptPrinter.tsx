@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useMutation, useMutationState } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRINTERS_TEXT as T } from '../../../shared/texts/printers';
 import { failureText } from '../../errors';
@@ -11,19 +11,22 @@ import type { PrintOutcome } from '../../ui/printOutcome';
 
 type CheckoutAnswer = RouterOutputs['sales']['checkout'];
 
+// What the automatic print did at each checkout of this page, by SALE- id: the checkout
+// keeps it before it opens the receipt dialog, which reads it.
+const atCheckouts = new Map<string, CheckoutAnswer['print']>();
+export const keepCheckoutPrint = (answer: CheckoutAnswer) => {
+  if (answer.print) atCheckouts.set(answer.sale.saleId, answer.print);
+};
+
 /**
  * The receipt printer's part in a sale's receipt dialog: what the automatic print at checkout
- * did (read from the checkout's own answer, so the counter's checkout code is untouched), and a
+ * did (kept from the checkout's answer by keepCheckoutPrint), and a
  * retry through printers.print. `printed` once the original came out of the printer: the
  * browser's print is then a reprint.
  */
 export function useReceiptPrinter(saleRef: string | null) {
   const trpc = useTRPC();
-  const answers = useMutationState({
-    filters: { mutationKey: trpc.sales.checkout.mutationKey(), status: 'success' },
-    select: (mutation) => mutation.state.data as CheckoutAnswer | undefined,
-  });
-  const atCheckout = answers.find((answer) => answer?.sale.saleId === saleRef)?.print;
+  const atCheckout = saleRef === null ? undefined : atCheckouts.get(saleRef);
   const [retried, setRetried] = useState<{ saleRef: string; outcome: PrintOutcome } | null>(null);
   const print = useMutation(
     trpc.printers.print.mutationOptions({

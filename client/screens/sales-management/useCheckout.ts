@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toCentavos } from '../../../shared/money';
 import {
@@ -18,10 +18,14 @@ import { type RouterOutputs, useTRPC, useTRPCClient } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 import { counterToast } from './counterToast';
 import { useRefreshProducts } from './products';
+import { keepCheckoutPrint } from './ReceiptPrinter';
 import type { Cart, CartFields } from './useCart';
 import { useKeepOffline } from './useKeepOffline';
 
 export type Sale = RouterOutputs['sales']['get'];
+
+/** How long a checkout waits for the server (a receipt printer that is off takes up to 6 s of it). */
+const CHECKOUT_WAIT_MS = 20_000;
 export type CheckoutField =
   | 'orderType'
   | 'paymentMethod'
@@ -112,7 +116,6 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
     setChecked({ total, empty });
     setErrors((e) => (empty ? {} : { ...e, cashTendered: undefined, payments: undefined }));
   }
-  const checkout = useMutation(trpc.sales.checkout.mutationOptions());
   const [taking, setTaking] = useState(false);
 
   const submit = async () => {
@@ -134,13 +137,20 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
       const answer = await sendNumbered(
         client,
         terminalId,
-        (invoiceSeq) => checkout.mutateAsync({ ...sent, invoiceSeq }),
+        // A server that takes the sale but never answers is no answer too: the sale is kept
+        // on the device, and sending it again is answered as the sale already made.
+        (invoiceSeq) =>
+          client.sales.checkout.mutate(
+            { ...sent, invoiceSeq },
+            { signal: AbortSignal.timeout(CHECKOUT_WAIT_MS) },
+          ),
         // No answer at all: the sale is kept on the device with its number instead.
         (taken) => keepOffline(sent, taken),
       );
       counterToast(answer.message || SALES_TEXT.created, 'success');
       refresh();
       cart.clear();
+      keepCheckoutPrint(answer);
       // The receipt dialog shows the invoice the checkout answered, without asking again.
       queryClient.setQueryData(trpc.sales.receipt.queryKey({ id: answer.sale.saleId }), answer.receipt);
       onSold(answer.sale);
@@ -162,7 +172,7 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
   return {
     errors,
     submit: () => void submit(),
-    pending: checkout.isPending || taking,
+    pending: taking,
     /** A field's message goes away once the cashier changes it. */
     clearError: (field: CheckoutField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e)),
   };

@@ -5,6 +5,7 @@ import { giveBack } from '../../offline/numbers';
 import { offlineSaleOf } from '../../offline/offlineSale';
 import { keepWaiting } from '../../offline/queue';
 import { lowerShelf } from '../../offline/shelf';
+import { shiftKey } from '../../offline/store';
 import { readUser } from '../../session';
 import { useDeviceTerminal } from '../../terminal';
 import { type RouterOutputs, useTRPC } from '../../trpc';
@@ -28,7 +29,7 @@ export function useKeepOffline(cart: Cart, onKept: (saleId: string) => void) {
     useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 })),
   );
   const shift = useKept<RouterOutputs['shifts']['current']>(
-    'shift',
+    shiftKey(readUser()?.id),
     useQuery(trpc.shifts.current.queryOptions()),
   );
   const customers = useCounterCustomers();

@@ -65,6 +65,8 @@ export function salesSheets(db: Db) {
         buyerName: (r) => r.buyerName,
         buyerAddress: (r) => r.buyerAddress,
         buyerTin: (r) => r.buyerTin,
+        soldOffline: (r) => (r.soldOffline ? 'yes' : 'no'),
+        receivedAt: (r) => iso(r.receivedAt),
       },
       ['subtotal', 'discountAmount', 'vatExemptAmount', 'taxAmount', 'totalAmount', 'cashTendered', 'change'],
     ),
@@ -95,8 +97,9 @@ export function salesSheets(db: Db) {
         lineTotal: (r) => pesos(r.lineTotal),
         discount: (r) => pesos(r.discount),
         cost: (r) => pesos(r.cost),
+        catalogPrice: (r) => pesos(r.catalogPrice),
       },
-      ['price', 'purchasePrice', 'lineTotal', 'discount', 'cost'],
+      ['price', 'purchasePrice', 'lineTotal', 'discount', 'cost', 'catalogPrice'],
     ),
   };
   const paymentsPage = (after: number, limit: number) =>

@@ -61,6 +61,8 @@ export const salesRouter = router({
   products: salesManagementProcedure
     .input(lookupItemsInput)
     .query(({ ctx, input }) => counterProducts(ctx.db, input.search)),
+  /** Every product the counter sells, for the device to keep and sell from offline (docs/decisions.md, Selling offline). */
+  shelf: salesManagementProcedure.query(({ ctx }) => counterProducts(ctx.db, '')),
   /** The counter's product table and the inline sale's picker, a page at a time. */
   productsPage: salesManagementProcedure
     .input(counterPageInput)

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../../shared/time';
 import { failureText } from '../../../errors';
 import { useKept } from '../../../offline/kept';
 import { stillWaiting } from '../../../offline/queue';
+import { shiftKey } from '../../../offline/store';
 import { useSessionUser } from '../../../shell/useSessionUser';
 import { deviceTerminalId } from '../../../terminal';
 import { type RouterOutputs, useTRPC, useTRPCClient } from '../../../trpc';
@@ -58,7 +59,8 @@ export function ShiftBar() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reading, setReading] = useState<Reading | null>(null);
   // Kept on the device: offline the bar still shows the shift the sales go into.
-  const shift = useKept<RouterOutputs['shifts']['current']>('shift', current)?.shift ?? null;
+  const shift =
+    useKept<RouterOutputs['shifts']['current']>(shiftKey(useSessionUser()?.id), current)?.shift ?? null;
   const refresh = () => queryClient.invalidateQueries(trpc.shifts.pathFilter());
   const done = (success: string) =>
     toastOutcome({ success, failure: 'Something went wrong.' }, () => {

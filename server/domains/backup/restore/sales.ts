@@ -39,6 +39,7 @@ const LINE_FIELDS = [
   'lineTotal',
   'discount',
   'cost',
+  'catalogPrice',
 ];
 
 /** Customers, accounts and products by business id, each looked up once per restore. */

@@ -47,6 +47,9 @@ export const SALES_LAYOUT = {
     'buyerName?',
     'buyerAddress?',
     'buyerTin?',
+    // Backups made before selling offline have neither: their sales were made online.
+    'soldOffline?',
+    'receivedAt?',
   ],
   lines: [
     'saleId',
@@ -61,6 +64,8 @@ export const SALES_LAYOUT = {
     'discount?',
     // Backups made before lots have no cost column: their lines cost purchase price x quantity.
     'cost?',
+    // Backups made before selling offline have no catalogue price beside the price charged.
+    'catalogPrice?',
   ],
   // Older backups (before split tender) have no payments sheet: each sale was one payment of its total.
   // A deposit a pickup applied; older backups lack the column: none was.
@@ -129,6 +134,8 @@ export const saleRow = z.object({
   buyerName: orNull(cellText),
   buyerAddress: orNull(cellText),
   buyerTin: orNull(cellText),
+  soldOffline: yesNoCell(false),
+  receivedAt: orNull(instantCell),
 });
 
 const paymentRow = z.object({
@@ -153,6 +160,7 @@ const lineRow = z.object({
   lineTotal: pesosCell,
   discount: orNull(pesosCell).transform((v) => v ?? 0),
   cost: orNull(pesosCell),
+  catalogPrice: orNull(pesosCell),
 });
 
 export type Line = z.infer<typeof lineRow> & { row: number };
