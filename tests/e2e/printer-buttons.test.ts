@@ -43,7 +43,10 @@ async function openSlip(page: Page) {
   await openScreen(page, 'Cake Orders', '/cake-orders');
   const table = page.getByRole('table', { name: 'Cake Orders', exact: true });
   await table.getByRole('row').filter({ hasText: orderNumber }).click();
-  await page.getByRole('dialog', { name: `Cake Orders: ${orderNumber}` }).getByRole('button', { name: S.printSlip }).click();
+  await page
+    .getByRole('dialog', { name: `Cake Orders: ${orderNumber}` })
+    .getByRole('button', { name: S.printSlip })
+    .click();
   const slip = page.getByRole('dialog', { name: S.slipTitle, exact: true });
   await slip.getByRole('article', { name: S.slipTitle }).waitFor();
   return slip;
