@@ -1,12 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inventoryItems } from '../../server/db/schema';
 import { CAKE_ORDERS_SCREEN as S } from '../../shared/texts/cakeOrders';
 import { PRINTERS_TEXT as T } from '../../shared/texts/printers';
 import type { Session } from '../helpers/app';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';
 import { browserShopForFile } from '../helpers/browserFile';
 import { takeOrder } from '../helpers/cakeOrders';
-import { atCounter } from '../helpers/counter';
+import { atCounter, sellOverRest } from '../helpers/counter';
 import { type FakePrinter, fakePrinter, INITIALISE, textOf } from '../helpers/fakePrinter';
 
 // "Print on receipt printer" beside the browser's Print: absent while the device's terminal has
@@ -99,6 +100,48 @@ describe('Print on receipt printer', () => {
     await printButton(slip).click();
     await toast(page, T.printed);
     expect(textOf(await printer.nextJob())).toContain(S.slipHeading);
+    await context.close();
+  }, 60_000);
+
+  it('prints a refunded sale’s refund slip and End of Day’s Z reading', async () => {
+    b.shop.db
+      .insert(inventoryItems)
+      .values({ itemId: 'INV-PBT-01', name: 'Slip Flour', unitPrice: 5_000, stock: 9_000 })
+      .run();
+    const sold = (await sellOverRest(b.shop, 'INV-PBT-01', 1, admin.accessToken)).json().sale;
+    await admin.api.sales.refund({ id: sold._id, terminalId: 1 });
+    const { page, context } = await signedInPage(b);
+    await openScreen(page, 'Sales Management', '/sales-management');
+    await page.getByRole('button', { name: "Today's Sales" }).click();
+    await page
+      .getByRole('dialog', { name: "Today's Sales" })
+      .getByRole('row')
+      .filter({ hasText: sold.saleId })
+      .click();
+    const receipt = page.getByRole('dialog', { name: 'Receipt' });
+    await printButton(receipt).click();
+    await toast(page, T.printed);
+    const refund = textOf(await printer.nextJob());
+    expect(refund).toContain(T.refundHeading);
+    expect(refund).toContain(sold.invoiceNumber);
+    await settled(page);
+    await snapshot(page, 'printer-buttons-refund-desktop');
+    await page.keyboard.press('Escape');
+    await receipt.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+
+    const { shift } = await admin.api.shifts.current();
+    const reading = await admin.api.shifts.reading({ id: shift!.id });
+    await admin.api.shifts.close({ id: shift!.id, countedCash: reading.expectedCash });
+    const z = await admin.api.shifts.takeZReading({});
+    await openScreen(page, 'End of Day', '/end-of-day');
+    await page.getByRole('row', { name: `Open Z reading #${z.number}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Z reading #${z.number}` });
+    await printButton(dialog).click();
+    await toast(page, T.printed);
+    expect(textOf(await printer.nextJob())).toContain(`Z READING #${z.number}`);
+    await settled(page);
+    await snapshot(page, 'printer-buttons-z-desktop');
     await context.close();
   }, 60_000);
 });
