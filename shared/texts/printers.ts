@@ -66,6 +66,9 @@ export const PRINTERS_TEXT = {
   unknownHost: (address: string) =>
     `The receipt printer at ${address} could not be found on the network. Check its address in Settings → Printers.`,
   printFailed: 'The receipt could not be printed.',
+  /** Beside the browser's Print on a refund slip, a reading or a cake order's slip. */
+  printButton: 'Print on receipt printer',
+  documentFailed: 'The document could not be printed.',
   retry: 'Print',
   autoPrinted: 'The receipt was printed on the receipt printer.',
   // Printing a document again.

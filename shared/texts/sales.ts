@@ -12,6 +12,10 @@ export const SALES_TEXT = {
   todaySearch: 'Invoice no., sale ID, customer or amount',
   noSalesToday: 'No sales today match.',
   refundedWhen: (when: string, by: string) => `Refunded ${when} by ${by}`,
+  // A sale made while the server could not be reached, and its lines charged at an older price.
+  offline: 'Offline',
+  madeOffline: (soldAt: string, receivedAt: string) => `Made offline at ${soldAt}, received ${receivedAt}`,
+  chargedOther: (charged: string, now: string) => `charged ${charged} (price now ${now})`,
   noLines: 'Please add at least one item to the sale.',
   noOrderType: 'Please select an order type.',
   noPaymentMethod: 'Please select a payment method.',

@@ -614,6 +614,7 @@ describe('checkout rules', () => {
         purchasePrice: (2 * 4550 + 21025) / 100,
         cost: (2 * (2 * 4550 + 21025)) / 100,
         discount: 0,
+        catalogPrice: null,
       },
     ]);
     expect(cakeStockOf(c.id)).toBe(1);
@@ -910,6 +911,7 @@ describe('GET /api/sales/all', () => {
           purchasePrice: 90.25,
           cost: 180.5,
           discount: 0,
+          catalogPrice: null,
         },
       ],
       subtotal: 251,
@@ -933,6 +935,9 @@ describe('GET /api/sales/all', () => {
       refundNumber: null,
       buyer: null,
       reprintCount: 0,
+      // Made while the server answered: not an offline sale.
+      soldOffline: false,
+      receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const refunded = list.find((s) => s.saleId === older.json().sale.saleId);
     expect(refunded).toMatchObject({

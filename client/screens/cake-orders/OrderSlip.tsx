@@ -6,6 +6,7 @@ import { formatPeso } from '../../../shared/money';
 import { CAKE_ORDERS_SCREEN as S, SLIP_NOT_VALID } from '../../../shared/texts/cakeOrders';
 import { formatCalendarDate, formatDateTime, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
+import { PrinterButton } from '../../ui/PrinterButton';
 import { useLastShown } from '../../ui/useLastShown';
 import { PRINT_CLASSES } from '../sales-management/printClasses';
 import { type CakeOrder, formatTime } from './orders';
@@ -181,6 +182,7 @@ export function OrderPrintDialog({
       <Stack gap="md">
         {shown === 'ticket' ? <Ticket order={order} /> : <Slip order={order} profile={profile.data} />}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
+          <PrinterButton document={shown === 'ticket' ? 'kitchenTicket' : 'orderSlip'} id={order.id} />
           <Button onClick={() => window.print()}>{S.print}</Button>
           <Button variant="default" onClick={onClose}>
             Close

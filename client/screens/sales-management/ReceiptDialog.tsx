@@ -6,6 +6,8 @@ import { deviceTerminalId } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
 import { useReportedMutation } from '../../ui/outcome';
+import { PrinterButton } from '../../ui/PrinterButton';
+import { OfflineSaleNote } from './OfflineSaleNote';
 import { PRINT_CLASSES } from './printClasses';
 import { useRefreshProducts } from './products';
 import { Receipt } from './Receipt';
@@ -76,6 +78,7 @@ export function ReceiptDialog({
             {query.isError ? SALES_TEXT.notFound : 'Loading...'}
           </Text>
         )}
+        <OfflineSaleNote saleId={current?.id ?? null} />
         <Group justify="flex-end" gap="sm" className="receipt-actions">
           {/* A sale kept on the device (id 0) is refunded once the server has it. */}
           {current && current.id !== 0 && current.status !== 'refunded' ? (
@@ -93,6 +96,10 @@ export function ReceiptDialog({
             >
               Refund
             </Button>
+          ) : null}
+          {/* A refunded sale's refund slip, on this terminal's receipt printer. */}
+          {current && current.id !== 0 && current.status === 'refunded' ? (
+            <PrinterButton document="refund" id={current.id} />
           ) : null}
           <Button variant="light" disabled={!current} loading={printing} onClick={print}>
             {original ? 'Print' : 'Reprint'}

@@ -6,6 +6,7 @@ import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
+import { OfflineBadge } from '../../ui/OfflineBadge';
 
 /**
  * Today's sales at the counter (sales.today): found by invoice number, sale id, customer or amount, newest
@@ -88,7 +89,8 @@ export function TodaySalesModal({
                       <Badge color="red" variant="light" ml={6}>
                         Refunded
                       </Badge>
-                    ) : null}
+                    ) : null}{' '}
+                    <OfflineBadge sale={sale} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatPeso(sale.totalAmount)}

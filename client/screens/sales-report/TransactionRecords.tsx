@@ -9,6 +9,7 @@ import type { PeriodInput } from '../../../shared/schemas/reports';
 import { REPORT_TEXT } from '../../../shared/texts/reports';
 import { formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
+import { OfflineBadge } from '../../ui/OfflineBadge';
 
 /** More rows when the scroll is within 80 px of the bottom, checked at most every 100 ms. */
 const NEAR_BOTTOM_PX = 80;
@@ -93,7 +94,8 @@ export function TransactionRecords({
                     <Badge color="red" variant="light" size="sm">
                       {REPORT_TEXT.refunded}
                     </Badge>
-                  ) : null}
+                  ) : null}{' '}
+                  <OfflineBadge sale={r} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.invoiceNumber ?? '—'}</Table.Td>
                 <Table.Td>{r.customerName}</Table.Td>

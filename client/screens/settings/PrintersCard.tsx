@@ -23,7 +23,11 @@ export function PrintersCard() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.printers.list.queryOptions());
   const [target, setTarget] = useState<PrinterRow | null>(null);
-  const refresh = () => void queryClient.invalidateQueries(trpc.printers.list.queryFilter());
+  // The terminals say which has a printer: the Print on receipt printer buttons follow.
+  const refresh = () => {
+    void queryClient.invalidateQueries(trpc.printers.list.queryFilter());
+    void queryClient.invalidateQueries(trpc.terminals.list.queryFilter());
+  };
   const set = useReportedMutation(
     trpc.printers.set,
     { success: 'Printer saved.', failure: T.saveFailed },

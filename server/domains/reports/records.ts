@@ -20,6 +20,8 @@ const row = {
   paymentMethod: sales.paymentMethod,
   status: sales.status,
   soldAt: sales.soldAt,
+  soldOffline: sales.soldOffline,
+  receivedAt: sales.receivedAt,
 };
 
 const inPeriod = (days: Days) => and(gte(sales.soldAt, days.start), lt(sales.soldAt, days.end));

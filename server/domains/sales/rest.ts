@@ -44,6 +44,8 @@ export function legacySale(sale: ShownSale) {
       purchasePrice: line.purchasePrice === undefined ? undefined : pesos(line.purchasePrice),
       cost: line.cost === undefined ? undefined : pesos(line.cost),
       discount: pesos(line.discount),
+      // An offline sale's line charged at another price than the catalogue's holds that price.
+      catalogPrice: line.catalogPrice === null ? null : pesos(line.catalogPrice),
     })),
     subtotal: pesos(sale.subtotal),
     discount: sale.discountType
@@ -75,6 +77,8 @@ export function legacySale(sale: ShownSale) {
         ? { name: sale.buyerName ?? '', address: sale.buyerAddress ?? '', tin: sale.buyerTin ?? '' }
         : null,
     reprintCount: sale.reprintCount,
+    soldOffline: sale.soldOffline,
+    receivedAt: sale.receivedAt,
   };
 }
 

@@ -46,6 +46,8 @@ export function todaysSales(db: Db, search: string, now = new Date()) {
       paymentMethod: sales.paymentMethod,
       status: sales.status,
       soldAt: sales.soldAt,
+      soldOffline: sales.soldOffline,
+      receivedAt: sales.receivedAt,
       cashier: users.username,
     })
     .from(sales)

@@ -2,11 +2,11 @@ import { reserveBlockInput } from '../../../shared/schemas/offline';
 import { terminalInput, terminalUpdateInput } from '../../../shared/schemas/terminals';
 import { allow, router, signedInProcedure } from '../../trpc/procedures';
 import { reserveBlock } from './blocks';
-import { createTerminal, listTerminals, updateTerminal } from './service';
+import { createTerminal, terminalsWithPrinter, updateTerminal } from './service';
 
 export const terminalsRouter = router({
   /** Every signed-in account: the counter chooses its terminal from these. */
-  list: signedInProcedure.query(({ ctx }) => listTerminals(ctx.db)),
+  list: signedInProcedure.query(({ ctx }) => terminalsWithPrinter(ctx.db)),
   create: allow('terminals')
     .input(terminalInput)
     .mutation(({ ctx, input }) => createTerminal(ctx.db, ctx.viewer, input)),

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { TerminalInput } from '../../../shared/schemas/terminals';
 import { invoiceNumber, refundNumber, TERMINAL_TEXT as T } from '../../../shared/texts/bir';
 import type { Db, Store, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { shifts, terminals } from '../../db/schema';
+import { printers, shifts, terminals } from '../../db/schema';
 import { conflictOnConstraint, fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -17,6 +17,18 @@ const MODULE = 'Settings';
 export type Terminal = typeof terminals.$inferSelect;
 
 export const listTerminals = (db: Store) => db.select().from(terminals).orderBy(asc(terminals.id)).all();
+
+/** The terminals, each saying whether it has a receipt printer: the Print buttons show by it. */
+export const terminalsWithPrinter = (db: Store) =>
+  db
+    .select({
+      ...getTableColumns(terminals),
+      hasPrinter: sql`${printers.terminalId} is not null`.mapWith(Boolean),
+    })
+    .from(terminals)
+    .leftJoin(printers, eq(printers.terminalId, terminals.id))
+    .orderBy(asc(terminals.id))
+    .all();
 
 const byId = (tx: Store, id: number) =>
   prepared(tx, 'terminals.byId', () =>

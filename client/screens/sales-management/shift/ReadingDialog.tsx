@@ -9,6 +9,7 @@ import { SHIFT_TEXT } from '../../../../shared/texts/shifts';
 import { failureText } from '../../../errors';
 import { useTRPC } from '../../../trpc';
 import { toastOutcome } from '../../../ui/outcome';
+import { PrinterButton } from '../../../ui/PrinterButton';
 import { useLastShown } from '../../../ui/useLastShown';
 import { PRINT_CLASSES } from '../printClasses';
 import { type Reading, ReadingSheet, readingTitle } from './ReadingSheet';
@@ -127,6 +128,10 @@ export function ReadingDialog({ reading, onClose }: { reading: Reading | null; o
         {sheet ? <ReadingSheet reading={sheet} profile={profile.data} terminal={terminal} /> : null}
         {sheet?.kind === 'X' ? <VoidCash reading={sheet} /> : null}
         <Group justify="flex-end" gap="sm" className="receipt-actions">
+          <PrinterButton
+            document={sheet?.kind === 'Z' ? 'zReading' : 'xReading'}
+            id={!sheet ? null : sheet.kind === 'Z' ? sheet.number : sheet.shiftId}
+          />
           <Button variant="light" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
             Print
           </Button>
