@@ -6,8 +6,7 @@ import { prepared } from '../../db/prepared';
 import { invoiceBlocks, sales, terminals } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
-import { appendJournal } from '../journal/chain';
-import { terminalFor } from './service';
+import { journalChange, terminalFor } from './service';
 
 // Blocks of a terminal's invoice numbers set aside for one device (docs/decisions.md, Selling
 // offline). The terminal's counter moves past the block as it is reserved, so no sale the
@@ -46,17 +45,7 @@ export function reserveBlock(
         .get();
       const first = invoiceNumber(terminal.invoicePrefix, block.first);
       const last = invoiceNumber(terminal.invoicePrefix, block.last);
-      appendJournal(
-        tx,
-        {
-          terminalId: terminal.id,
-          kind: 'terminal',
-          documentNumber: terminal.name,
-          amount: 0,
-          document: { change: 'reserved invoice numbers', first, last, by: actor.user.username },
-        },
-        now,
-      );
+      journalChange(tx, terminal, { change: 'reserved invoice numbers', first, last }, actor, now);
       return {
         message: T.reserved(first, last),
         block: {

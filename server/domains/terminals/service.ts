@@ -111,7 +111,7 @@ const registration = (t: Terminal) => ({
 });
 
 /** A change to a terminal's registration, in the journal under the terminal's name. */
-function journalChange(tx: Tx, terminal: Terminal, change: object, actor: Viewer, now: Date) {
+export function journalChange(tx: Tx, terminal: Terminal, change: object, actor: Viewer, now: Date) {
   appendJournal(
     tx,
     {
