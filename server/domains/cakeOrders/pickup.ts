@@ -15,7 +15,7 @@ import { journalSale, numberSale } from '../sales/invoice';
 import { keepLineLots, takeForLine } from '../sales/lineStock';
 import { type PricedLine, priceLines } from '../sales/lines';
 import { getSale } from '../sales/records';
-import { buyerOf, insertLine, insertPayment, insertSale, uniqueSaleId } from '../sales/service';
+import { buyerOf, insertLine, insertPayment, insertSale, uniqueSaleId } from '../sales/saleRows';
 import { findOrder, type OrderRow } from './queries';
 import { openOrder, recordEvent, shown } from './service';
 

@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import { formatPeso } from '../../../shared/money';
 import { saleTotalProblem } from '../../../shared/saleRules';
 import type { CheckoutInput } from '../../../shared/schemas/sales';
-import { newSaleId, SALES_TEXT } from '../../../shared/texts/sales';
+import { SALES_TEXT } from '../../../shared/texts/sales';
 import { manilaDate, manilaDayStart } from '../../../shared/time';
 import { lineDiscounts, SC5_WEEKLY_PURCHASES, saleTotals, type Totals } from '../../../shared/totals';
 import { writeTogether } from '../../db/groupCommit';
 import type { Db, Tx } from '../../db/open';
-import { placeholders, prepared } from '../../db/prepared';
-import { customers, saleLines, salePayments, sales } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -21,6 +20,7 @@ import { currentLines, type PricedLine, priceLines, resolveLines } from './lines
 import { findSale, getSale } from './records';
 import { checkoutRefused } from './refused';
 import { repeatedSale } from './repeat';
+import { buyerOf, insertLine, insertPayment, insertSale, lineRow, uniqueSaleId } from './saleRows';
 import { sc5Allowance } from './sc5';
 import { tenderFor } from './tender';
 
@@ -207,109 +207,6 @@ function refuseOtherTotals(
   }
 }
 
-/** The sale and line inserts run on every checkout: prepared once (server/db/prepared.ts). */
-const SALE_COLUMNS = [
-  'saleId',
-  'customerName',
-  'customerId',
-  'orderType',
-  'subtotal',
-  'discountAmount',
-  'vatExemptAmount',
-  'discountType',
-  'discountName',
-  'discountIdNumber',
-  'shiftId',
-  'taxAmount',
-  'totalAmount',
-  'taxRate',
-  'paymentMethod',
-  'paymentReference',
-  'cashTendered',
-  'change',
-  'linesKey',
-  'soldBy',
-  'soldAt',
-  'zPending',
-  'backdateReason',
-  'terminalId',
-  'invoiceSeq',
-  'invoiceNumber',
-  'buyerName',
-  'buyerAddress',
-  'buyerTin',
-  'soldOffline',
-  'receivedAt',
-] as const;
-export const insertSale = (tx: Tx) =>
-  prepared(tx, 'sales.insert', () =>
-    tx
-      .insert(sales)
-      .values(placeholders(SALE_COLUMNS) as never)
-      .returning({ id: sales.id })
-      .prepare(),
-  );
-
-const LINE_COLUMNS = [
-  'saleId',
-  'cost',
-  'kind',
-  'itemId',
-  'cakeId',
-  'code',
-  'name',
-  'price',
-  'purchasePrice',
-  'quantity',
-  'lineTotal',
-  'category',
-  'discount',
-  'catalogPrice',
-] as const;
-export const insertLine = (tx: Tx) =>
-  prepared(tx, 'sales.insertLine', () =>
-    tx
-      .insert(saleLines)
-      .values(placeholders(LINE_COLUMNS) as never)
-      .returning({ id: saleLines.id })
-      .prepare(),
-  );
-
-export const insertPayment = (tx: Tx) =>
-  prepared(tx, 'sales.insertPayment', () =>
-    tx
-      .insert(salePayments)
-      .values(placeholders(['saleId', 'method', 'amount', 'reference', 'appliedDeposit']) as never)
-      .prepare(),
-  );
-
-/** A line as sold: lineTotal is what was charged for it, after its discount (before VAT). */
-function lineRow(saleId: number, line: PricedLine, off: number) {
-  return {
-    saleId,
-    kind: line.kind,
-    itemId: line.kind === 'item' ? line.id : null,
-    cakeId: line.kind === 'cake' ? line.id : null,
-    code: line.code,
-    name: line.name,
-    price: line.price,
-    purchasePrice: line.purchasePrice,
-    quantity: line.quantity,
-    lineTotal: line.price * line.quantity - off,
-    category: line.category,
-    discount: off,
-  };
-}
-
-/** The buyer's lines for the invoice: blank ones are none. */
-export function buyerOf(buyer: CheckoutInput['buyer']) {
-  return {
-    buyerName: buyer?.name || null,
-    buyerAddress: buyer?.address || null,
-    buyerTin: buyer?.tin || null,
-  };
-}
-
 /** A registered customer by id, or the typed name; a blank unregistered one is "Unregistered". */
 function customerFor(
   tx: Tx,
@@ -321,11 +218,4 @@ function customerFor(
     return { id: customer.id, name: customer.name };
   }
   return { id: null, name: input.customerName || SALES_TEXT.unregistered };
-}
-
-export function uniqueSaleId(tx: Tx): string {
-  for (;;) {
-    const id = newSaleId();
-    if (!findSale(tx, id)) return id;
-  }
 }
