@@ -6,7 +6,14 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ShopServer, SOAK_ADMIN } from '../../bench/soakServer';
 import { type Db, openDb } from '../../server/db/open';
-import { inventoryItems, invoiceBlocks, notifications, sales, stockMovements } from '../../server/db/schema';
+import {
+  inventoryItems,
+  invoiceBlocks,
+  notifications,
+  sales,
+  shifts,
+  stockMovements,
+} from '../../server/db/schema';
 import { COUNTER_OFFLINE_TEXT } from '../../shared/texts/offline';
 import type { TestShop } from '../helpers/app';
 import { CASHIER_SCREEN, QUIET_CHROMIUM_FLAGS, snapshot, TABLET } from '../helpers/browser';
@@ -212,6 +219,45 @@ describe('the counter through an outage', () => {
     const now = db.select().from(sales).all();
     expect(now).toHaveLength(before + 1);
     expect(now.filter((s) => s.saleId === made[0]!.saleId)).toHaveLength(1);
+    await context.close();
+  }, 90_000);
+
+  it('closes the shift only once the sales made offline in it have been sent', async () => {
+    const context = await browser.newContext({ baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila' });
+    context.setDefaultTimeout(12_000);
+    const page = await signIn(context);
+    await openCounter(page);
+    const counter = page.getByRole('region', { name: 'Counter', exact: true });
+    await counter.getByRole('button', { name: 'Open shift' }).click();
+    const open = page.getByRole('dialog', { name: 'Open shift' });
+    await open.getByLabel(/^Opening cash/).fill('500');
+    await open.getByRole('button', { name: 'Open shift' }).click();
+    await counter.getByText(/^Shift #\d+ open$/).waitFor();
+    const shiftId = Number((await counter.getByText(/^Shift #\d+ open$/).textContent())?.match(/\d+/)?.[0]);
+    // The network to the server drops for the counter's sales: the sale is kept on the device.
+    const drop = (route: import('playwright-core').Route) => route.abort('connectionrefused');
+    await page.route('**/trpc/sales.checkout*', drop);
+    await page.route('**/trpc/sales.offline*', drop);
+    const number = await sell(page, [[FLOUR.name, 1]]);
+    await page.getByText(/1 sale waiting to send/).waitFor();
+
+    await counter.getByRole('button', { name: 'Close shift' }).click();
+    const close = page.getByRole('dialog', { name: 'Close shift' });
+    await close.getByLabel(/^Counted cash/).fill('595');
+    await close.getByRole('button', { name: 'Close shift' }).click();
+    await page.getByText(COUNTER_OFFLINE_TEXT.closeShiftWaits(1)).waitFor();
+    expect(db.select().from(shifts).where(eq(shifts.id, shiftId)).get()?.closedAt).toBeNull();
+
+    // The network is back: the sale goes into the shift, then the shift closes with it counted.
+    await page.unroute('**/trpc/sales.checkout*');
+    await page.unroute('**/trpc/sales.offline*');
+    await close.getByRole('button', { name: 'Close shift' }).click();
+    await page.getByRole('dialog', { name: /^Shift close #\d+$/ }).waitFor();
+    const sale = db.select().from(sales).where(eq(sales.invoiceNumber, number)).get();
+    expect(sale).toMatchObject({ soldOffline: true, shiftId });
+    expect(db.select().from(shifts).where(eq(shifts.id, shiftId)).get()).toMatchObject({
+      expectedCash: 50_000 + FLOUR.unitPrice,
+    });
     await context.close();
   }, 90_000);
 });
