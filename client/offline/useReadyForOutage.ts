@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTRPCClient } from '../trpc';
-import { useServerReachable } from './connection';
+import { probeServer, useServerReachable } from './connection';
 import { keepNumbersReady } from './numbers';
 import { keepShelf } from './shelf';
 
@@ -9,8 +9,8 @@ const EVERY_MS = 2 * 60_000;
 
 /**
  * While the server answers, the counter gets ready to lose it (docs/decisions.md, Selling
- * offline): it keeps the product list on the device and holds invoice numbers for its
- * terminal. First a moment after the screen opens, so the screen's own reads go first.
+ * offline): it keeps the product list on the device, holds invoice numbers for its
+ * terminal and learns how far its clock is from the server's. First a moment after the screen opens, so the screen's own reads go first.
  */
 export function useReadyForOutage(terminalId: number | null) {
   const client = useTRPCClient();
@@ -18,6 +18,7 @@ export function useReadyForOutage(terminalId: number | null) {
   useEffect(() => {
     if (!reachable) return;
     const ready = () => {
+      void probeServer();
       void keepShelf(client).catch(() => undefined);
       if (terminalId !== null) void keepNumbersReady(client, terminalId).catch(() => undefined);
     };

@@ -260,4 +260,35 @@ describe('the counter through an outage', () => {
     });
     await context.close();
   }, 90_000);
+
+  it("dates a sale made offline by the server's clock when the tablet's clock runs slow", async () => {
+    const context = await browser.newContext({ baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila' });
+    context.setDefaultTimeout(12_000);
+    // The tablet's clock is ten minutes behind the server's.
+    await context.addInitScript(() => {
+      const Real = Date;
+      const behind = -10 * 60_000;
+      class Slow extends Real {
+        constructor(...args: unknown[]) {
+          if (args.length === 0) super(Real.now() + behind);
+          else super(...(args as [string]));
+        }
+        static override now() {
+          return Real.now() + behind;
+        }
+      }
+      globalThis.Date = Slow as DateConstructor;
+    });
+    const page = await signIn(context);
+    await openCounter(page);
+    await page.waitForTimeout(1_500);
+    await context.setOffline(true);
+    const number = await sell(page, [[FLOUR.name, 1]]);
+    await context.setOffline(false);
+    await page.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 30_000 });
+    const sale = db.select().from(sales).where(eq(sales.invoiceNumber, number)).get()!;
+    expect(sale.soldOffline).toBe(true);
+    expect(Math.abs(sale.soldAt.getTime() - Date.now())).toBeLessThan(60_000);
+    await context.close();
+  }, 90_000);
 });

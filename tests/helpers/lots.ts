@@ -49,11 +49,16 @@ export const lotsOf = (shop: TestShop, itemId: number) =>
  * leaves the lots as they were.
  */
 export function setStock(shop: TestShop, itemId: number, stock: number) {
-  shop.db.transaction((tx) => {
-    const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get()!;
-    const what = { kind: 'item', id: itemId, record: item.itemId } as const;
-    adjustStock(tx, what, stock, { reason: 'edit', userId: null }, new Date());
-  });
+  // Immediate: a server in another process may write meanwhile (tests/e2e/offline-counter.test.ts),
+  // and a read transaction that then tries to write would fail at once instead of waiting.
+  shop.db.transaction(
+    (tx) => {
+      const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get()!;
+      const what = { kind: 'item', id: itemId, record: item.itemId } as const;
+      adjustStock(tx, what, stock, { reason: 'edit', userId: null }, new Date());
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 /** Sets a cake's stock to `stock` whole cakes as a stock edit does, through its lots. */

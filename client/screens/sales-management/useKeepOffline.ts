@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COUNTER_OFFLINE_TEXT as T } from '../../../shared/texts/offline';
+import { serverNow } from '../../offline/connection';
 import { useKept } from '../../offline/kept';
 import { giveBack } from '../../offline/numbers';
 import { offlineSaleOf } from '../../offline/offlineSale';
@@ -52,7 +53,7 @@ export function useKeepOffline(cart: Cart, onKept: (saleId: string) => void) {
       profile,
       cashier,
       shiftId: shift?.shift?.id ?? null,
-      soldAt: new Date(),
+      soldAt: serverNow(),
     });
     await keepWaiting({ saleId: sent.saleId, input, receipt });
     await lowerShelf(cart.lines);
