@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isNetworkFailure, serverMessage } from '../errors';
+import { httpStatusOf, isNetworkFailure, serverMessage } from '../errors';
 import type { TRPCClient } from '../trpc';
 import { markReachable } from './connection';
 import { counterDb, type WaitingSale } from './store';
@@ -52,6 +52,11 @@ export async function sendWaiting(client: TRPCClient): Promise<number> {
           markReachable(false);
           break;
         }
+        // A session that ended, or a server that failed (5xx) or is restarting, says nothing
+        // about the sale: it waits for the next round. Only the server's word on the sale (4xx)
+        // marks it refused.
+        const status = httpStatusOf(error);
+        if (status === undefined || status === 401 || status >= 500) break;
         const refused = serverMessage(error, 'The server refused this sale.');
         await (await counterDb()).put('waiting', { ...sale, refused });
         announce();

@@ -235,9 +235,25 @@ describe('the counter through an outage', () => {
     await counter.getByText(/^Shift #\d+ open$/).waitFor();
     const shiftId = Number((await counter.getByText(/^Shift #\d+ open$/).textContent())?.match(/\d+/)?.[0]);
     // The network to the server drops for the counter's sales: the sale is kept on the device.
-    const drop = (route: import('playwright-core').Route) => route.abort('connectionrefused');
-    await page.route('**/trpc/sales.checkout*', drop);
-    await page.route('**/trpc/sales.offline*', drop);
+    await page.route('**/trpc/sales.checkout*', (route) => route.abort('connectionrefused'));
+    // ...and then the server fails on them (a 500): that is no word on the sale, which waits.
+    await page.route('**/trpc/sales.offline*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              json: {
+                message: 'Something went wrong on the server.',
+                code: -32603,
+                data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+              },
+            },
+          },
+        ]),
+      }),
+    );
     const number = await sell(page, [[FLOUR.name, 1]]);
     await page.getByText(/1 sale waiting to send/).waitFor();
 
