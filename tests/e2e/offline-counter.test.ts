@@ -103,7 +103,7 @@ async function sell(page: Page, lines: [string, number][]) {
   return number;
 }
 
-const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 20_000) => {
+const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 30_000) => {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return;
@@ -176,8 +176,8 @@ describe('the counter through an outage', () => {
     await server.start();
     await context.setOffline(false);
     await until(() => offlineSales().length === 3, 'the three sales on the books');
-    await page.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 20_000 });
-    await other.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 30_000 });
+    await other.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 30_000 });
     const booked = offlineSales();
     expect(booked.map((s) => s.invoiceNumber)).toEqual([first, second, third]);
     expect(new Set(booked.map((s) => s.saleId)).size).toBe(3);
