@@ -37,9 +37,12 @@ export function itemStatus(item: StatusFields, today: string): ItemStatus {
 }
 
 /** The statuses the counter sells (stock aside): cakes' Available, and items not expired or empty. */
-const SELLABLE: ReadonlySet<string> = new Set(['Well-stocked', 'Low stock', 'Expiring soon', 'Available']);
+export const SELLABLE_STATUSES = ['Well-stocked', 'Low stock', 'Expiring soon', 'Available'] as const;
+const SELLABLE: ReadonlySet<string> = new Set(SELLABLE_STATUSES);
 export const sellableStatus = (status: string): boolean => SELLABLE.has(status);
 
-/** The counter's product order: well-stocked and available first, then what runs short, then the unsellable. */
-export const productRank = (status: string): number =>
-  status === 'Well-stocked' || status === 'Available' ? 0 : sellableStatus(status) ? 1 : 2;
+/**
+ * What the counter lists first, before what runs short and then the unsellable (its shelf
+ * order, ranked in SQL by server/domains/sales/products.ts).
+ */
+export const FIRST_ON_SHELF = ['Well-stocked', 'Available'] as const;

@@ -175,6 +175,37 @@ describe('sales.productsPage', () => {
     expect(page).toMatchObject({ total: 5, totalPages: 1 });
   });
 
+  it('orders by name, case aside, items and cakes together', async () => {
+    const db = shop.db;
+    const made: { table: typeof inventoryItems | typeof cakes; id: number }[] = [];
+    const item = (itemId: string, name: string) =>
+      made.push({
+        table: inventoryItems,
+        id: db
+          .insert(inventoryItems)
+          .values({ itemId, name, stock: 50_000, unitPrice: 100, purchasePrice: 50 })
+          .returning()
+          .get().id,
+      });
+    item('INV-ORD-1', 'shelforder b');
+    item('INV-ORD-2', 'Shelforder A');
+    item('INV-ORD-3', 'shelforder a2');
+    made.push({
+      table: cakes,
+      id: db
+        .insert(cakes)
+        .values({ cakeId: 'CK-ORD-1', name: 'SHELFORDER C', stock: 1, price: 100 })
+        .returning()
+        .get().id,
+    });
+    try {
+      const page = await api.sales.productsPage({ search: 'shelforder', page: 1 });
+      expect(page.rows.map((r) => r.code)).toEqual(['INV-ORD-2', 'INV-ORD-3', 'INV-ORD-1', 'CK-ORD-1']);
+    } finally {
+      for (const { table, id } of made) db.delete(table).where(eq(table.id, id)).run();
+    }
+  });
+
   it("takes a page size, as the inline sale's picker asks for fifty", async () => {
     const whole = await api.sales.products({ search: 'bulk' });
     const fifty = await api.sales.productsPage({ search: 'bulk', page: 2, limit: 50 });

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { amountText } from '../../../shared/display';
-import { productRank } from '../../../shared/itemStatus';
+import { FIRST_ON_SHELF, SELLABLE_STATUSES } from '../../../shared/itemStatus';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
 import type { Page, PageInput } from '../../../shared/schemas/paging';
@@ -36,59 +36,69 @@ export interface Product {
   basicNecessity: boolean;
 }
 
-/** Well-stocked and available first, then low stock or expiring soon, then what cannot be sold; each by name. */
-const rank = (p: { status: ItemStatus | CakeStatus }) => productRank(p.status);
-const names = new Intl.Collator('en-PH', { sensitivity: 'base' });
-const byProductOrder = (a: Listed, b: Listed) =>
-  rank(a) - rank(b) || names.compare(a.name, b.name) || a.id - b.id;
-
-/** A product's place on the shelf: what the order needs, and nothing it does not. */
+/** A product's place on the shelf: what the page needs to fetch its full row. */
 interface Listed {
   kind: 'item' | 'cake';
   id: number;
-  name: string;
-  status: ItemStatus | CakeStatus;
 }
 
 /**
- * Which products match `search` (each kind up to the POS cap, by name) and in what shelf
- * order. Only ids, names and statuses: the full rows (joins, a cake's base cost from its
- * ingredients) are read for the products a page shows, not for the up to 2,000 behind it.
+ * The shelf order in SQL (shared/itemStatus.ts): well-stocked and available first, then what runs short, then what cannot be sold; each by name as Inventory sorts it
+ * (lower(name)), then id. Ordering and paging in the database keeps the up to 2,000 products
+ * behind a page out of JavaScript: sorting them there cost five times the SQL (docs/decisions.md,
+ * Where a read's time goes).
  */
-function listedProducts(db: Store, search: string, today: string): Listed[] {
+const rankSql = sql`case when status in ${FIRST_ON_SHELF} then 0 when status in ${SELLABLE_STATUSES} then 1 else 2 end`;
+
+/**
+ * One page of the products matching `search` (each kind up to the POS cap, by name), with
+ * how many match in all. The unsearched shelf, which the counter shows on opening and after
+ * every sale, is prepared once: compiling the statement costs as much as running it.
+ */
+function listedPage(db: Store, search: string, today: string, limit: number, offset: number) {
   const i = inventoryItems;
   const c = cakes;
   const onDay = sql.placeholder('today');
-  const itemsWhere = (where: SQL | undefined) =>
-    db
-      .select({ id: i.id, name: i.name, status: counterStatusSql(onDay) })
+  const cap = sql.placeholder('cap');
+  const statement = (itemsWhere: SQL | undefined, cakesWhere: SQL | undefined) => {
+    const itemRows = db
+      .select({
+        kind: sql`'item'`.as('kind'),
+        id: i.id,
+        name: i.name,
+        status: counterStatusSql(onDay).as('status'),
+      })
       .from(i)
-      .where(where)
+      .where(itemsWhere)
       .orderBy(asc(sql`lower(${i.name})`), asc(i.id))
-      .limit(COUNTER_FETCH_CAP);
-  const cakesWhere = (where: SQL | undefined) =>
-    db
-      .select({ id: c.id, name: c.name, status: cakeStatusSql(onDay) })
+      .limit(cap);
+    const cakeRows = db
+      .select({
+        kind: sql`'cake'`.as('kind'),
+        id: c.id,
+        name: c.name,
+        status: cakeStatusSql(onDay).as('status'),
+      })
       .from(c)
-      .where(where)
+      .where(cakesWhere)
       .orderBy(asc(sql`lower(${c.name})`), asc(c.id))
-      .limit(COUNTER_FETCH_CAP);
-  // The unsearched shelf, which the counter shows on opening and after every sale, is
-  // prepared once: compiling these statements costs as much as running them.
-  const [items, cakeRows] = search
-    ? [
-        // A scanned pack barcode finds its item exactly, beside the name and id matches.
-        itemsWhere(or(itemMatches(search), eq(i.barcode, search))).all({ today }),
-        cakesWhere(cakeMatches(search)).all({ today }),
-      ]
-    : [
-        prepared(db, 'sales.listedItems', () => itemsWhere(undefined).prepare()).all({ today }),
-        prepared(db, 'sales.listedCakes', () => cakesWhere(undefined).prepare()).all({ today }),
-      ];
-  return [
-    ...items.map((item) => ({ ...item, kind: 'item' as const })),
-    ...cakeRows.map((cake) => ({ ...cake, kind: 'cake' as const })),
-  ].sort(byProductOrder);
+      .limit(cap);
+    return db
+      .select({
+        kind: sql<Listed['kind']>`kind`,
+        id: sql<number>`id`,
+        total: sql<number>`count(*) over ()`,
+      })
+      .from(sql`(select * from (${itemRows}) union all select * from (${cakeRows}))`)
+      .orderBy(rankSql, sql`lower(name)`, sql`id`)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare();
+  };
+  const args = { today, cap: COUNTER_FETCH_CAP, limit, offset };
+  if (!search) return prepared(db, 'sales.shelfPage', () => statement(undefined, undefined)).all(args);
+  // A scanned pack barcode finds its item exactly, beside the name and id matches.
+  return statement(or(itemMatches(search), eq(i.barcode, search)), cakeMatches(search)).all(args);
 }
 
 /** The counter's rows for `shelved`, in its order. */
@@ -97,53 +107,60 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
   const itemIds = ids('item');
   const cakeIds = ids('cake');
   const i = inventoryItems;
+  // Prepared once, the ids passed as JSON: a page is asked for on opening and after every sale.
+  const onDay = sql.placeholder('today');
+  const inIds = (id: SQLWrapper) => sql`${id} in (select value from json_each(${sql.placeholder('ids')}))`;
   const items =
     itemIds.length === 0
       ? []
-      : db
-          .select({
-            id: i.id,
-            code: i.itemId,
-            barcode: i.barcode,
-            name: i.name,
-            category: categories.name,
-            purchasePrice: i.purchasePrice,
-            price: i.unitPrice,
-            amount: i.amount,
-            unit: units.name,
-            stock: sellableUnits,
-            status: counterStatusSql(today),
-            scPwdEligible: i.scPwdEligible,
-            basicNecessity: i.basicNecessity,
-          })
-          .from(i)
-          .leftJoin(categories, eq(categories.id, i.categoryId))
-          .leftJoin(units, eq(units.id, i.unitId))
-          .where(inArray(i.id, itemIds))
-          .all();
+      : prepared(db, 'sales.shelfItems', () =>
+          db
+            .select({
+              id: i.id,
+              code: i.itemId,
+              barcode: i.barcode,
+              name: i.name,
+              category: categories.name,
+              purchasePrice: i.purchasePrice,
+              price: i.unitPrice,
+              amount: i.amount,
+              unit: units.name,
+              stock: sellableUnits,
+              status: counterStatusSql(onDay),
+              scPwdEligible: i.scPwdEligible,
+              basicNecessity: i.basicNecessity,
+            })
+            .from(i)
+            .leftJoin(categories, eq(categories.id, i.categoryId))
+            .leftJoin(units, eq(units.id, i.unitId))
+            .where(inIds(i.id))
+            .prepare(),
+        ).all({ today, ids: JSON.stringify(itemIds) });
   const c = cakes;
   const cakeRows =
     cakeIds.length === 0
       ? []
-      : db
-          .select({
-            id: c.id,
-            code: c.cakeId,
-            name: c.name,
-            category: categories.name,
-            purchasePrice: baseCostSql,
-            price: c.price,
-            amount: c.amount,
-            size: cakeSizes.name,
-            stock: c.stock,
-            status: cakeStatusSql(today),
-            scPwdEligible: c.scPwdEligible,
-          })
-          .from(c)
-          .leftJoin(categories, eq(categories.id, c.categoryId))
-          .leftJoin(cakeSizes, eq(cakeSizes.id, c.sizeId))
-          .where(inArray(c.id, cakeIds))
-          .all();
+      : prepared(db, 'sales.shelfCakes', () =>
+          db
+            .select({
+              id: c.id,
+              code: c.cakeId,
+              name: c.name,
+              category: categories.name,
+              purchasePrice: baseCostSql,
+              price: c.price,
+              amount: c.amount,
+              size: cakeSizes.name,
+              stock: c.stock,
+              status: cakeStatusSql(onDay),
+              scPwdEligible: c.scPwdEligible,
+            })
+            .from(c)
+            .leftJoin(categories, eq(categories.id, c.categoryId))
+            .leftJoin(cakeSizes, eq(cakeSizes.id, c.sizeId))
+            .where(inIds(c.id))
+            .prepare(),
+        ).all({ today, ids: JSON.stringify(cakeIds) });
   const byKey = new Map<string, Product>();
   for (const { unit, amount, ...item } of items)
     byKey.set(`item:${item.id}`, {
@@ -171,7 +188,7 @@ function productsOf(db: Store, shelved: readonly Listed[], today: string): Produ
  */
 export function counterProducts(db: Store, search: string, now = new Date()): Product[] {
   const today = manilaDate(now);
-  return productsOf(db, listedProducts(db, search, today), today);
+  return productsOf(db, listedPage(db, search, today, 2 * COUNTER_FETCH_CAP, 0), today);
 }
 
 /**
@@ -186,8 +203,14 @@ export function counterPage(
   now = new Date(),
 ): Page<Product> {
   const today = manilaDate(now);
-  const all = listedProducts(db, search, today);
-  const shown = Math.min(page, Math.max(1, Math.ceil(all.length / limit)));
-  const rows = productsOf(db, all.slice((shown - 1) * limit, shown * limit), today);
-  return pageOf(rows, all.length, { page: shown, limit });
+  let shown = page;
+  let listed = listedPage(db, search, today, limit, (shown - 1) * limit);
+  if (listed.length === 0 && shown > 1) {
+    // Past the end (the shelf shrank since the last page was asked for): the last page.
+    const total = listedPage(db, search, today, 1, 0)[0]?.total ?? 0;
+    shown = Math.max(1, Math.ceil(total / limit));
+    listed = listedPage(db, search, today, limit, (shown - 1) * limit);
+  }
+  const total = listed[0]?.total ?? 0;
+  return pageOf(productsOf(db, listed, today), total, { page: shown, limit });
 }
