@@ -5,12 +5,18 @@ import { seedSystemAdmin } from './db/seed';
 import { scheduleSnapshots } from './domains/backup/snapshot';
 import { scheduleStockCheck } from './domains/inventory/alerts';
 import { certificatesFor } from './https/shopCertificates';
+import { batchedLog } from './lib/logLines';
 
 const config = loadConfig();
 const db = openDb(config.dbFile);
 const seed = await seedSystemAdmin(db, config);
 const certificates = certificatesFor(config, db);
-const app = await buildApp({ db, config, certificates });
+const app = await buildApp({
+  db,
+  config,
+  certificates,
+  logger: { level: config.logLevel, stream: batchedLog() },
+});
 
 await app.listen({ port: config.port, host: config.host });
 // Low-stock, out-of-stock and expiring-soon notifications: now, then every four hours.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPeso, percentOf, toCentavos, toPesos } from '../../shared/money';
-import { manilaDate, manilaYear } from '../../shared/time';
+import { addDays, daysBetween, manilaDate, manilaYear } from '../../shared/time';
 
 describe('money', () => {
   it('round-trips centavos through pesos', () => {
@@ -41,5 +41,32 @@ describe('Manila time', () => {
     expect(manilaDate(new Date('2026-12-31T15:59:59Z'))).toBe('2026-12-31');
     expect(manilaDate(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01');
     expect(manilaYear(new Date('2026-12-31T16:00:00Z'))).toBe(2027);
+  });
+});
+
+describe('calendar days', () => {
+  it('daysBetween lists every date from one to the other, each the day after the last, across months and leap days', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2000-01-01T00:00:00Z'),
+          max: new Date('2099-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 0, max: 400 }),
+        (start, span) => {
+          const from = start.toISOString().slice(0, 10);
+          const to = addDays(from, span);
+          const days = daysBetween(from, to);
+          expect(days).toHaveLength(span + 1);
+          expect(days[0]).toBe(from);
+          expect(days.at(-1)).toBe(to);
+          for (let i = 1; i < days.length; i++) expect(days[i]).toBe(addDays(days[i - 1] as string, 1));
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(daysBetween('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(daysBetween('2026-12-06', '2026-12-05')).toEqual([]);
   });
 });

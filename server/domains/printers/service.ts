@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PrinterInput } from '../../../shared/schemas/printers';
 import { TERMINAL_TEXT } from '../../../shared/texts/bir';
 import { PRINTERS_TEXT as T } from '../../../shared/texts/printers';
 import type { Db, Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { printers, terminals } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
@@ -27,8 +28,15 @@ export function listPrinters(db: Store) {
     .map(({ terminal, printer }) => ({ terminalId: terminal.id, terminal: terminal.name, printer }));
 }
 
+/** A terminal's printer: asked at every checkout, so prepared once. */
 export const printerOf = (db: Store, terminalId: number): Printer | undefined =>
-  db.select().from(printers).where(eq(printers.terminalId, terminalId)).get();
+  prepared(db, 'printers.of', () =>
+    db
+      .select()
+      .from(printers)
+      .where(eq(printers.terminalId, sql.placeholder('terminalId')))
+      .prepare(),
+  ).get({ terminalId });
 
 /**
  * Where a print or the drawer goes: the terminal asked for, else the actor's shift's, else the

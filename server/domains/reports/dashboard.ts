@@ -1,27 +1,38 @@
-import { and, count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { can } from '../../../shared/roles';
 import { addDays, daysBetween, manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { activityByDay, inventoryItems, salesByDay } from '../../db/schema';
 import type { Viewer } from '../auth/viewer';
 import { type DepositsHeld, depositsHeld, type TodaysPickups, todaysPickups } from '../cakeOrders/dashboard';
 
 const i = inventoryItems;
 
-/** Items counted by their derived status, through the stock-state index. */
+/**
+ * Items counted by their derived status, each count through the stock-state index, in one
+ * prepared statement: the Dashboard is opened often, and compiling its counts cost as much
+ * as running them.
+ */
 function inventoryCounts(db: Store, today: string) {
   // stock_state: 1 low, 2 out, 3 well-stocked (server/db/tables/records.ts); expired items count as Expired.
-  const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${today}`;
-  const byState = (state: number) =>
+  const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${sql.placeholder('today')}`;
+  const inState = (state: number) =>
+    sql<number>`(select count(*) from ${i} where ${i.stockState} = ${sql.raw(String(state))} and ${fresh})`;
+  const row = prepared(db, 'dashboard.inventoryCounts', () =>
     db
-      .select({ n: count() })
-      .from(i)
-      .where(and(sql`${i.stockState} = ${state}`, fresh))
-      .get()?.n ?? 0;
+      .select({
+        totalInventoryCount: sql<number>`(select count(*) from ${i})`,
+        lowStockCount: inState(1),
+        outOfStockCount: inState(2),
+      })
+      .from(sql`(select 1)`)
+      .prepare(),
+  ).get({ today });
   return {
-    totalInventoryCount: db.select({ n: count() }).from(i).get()?.n ?? 0,
-    lowStockCount: byState(1),
-    outOfStockCount: byState(2),
+    totalInventoryCount: row?.totalInventoryCount ?? 0,
+    lowStockCount: row?.lowStockCount ?? 0,
+    outOfStockCount: row?.outOfStockCount ?? 0,
   };
 }
 
@@ -47,20 +58,24 @@ export function dashboardStats(db: Store, viewer: Viewer, now = new Date()): Das
   const role = viewer.user.role;
   if (can(role, 'dashboardFinance')) {
     stats.salesToday =
-      db
-        .select({ n: sql<number>`coalesce(sum(${salesByDay.sales}), 0)` })
-        .from(salesByDay)
-        .where(sql`${salesByDay.day} = ${today}`)
-        .get()?.n ?? 0;
+      prepared(db, 'dashboard.salesToday', () =>
+        db
+          .select({ n: sql<number>`coalesce(sum(${salesByDay.sales}), 0)` })
+          .from(salesByDay)
+          .where(sql`${salesByDay.day} = ${sql.placeholder('today')}`)
+          .prepare(),
+      ).get({ today })?.n ?? 0;
     stats.depositsHeld = depositsHeld(db);
   }
   if (can(role, 'salesReport')) {
     stats.activityLogsToday =
-      db
-        .select({ n: activityByDay.entries })
-        .from(activityByDay)
-        .where(sql`${activityByDay.day} = ${today}`)
-        .get()?.n ?? 0;
+      prepared(db, 'dashboard.logsToday', () =>
+        db
+          .select({ n: activityByDay.entries })
+          .from(activityByDay)
+          .where(sql`${activityByDay.day} = ${sql.placeholder('today')}`)
+          .prepare(),
+      ).get({ today })?.n ?? 0;
   }
   return stats;
 }
@@ -75,16 +90,18 @@ export interface RevenueCostPoint {
 export function revenueCostByDay(db: Store, days: number, now = new Date()): RevenueCostPoint[] {
   const to = manilaDate(now);
   const from = addDays(to, 1 - days);
-  const rows = db
-    .select({
-      day: salesByDay.day,
-      revenue: sql<number>`sum(${salesByDay.subtotal})`,
-      cost: sql<number>`sum(${salesByDay.cost})`,
-    })
-    .from(salesByDay)
-    .where(sql`${salesByDay.day} between ${from} and ${to}`)
-    .groupBy(salesByDay.day)
-    .all();
+  const rows = prepared(db, 'dashboard.revenueCostByDay', () =>
+    db
+      .select({
+        day: salesByDay.day,
+        revenue: sql<number>`sum(${salesByDay.subtotal})`,
+        cost: sql<number>`sum(${salesByDay.cost})`,
+      })
+      .from(salesByDay)
+      .where(sql`${salesByDay.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`)
+      .groupBy(salesByDay.day)
+      .prepare(),
+  ).all({ from, to });
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return daysBetween(from, to).map((date) => ({
     date,

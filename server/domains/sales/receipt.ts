@@ -4,12 +4,13 @@ import { RECEIPT_TEXT } from '../../../shared/texts/receipt';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { formatDateTime } from '../../../shared/time';
 import type { Db, Store } from '../../db/open';
-import { sales, terminals } from '../../db/schema';
+import { sales } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { appendJournal } from '../journal/chain';
 import { shopProfile } from '../settings/profile';
+import { terminalById } from '../terminals/service';
 import { findSale, getSale } from './records';
 import { MODULE } from './service';
 import type { ShownSale } from './shown';
@@ -20,10 +21,7 @@ import type { ShownSale } from './shown';
 /** Everything the 80 mm invoice prints, money in centavos; blank texts where nothing was given. */
 export function receiptOf(db: Store, sale: ShownSale) {
   const profile = shopProfile(db);
-  const terminal =
-    sale.terminalId === null
-      ? undefined
-      : db.select().from(terminals).where(eq(terminals.id, sale.terminalId)).get();
+  const terminal = sale.terminalId === null ? undefined : terminalById(db, sale.terminalId);
   return {
     id: sale.id,
     saleId: sale.saleId,

@@ -22,10 +22,14 @@ export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
 
 /** Who sold and who refunded, by name, as the receipt prints them (null once the account is gone). */
 function namesOf(db: Db | Tx, sale: Pick<SaleRow, 'soldBy' | 'refundedBy'>) {
-  const name = (id: number | null) =>
-    id === null
-      ? null
-      : (db.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? null);
+  const byId = prepared(db, 'sales.userName', () =>
+    db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  const name = (id: number | null) => (id === null ? null : (byId.get({ id })?.username ?? null));
   return { cashier: name(sale.soldBy), refundedByName: name(sale.refundedBy) };
 }
 

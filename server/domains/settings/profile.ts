@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SHOP_NAME } from '../../../shared/constants';
 import type { ShopProfileInput } from '../../../shared/schemas/settings';
 import { SETTINGS_TEXT } from '../../../shared/texts/settings';
 import type { Db, Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { settings } from '../../db/schema';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -26,7 +27,14 @@ const DEFAULT_PROFILE: ShopProfile = {
 
 /** The shop's name and address for the login footer and receipts; a sensible default until set. */
 export function shopProfile(db: Store): ShopProfile {
-  const row = db.select().from(settings).where(eq(settings.key, 'shopProfile')).get();
+  // On every invoice: prepared once.
+  const row = prepared(db, 'settings.shopProfile', () =>
+    db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, sql.placeholder('key')))
+      .prepare(),
+  ).get({ key: 'shopProfile' });
   if (!row) return DEFAULT_PROFILE;
   const saved = JSON.parse(row.value) as Partial<ShopProfile>;
   return { ...DEFAULT_PROFILE, ...saved, businessName: saved.businessName?.trim() || DEFAULT_SHOP_NAME };

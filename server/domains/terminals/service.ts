@@ -30,7 +30,8 @@ export const terminalsWithPrinter = (db: Store) =>
     .orderBy(asc(terminals.id))
     .all();
 
-const byId = (tx: Store, id: number) =>
+/** A terminal by its id: asked on every sale and invoice, so prepared once. */
+export const terminalById = (tx: Store, id: number) =>
   prepared(tx, 'terminals.byId', () =>
     tx
       .select()
@@ -49,20 +50,24 @@ export function terminalFor(
   shiftId: number | null = null,
 ): Terminal {
   if (ref != null) {
-    const chosen = byId(tx, ref);
+    const chosen = terminalById(tx, ref);
     if (!chosen) throw fail.badRequest(T.notFound);
     return chosen;
   }
   if (shiftId !== null) {
-    const shift = tx
-      .select({ terminalId: shifts.terminalId })
-      .from(shifts)
-      .where(eq(shifts.id, shiftId))
-      .get();
-    const ofShift = shift?.terminalId == null ? undefined : byId(tx, shift.terminalId);
+    const shift = prepared(tx, 'terminals.ofShift', () =>
+      tx
+        .select({ terminalId: shifts.terminalId })
+        .from(shifts)
+        .where(eq(shifts.id, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id: shiftId });
+    const ofShift = shift?.terminalId == null ? undefined : terminalById(tx, shift.terminalId);
     if (ofShift) return ofShift;
   }
-  const first = tx.select().from(terminals).orderBy(asc(terminals.id)).limit(1).get();
+  const first = prepared(tx, 'terminals.first', () =>
+    tx.select().from(terminals).orderBy(asc(terminals.id)).limit(1).prepare(),
+  ).get();
   if (!first) throw fail.conflict(T.notFound);
   return first;
 }
@@ -159,7 +164,7 @@ export function updateTerminal(
 ) {
   return db.transaction(
     (tx) => {
-      const before = byId(tx, input.id);
+      const before = terminalById(tx, input.id);
       if (!before) throw fail.notFound(T.notFound);
       refuseTaken(tx, input, before.id);
       // A printed invoice's number names its terminal's series: it stays as printed.
