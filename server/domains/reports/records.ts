@@ -1,6 +1,7 @@
 import { and, count, desc, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { RecordsCursor } from '../../../shared/schemas/reports';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { sales } from '../../db/schema';
 import type { Days } from './period';
 
@@ -51,29 +52,44 @@ function pageAt<Row extends { soldAt: Date; id: number }>(rows: Row[], limit: nu
   };
 }
 
+/** The legacy pages' statements, prepared once: the report is paged through often. */
+const pageStatements = (db: Store) =>
+  prepared(db, 'reports.recordsPage', () => {
+    const ph = sql.placeholder;
+    const where = and(
+      gte(sales.soldAt, ph('start')),
+      lt(sales.soldAt, ph('end')),
+      lte(sales.id, ph('snapshot')),
+    );
+    return {
+      newest: db
+        .select({ id: sql<number>`coalesce(max(${sales.id}), 0)` })
+        .from(sales)
+        .prepare(),
+      counted: db.select({ n: count() }).from(sales).where(where).prepare(),
+      page: db
+        .select(row)
+        .from(sales)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(ph('limit'))
+        .offset(ph('offset'))
+        .prepare(),
+    };
+  });
+
 /**
  * Page `page` of the sales that existed when page 1 was read (ids up to `asOf`), for
  * the legacy GET /api/salesReport/sales?page&limit: a sale made meanwhile has a higher id,
  * so it cannot push a shown record onto the next page.
  */
 export function recordsPage(db: Store, days: Days, page: number, limit: number, asOf?: number) {
-  const snapshot =
-    asOf ??
-    db
-      .select({ id: sql<number>`coalesce(max(${sales.id}), 0)` })
-      .from(sales)
-      .get()?.id ??
-    0;
-  const where: SQL | undefined = and(inPeriod(days), lte(sales.id, snapshot));
-  const total = db.select({ n: count() }).from(sales).where(where).get()?.n ?? 0;
-  const records = db
-    .select(row)
-    .from(sales)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .all();
+  const { newest, counted, page: read } = pageStatements(db);
+  const snapshot = asOf ?? newest.get()?.id ?? 0;
+  // Epoch milliseconds, as the column stores them (placeholders skip the column's mapping).
+  const bounds = { start: days.start.getTime(), end: days.end.getTime(), snapshot };
+  const total = counted.get(bounds)?.n ?? 0;
+  const records = read.all({ ...bounds, limit, offset: (page - 1) * limit });
   return {
     records,
     page,

@@ -2,8 +2,9 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Db, Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { saleLines, salePayments, sales, users } from '../../db/schema';
+import { saleLines, salePayments, sales } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { usernameOf } from '../users/names';
 
 // Reading sales back: one by id or SALE- id (the receipt), and the newest first (the list).
 
@@ -22,15 +23,7 @@ export type SaleRow = NonNullable<ReturnType<typeof findSale>>;
 
 /** Who sold and who refunded, by name, as the receipt prints them (null once the account is gone). */
 function namesOf(db: Db | Tx, sale: Pick<SaleRow, 'soldBy' | 'refundedBy'>) {
-  const byId = prepared(db, 'sales.userName', () =>
-    db
-      .select({ username: users.username })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare(),
-  );
-  const name = (id: number | null) => (id === null ? null : (byId.get({ id })?.username ?? null));
-  return { cashier: name(sale.soldBy), refundedByName: name(sale.refundedBy) };
+  return { cashier: usernameOf(db, sale.soldBy), refundedByName: usernameOf(db, sale.refundedBy) };
 }
 
 const PAYMENT_FIELDS = {

@@ -4,7 +4,7 @@ import { formatPeso } from '../../../shared/money';
 import { recordId } from '../../../shared/schemas/ids';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import type { Db, Tx } from '../../db/open';
-import { saleLines, sales, shifts, users } from '../../db/schema';
+import { saleLines, sales, shifts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { type Approval, closeWaitingRequests, heldKind, holdOrApply } from '../actionRequests/held';
 import { logActivity } from '../activity/service';
@@ -13,6 +13,7 @@ import { appendJournal } from '../journal/chain';
 import { notify } from '../notifications/service';
 import { openShiftOf } from '../shifts/current';
 import { issueRefund, terminalFor } from '../terminals/service';
+import { usernameOf } from '../users/names';
 import { returnLine } from './lineStock';
 import { findSale, getSale, type SaleRow } from './records';
 import { MODULE } from './service';
@@ -133,8 +134,7 @@ function askersDrawer(
   requestedBy: number,
   asked: number | null | undefined,
 ): Drawer {
-  const cashier = tx.select({ username: users.username }).from(users).where(eq(users.id, requestedBy)).get();
-  const name = cashier?.username ?? 'Unknown';
+  const name = usernameOf(tx, requestedBy) ?? 'Unknown';
   const shiftId = asked === undefined ? (openShiftOf(tx, requestedBy)?.id ?? null) : asked;
   const open =
     shiftId !== null &&

@@ -1,4 +1,8 @@
 import type { Db } from '../../db/open';
+import { prepared } from '../../db/prepared';
+
+/** A reading's statement, prepared once per text: a reading is taken often, and compiling cost more than reading. */
+const statement = (db: Db, text: string) => prepared(db, `readings:${text}`, () => db.$client.prepare(text));
 
 // The X and Z readings' totals, in centavos. A reading covers a set of sales
 // (those made in a shift, or counted by a Z reading) and a set of refunds (those made in
@@ -52,47 +56,47 @@ const num = (v: unknown) => Number(v ?? 0);
 
 export function readingTotals(db: Db, scope: Scope): ReadingTotals {
   // Inside a transaction too: better-sqlite3 has one connection, so these read its writes.
-  const sqlite = db.$client;
   const { sale, refund, deposit, key } = columns(scope);
-  const sold = sqlite
-    .prepare(
-      `select count(*) as n, sum(subtotal) as gross, sum(discount_amount) as discounts,
+  const sold = statement(
+    db,
+
+    `select count(*) as n, sum(subtotal) as gross, sum(discount_amount) as discounts,
          sum(case when discount_type is not null then total_amount else 0 end) as scPwdSales,
          sum(tax_amount) as vat, sum(vat_exempt_amount) as vatExempt, sum(total_amount) as total,
          sum(coalesce(cash_tendered, (select amount from sale_payments p where p.sale_id = s.id and p.method = 'Cash' and p.applied_deposit = 0), 0)) as cashTaken,
          sum(coalesce(change, 0)) as changeGiven
        from sales s where ${sale} = ?`,
-    )
-    .get(key) as Record<string, number | null>;
-  const refunded = sqlite
-    .prepare(`select count(*) as n, sum(total_amount) as total from sales where ${refund} = ?`)
-    .get(key) as Record<string, number | null>;
-  const methods = sqlite
-    .prepare(
-      `select method, sum(case when s.${sale} = ? then amount else 0 end) as sales,
+  ).get(key) as Record<string, number | null>;
+  const refunded = statement(
+    db,
+    `select count(*) as n, sum(total_amount) as total from sales where ${refund} = ?`,
+  ).get(key) as Record<string, number | null>;
+  const methods = statement(
+    db,
+
+    `select method, sum(case when s.${sale} = ? then amount else 0 end) as sales,
          sum(case when s.${refund} = ? then amount else 0 end) as refunds
        from sale_payments p join sales s on s.id = p.sale_id
        where s.${sale} = ? or s.${refund} = ?
        group by method order by method`,
-    )
-    .all(key, key, key, key) as { method: string; sales: number; refunds: number }[];
+  ).all(key, key, key, key) as { method: string; sales: number; refunds: number }[];
   // Cake order deposits (docs/decisions.md, Cake orders): cash counted where it was taken or given back.
-  const deposits = sqlite
-    .prepare(
-      `select sum(case when kind = 'deposit' then amount else 0 end) as taken,
+  const deposits = statement(
+    db,
+
+    `select sum(case when kind = 'deposit' then amount else 0 end) as taken,
          sum(case when kind = 'refund' then amount else 0 end) as refunded,
          sum(case when kind = 'deposit' and method = 'Cash' then coalesce(cash_tendered, amount) else 0 end) as cashTaken,
          sum(case when kind = 'deposit' and method = 'Cash' then coalesce(change, 0) else 0 end) as changeGiven,
          sum(case when kind = 'refund' and method = 'Cash' then amount else 0 end) as cashRefunded
        from cake_order_payments where ${deposit} = ? and kind in ('deposit', 'refund')`,
-    )
-    .get(key) as Record<string, number | null>;
-  const applied = sqlite
-    .prepare(
-      `select sum(p.amount) as total from sale_payments p join sales s on s.id = p.sale_id
+  ).get(key) as Record<string, number | null>;
+  const applied = statement(
+    db,
+
+    `select sum(p.amount) as total from sale_payments p join sales s on s.id = p.sale_id
        where s.${sale} = ? and p.applied_deposit = 1`,
-    )
-    .get(key) as Record<string, number | null>;
+  ).get(key) as Record<string, number | null>;
   const salesTotal = num(sold.total);
   const refunds = num(refunded.total);
   return {
@@ -156,11 +160,11 @@ export interface BirTotals {
 }
 
 export function birTotals(db: Db, scope: Scope): BirTotals {
-  const sqlite = db.$client;
   const { sale, refund, key } = columns(scope);
-  const sold = sqlite
-    .prepare(
-      `select sum(subtotal) as gross, sum(tax_amount) as vat,
+  const sold = statement(
+    db,
+
+    `select sum(subtotal) as gross, sum(tax_amount) as vat,
          sum(case when tax_rate > 0 then subtotal - vat_exempt_amount
            - (case when discount_type = 'SC5' then discount_amount else 0 end) else 0 end) as vatable,
          sum(case when tax_rate > 0
@@ -171,25 +175,25 @@ export function birTotals(db: Db, scope: Scope): BirTotals {
          sum(case when discount_type = 'SC5' then discount_amount else 0 end) as sc5,
          sum(discount_amount) as discounts
        from sales where ${sale} = ?`,
-    )
-    .get(key) as Record<string, number | null>;
-  const invoices = sqlite
-    .prepare(
-      `select (select invoice_number from sales where ${sale} = ? and invoice_seq is not null order by invoice_seq limit 1) as first,
+  ).get(key) as Record<string, number | null>;
+  const invoices = statement(
+    db,
+
+    `select (select invoice_number from sales where ${sale} = ? and invoice_seq is not null order by invoice_seq limit 1) as first,
          (select invoice_number from sales where ${sale} = ? and invoice_seq is not null order by invoice_seq desc limit 1) as last,
          (select refund_number from sales where ${refund} = ? and refund_seq is not null order by refund_seq limit 1) as firstRefund,
          (select refund_number from sales where ${refund} = ? and refund_seq is not null order by refund_seq desc limit 1) as lastRefund`,
-    )
-    .get(key, key, key, key) as Record<string, string | null>;
-  const refunded = sqlite
-    .prepare(`select count(*) as n, sum(total_amount) as total from sales where ${refund} = ?`)
-    .get(key) as Record<string, number | null>;
-  const paid = sqlite
-    .prepare(
-      `select method, sum(amount) as amount from sale_payments p join sales s on s.id = p.sale_id
+  ).get(key, key, key, key) as Record<string, string | null>;
+  const refunded = statement(
+    db,
+    `select count(*) as n, sum(total_amount) as total from sales where ${refund} = ?`,
+  ).get(key) as Record<string, number | null>;
+  const paid = statement(
+    db,
+
+    `select method, sum(amount) as amount from sale_payments p join sales s on s.id = p.sale_id
        where s.${sale} = ? group by method order by method`,
-    )
-    .all(key) as { method: string; amount: number }[];
+  ).all(key) as { method: string; amount: number }[];
   const grossSales = num(sold.gross);
   const vatAmount = num(sold.vat);
   const refundsAmount = num(refunded.total);

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, isNull, lt, or, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { formatPeso } from '../../../shared/money';
 import { can } from '../../../shared/roles';
 import { VARIANCE_ALERT } from '../../../shared/schemas/shifts';
 import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import type { Db, Tx } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { endOfDay, shiftCash, shifts, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
@@ -12,6 +13,7 @@ import type { Viewer } from '../auth/viewer';
 import { appendJournal } from '../journal/chain';
 import { notify } from '../notifications/service';
 import { terminalFor } from '../terminals/service';
+import { usernameOf } from '../users/names';
 import { openShiftOf } from './current';
 import { type BirTotals, birTotals, type ReadingTotals, readingTotals } from './readings';
 
@@ -37,24 +39,26 @@ const voider = alias(users, 'voider');
 
 /** A shift's cash movements, oldest first, voided ones included. */
 function cashMovements(db: Db | Tx, shiftId: number): CashMovement[] {
-  return db
-    .select({
-      id: shiftCash.id,
-      type: shiftCash.type,
-      amount: shiftCash.amount,
-      reason: shiftCash.reason,
-      by: mover.username,
-      at: shiftCash.createdAt,
-      voidedAt: shiftCash.voidedAt,
-      voidedBy: voider.username,
-      voidReason: shiftCash.voidReason,
-    })
-    .from(shiftCash)
-    .leftJoin(mover, eq(mover.id, shiftCash.userId))
-    .leftJoin(voider, eq(voider.id, shiftCash.voidedBy))
-    .where(eq(shiftCash.shiftId, shiftId))
-    .orderBy(asc(shiftCash.id))
-    .all();
+  return prepared(db, 'shifts.cashMovements', () =>
+    db
+      .select({
+        id: shiftCash.id,
+        type: shiftCash.type,
+        amount: shiftCash.amount,
+        reason: shiftCash.reason,
+        by: mover.username,
+        at: shiftCash.createdAt,
+        voidedAt: shiftCash.voidedAt,
+        voidedBy: voider.username,
+        voidReason: shiftCash.voidReason,
+      })
+      .from(shiftCash)
+      .leftJoin(mover, eq(mover.id, shiftCash.userId))
+      .leftJoin(voider, eq(voider.id, shiftCash.voidedBy))
+      .where(eq(shiftCash.shiftId, sql.placeholder('shiftId')))
+      .orderBy(asc(shiftCash.id))
+      .prepare(),
+  ).all({ shiftId });
 }
 
 export interface XReading extends ReadingTotals, BirTotals {
@@ -85,7 +89,13 @@ export interface XReading extends ReadingTotals, BirTotals {
 
 /** A shift the actor may act on: their own, or any for a manager and above. */
 function shiftFor(tx: Tx | Db, actor: Viewer, id: number): ShiftRow {
-  const shift = tx.select().from(shifts).where(eq(shifts.id, id)).get();
+  const shift = prepared(tx, 'shifts.byId', () =>
+    tx
+      .select()
+      .from(shifts)
+      .where(eq(shifts.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
   if (!shift) throw fail.notFound(SHIFT_TEXT.notFound);
   if (shift.cashierId !== actor.user.id && !can(actor.user.role, 'shiftsOversee'))
     throw fail.forbidden(SHIFT_TEXT.notYours);
@@ -94,13 +104,15 @@ function shiftFor(tx: Tx | Db, actor: Viewer, id: number): ShiftRow {
 
 /** The Z counter a terminal takes next: its last plus one. */
 function nextZCounter(db: Db | Tx, terminalId: number | null): number {
-  const last = db
-    .select({ zCounter: endOfDay.zCounter })
-    .from(endOfDay)
-    .where(eq(endOfDay.terminalId, terminalId ?? 1))
-    .orderBy(desc(endOfDay.number))
-    .limit(1)
-    .get();
+  const last = prepared(db, 'shifts.lastZ', () =>
+    db
+      .select({ zCounter: endOfDay.zCounter })
+      .from(endOfDay)
+      .where(eq(endOfDay.terminalId, sql.placeholder('terminalId')))
+      .orderBy(desc(endOfDay.number))
+      .limit(1)
+      .prepare(),
+  ).get({ terminalId: terminalId ?? 1 });
   return (last?.zCounter ?? 0) + 1;
 }
 
@@ -110,33 +122,32 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
   const bir = birTotals(db, { shift: shift.id });
   const moved = (type: 'in' | 'out') =>
     Number(
-      db
-        .select({ total: sum(shiftCash.amount) })
-        .from(shiftCash)
-        .where(and(eq(shiftCash.shiftId, shift.id), eq(shiftCash.type, type), isNull(shiftCash.voidedAt)))
-        .get()?.total ?? 0,
+      prepared(db, 'shifts.moved', () =>
+        db
+          .select({ total: sum(shiftCash.amount) })
+          .from(shiftCash)
+          .where(
+            and(
+              eq(shiftCash.shiftId, sql.placeholder('shiftId')),
+              eq(shiftCash.type, sql.placeholder('type')),
+              isNull(shiftCash.voidedAt),
+            ),
+          )
+          .prepare(),
+      ).get({ shiftId: shift.id, type })?.total ?? 0,
     );
   const cashIn = moved('in');
   const cashOut = moved('out');
   const expectedCash =
     shift.expectedCash ??
     shift.openingCash + totals.cashTaken - totals.changeGiven - totals.cashRefunded + cashIn - cashOut;
-  const cashier = db
-    .select({ username: users.username })
-    .from(users)
-    .where(eq(users.id, shift.cashierId))
-    .get();
-  const closer =
-    shift.closedBy === null
-      ? undefined
-      : db.select({ username: users.username }).from(users).where(eq(users.id, shift.closedBy)).get();
   return {
     shiftId: shift.id,
     terminalId: shift.terminalId ?? 1,
     zCounter: nextZCounter(db, shift.terminalId),
     previousGrandTotal: shift.openingGrandTotal,
     presentGrandTotal: shift.openingGrandTotal + totals.salesTotal,
-    cashier: cashier?.username ?? 'Unknown',
+    cashier: usernameOf(db, shift.cashierId) ?? 'Unknown',
     openedAt: shift.openedAt,
     closedAt: shift.closedAt,
     openingCash: shift.openingCash,
@@ -146,7 +157,7 @@ export function xReading(db: Db, shift: ShiftRow, now = new Date()): XReading {
     countedCash: shift.countedCash,
     variance: shift.variance,
     closeReason: shift.closeReason,
-    closedBy: closer?.username ?? null,
+    closedBy: usernameOf(db, shift.closedBy),
     movements: cashMovements(db, shift.id),
     takenAt: now,
     ...totals,

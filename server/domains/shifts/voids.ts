@@ -11,6 +11,7 @@ import { fail } from '../../lib/errors';
 import { type Approval, asStaffRequest, heldKind, mustRequest } from '../actionRequests/held';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { usernameOf } from '../users/names';
 import { MODULE, type ShiftRow, xReading } from './service';
 
 // Voiding a cash in or out: managers and up at once, staff through an approval request.
@@ -90,8 +91,7 @@ export function voidCash(db: Db, actor: Viewer, input: { id: number; reason: str
 export const cashVoidApproval: Approval = {
   delete: heldKind(voidCashInput, (tx, approver, { payload, requestedBy }) => {
     const { move, shift } = voidable(tx, null, payload.id);
-    const asker = tx.select({ username: users.username }).from(users).where(eq(users.id, requestedBy)).get();
-    applyVoid(tx, approver, move, shift, payload.reason, asker?.username ?? 'Unknown');
+    applyVoid(tx, approver, move, shift, payload.reason, usernameOf(tx, requestedBy) ?? 'Unknown');
   }),
   otherType: (type) => `Cash drawer requests cannot be of type ${type}.`,
 };
