@@ -1,4 +1,4 @@
-import { and, count, desc, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, gte, lt, lte, sql } from 'drizzle-orm';
 import type { RecordsCursor } from '../../../shared/schemas/reports';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
