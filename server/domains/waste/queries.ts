@@ -3,6 +3,7 @@ import type { Period } from '../../../shared/schemas/reports';
 import { WASTE_REASONS, type WasteReason } from '../../../shared/texts/waste';
 import { addDays, manilaDate, manilaDayStart, rangeStart } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { users, wasteEntries } from '../../db/schema';
 
 // The waste log: what was written off in a period (items and cakes alike), newest first, with totals by reason and by
@@ -88,11 +89,14 @@ export function wasteLog(db: Store, period: Period, now = new Date()) {
 
 /** What waste of items and cakes cost in [start, end): the sales report takes it from profit. */
 export function wasteCostBetween(db: Store, start: Date, end: Date): number {
+  // On every report summary: prepared once. Epoch milliseconds, as the column stores them.
   return (
-    db
-      .select({ cost: sql<number>`coalesce(sum(${w.cost}), 0)` })
-      .from(w)
-      .where(and(gte(w.createdAt, start), lt(w.createdAt, end)))
-      .get()?.cost ?? 0
+    prepared(db, 'waste.costBetween', () =>
+      db
+        .select({ cost: sql<number>`coalesce(sum(${w.cost}), 0)` })
+        .from(w)
+        .where(and(gte(w.createdAt, sql.placeholder('start')), lt(w.createdAt, sql.placeholder('end'))))
+        .prepare(),
+    ).get({ start: start.getTime(), end: end.getTime() })?.cost ?? 0
   );
 }
