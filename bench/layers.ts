@@ -82,7 +82,9 @@ const measured = {
   json: await time(() => JSON.stringify(answer.json())),
   restWhole: await time(() => quiet.inject({ url: rest, headers })),
   trpcWhole: await time(() => quiet.inject({ url: trpc, headers })),
-  gzipWhole: await time(() => quiet.inject({ url: rest, headers: { ...headers, 'accept-encoding': 'gzip' } })),
+  gzipWhole: await time(() =>
+    quiet.inject({ url: rest, headers: { ...headers, 'accept-encoding': 'gzip' } }),
+  ),
   gzip: await time(() => gzipped(answer.body)),
   loggedWhole: await time(() => logging.inject({ url: rest, headers })),
 };
@@ -94,15 +96,25 @@ const rows: [string, number, string][] = [
   ['Fastify, its hooks and the security headers (GET /api/health, in process)', measured.floor, 'floor'],
   ['the session check (token read from its cache, session and user row)', measured.session, ''],
   ['input validation (zod)', measured.validation, ''],
-  ['the service\'s read (prepared statements, drizzle mapping)', measured.read, ''],
+  ["the service's read (prepared statements, drizzle mapping)", measured.read, ''],
   ['the tRPC caller around them (middleware, context)', callerOwn, 'caller − the three above'],
   ['the answer as JSON (Fastify sends it with JSON.stringify)', measured.json, ''],
   ['REST: the whole request', measured.restWhole, ''],
   ['tRPC: the whole request (the transformer included)', measured.trpcWhole, ''],
-  ['compression: gzip of the answer (a browser asks for it; the bench does not)', measured.gzip, `whole request ${us(measured.gzipWhole)}`],
-  ['logging: the request line', measured.loggedWhole - measured.restWhole, `whole request ${us(measured.loggedWhole)}`],
+  [
+    'compression: gzip of the answer (a browser asks for it; the bench does not)',
+    measured.gzip,
+    `whole request ${us(measured.gzipWhole)}`,
+  ],
+  [
+    'logging: the request line',
+    measured.loggedWhole - measured.restWhole,
+    `whole request ${us(measured.loggedWhole)}`,
+  ],
 ];
-console.log(`\nThe Inventory screen's first page (${ITEMS.toLocaleString('en-PH')} items), fastest of 7 rounds of ${ROUNDS}:\n`);
+console.log(
+  `\nThe Inventory screen's first page (${ITEMS.toLocaleString('en-PH')} items), fastest of 7 rounds of ${ROUNDS}:\n`,
+);
 console.log('| layer | µs a request | |\n|---|---:|---|');
 for (const [name, value, note] of rows) console.log(`| ${name} | ${value.toFixed(1)} | ${note} |`);
 

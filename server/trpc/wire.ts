@@ -85,9 +85,3 @@ export function serializeAnswer(value: unknown): unknown {
   const values = value instanceof Date ? ['Date'] : walk.dates;
   return { json, meta: { values, v: 1 } };
 }
-
-/** Whether `value` is JSON that superjson would pass through untouched. */
-export function plainJson(value: unknown): boolean {
-  const walk: Walk = { dates: {}, found: false, seen: new Set(), path: [] };
-  return encode(value, walk, MAX_DEPTH) !== GIVE_UP && !walk.found;
-}
