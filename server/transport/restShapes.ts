@@ -67,6 +67,16 @@ export function quantityIn(value: unknown, message: string): unknown {
 /** Thousandths as the units REST shows: 2500 is 2.5. */
 export const units = fromMilli;
 
+/**
+ * A record's id as a REST path gives it: digits name a record; anything else names none, so
+ * it is 404 like every unknown id (docs/rules.md, Bad input), after the role check, not the
+ * schema's 400.
+ */
+export function pathId(id: string): number {
+  const n = /^\d+$/.test(id) ? Number(id) : 0;
+  return Number.isSafeInteger(n) && n > 0 ? n : Number.MAX_SAFE_INTEGER;
+}
+
 /** A reference sent as an id, a numeric string or {_id}; blank means none. */
 export function refIn(value: unknown): unknown {
   if (value && typeof value === 'object' && '_id' in value) return refIn((value as { _id: unknown })._id);

@@ -116,3 +116,35 @@ describe('unknown routes', () => {
     expect(res.json().message).toMatch(/No such API route/);
   });
 });
+
+// docs/rules.md, Bad input: an id in a REST path that cannot name a record is 404 like any
+// unknown id, not the schema's 400 (found by the authorisation matrix's seeded calls).
+describe('a path id that names no record', () => {
+  const po = { supplierId: 'SUP-001', lines: [{ itemId: 'INV-001', quantity: 1, unitCost: 1 }] };
+  const delivery = { lines: [{ itemId: 'INV-001', quantity: 1, expirationDate: '2099-01-31' }] };
+  /** Each route, with a body of the right shape: the id is all that is wrong. */
+  const ROUTES_BY_ID: [route: string, body?: unknown][] = [
+    ['GET /api/purchase-orders/:id'],
+    ['PUT /api/purchase-orders/:id', po],
+    ['POST /api/purchase-orders/:id/order', {}],
+    ['POST /api/purchase-orders/:id/cancel', {}],
+    ['POST /api/purchase-orders/:id/receive', delivery],
+    ['POST /api/inventory/:id/write-off-expired', {}],
+    ['POST /api/cake/:id/write-off-expired', {}],
+  ];
+
+  it.each(ROUTES_BY_ID)('%s is 404 with a message', async (route, body) => {
+    const admin = await shop.adminSession();
+    const [method, url] = route.split(' ') as ['GET', string];
+    for (const id of ['abc', 'PO-000001', '0', '-1', '1.5', '1e3', '99999', '9007199254740993']) {
+      const res = await shop.app.inject({
+        method,
+        url: url.replace(':id', encodeURIComponent(id)),
+        headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.statusCode, `${route} with ${id}: ${res.body}`).toBe(404);
+      expect(res.json().message).toMatch(/does not exist/);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   bodyOf,
   call,
   type Loose,
+  pathId,
   pesos,
   pesosIn,
   quantityIn,
@@ -126,29 +127,29 @@ export const purchaseOrdersRest: FastifyPluginAsync<RestOptions> = async (app, {
     };
   });
   app.get<ById>('/purchase-orders/:id', async (req) =>
-    restOrder(await call(api(req).get, { id: req.params.id })),
+    restOrder(await call(api(req).get, { id: pathId(req.params.id) })),
   );
   app.post('/purchase-orders', { preHandler: admitTo(deps, create, poBody) }, async (req, reply) =>
     reply.status(201).send(answer(await call(api(req).create, poBody(req.body)))),
   );
   app.put<ById>('/purchase-orders/:id', { preHandler: admitTo(deps, update, poBody) }, async (req) =>
-    answer(await call(api(req).update, { ...poBody(req.body), id: req.params.id })),
+    answer(await call(api(req).update, { ...poBody(req.body), id: pathId(req.params.id) })),
   );
   app.post<ById>(
     '/purchase-orders/:id/order',
     { preHandler: admitTo(deps, order, undefined, { optionalBody: true }) },
-    async (req) => answer(await call(api(req).order, { id: req.params.id })),
+    async (req) => answer(await call(api(req).order, { id: pathId(req.params.id) })),
   );
   app.post<ById>(
     '/purchase-orders/:id/cancel',
     { preHandler: admitTo(deps, cancel, undefined, { optionalBody: true }) },
-    async (req) => answer(await call(api(req).cancel, { id: req.params.id })),
+    async (req) => answer(await call(api(req).cancel, { id: pathId(req.params.id) })),
   );
   app.post<ById>(
     '/purchase-orders/:id/receive',
     { preHandler: admitTo(deps, receive, receiveBody) },
     async (req) => {
-      const result = await call(api(req).receive, { ...receiveBody(req.body), id: req.params.id });
+      const result = await call(api(req).receive, { ...receiveBody(req.body), id: pathId(req.params.id) });
       return {
         ...answer(result),
         lots: result.lots.map((lot) => ({

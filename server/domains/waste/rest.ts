@@ -1,7 +1,16 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
-import { asSent, bodyOf, call, type Loose, pesos, quantityIn, units } from '../../transport/restShapes';
+import {
+  asSent,
+  bodyOf,
+  call,
+  type Loose,
+  pathId,
+  pesos,
+  quantityIn,
+  units,
+} from '../../transport/restShapes';
 import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
 import { periodOf } from '../reports/rest';
 import { wasteRouter } from './router';
@@ -64,13 +73,14 @@ export const wasteRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) 
   app.post<ById>(
     '/inventory/:id/write-off-expired',
     { preHandler: admitTo(deps, writeOffExpired, undefined, { optionalBody: true }) },
-    async (req, reply) => expiredAnswer(reply, await call(api(req).writeOffExpired, { id: req.params.id })),
+    async (req, reply) =>
+      expiredAnswer(reply, await call(api(req).writeOffExpired, { id: pathId(req.params.id) })),
   );
   app.post<ById>(
     '/cake/:id/write-off-expired',
     { preHandler: admitTo(deps, writeOffExpiredCake, undefined, { optionalBody: true }) },
     async (req, reply) =>
-      expiredAnswer(reply, await call(api(req).writeOffExpiredCake, { id: req.params.id })),
+      expiredAnswer(reply, await call(api(req).writeOffExpiredCake, { id: pathId(req.params.id) })),
   );
   app.get<{ Querystring: Record<string, string | undefined> }>('/waste', async (req) => {
     const log = await call(api(req).log, { period: periodOf(req.query) });
