@@ -1,15 +1,20 @@
 // The bare baseline server, run as its own process beside the app's (bench/processes.ts):
 // plain Fastify routes on plain better-sqlite3, no auth, no validation, no ORM.
 // - GET /replay/:name replays the statements the app ran for that scenario (bench/capture.ts).
-// - POST /login, /sales, /sales/offline, /sales/:id/refund, /purchase-orders/:id/receive and
-//   /production write what the app's transactions write, by hand.
+// - POST /login, /sales, /sales/offline, /sales/:id/refund, /purchase-orders/:id/receive,
+//   /production, /cake-orders and /cake-orders/:id/pickup write what the app's transactions
+//   write, by hand.
+// - GET /journal/verify walks the journal's hash chain in plain code (bench/bareJournal.ts).
 // - GET /naive/* are the earlier issues' naive baselines (bench/naive.ts).
 import { readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import { writeTogether } from '../server/db/groupCommit';
 import { openDb } from '../server/db/open';
+import { bareVerify } from './bareJournal';
 import { bareOffline, type OfflineBody } from './bareOffline';
+import { bareOrders, type TakeBody } from './bareOrders';
+import type { PickupBody } from './barePickup';
 import { type Body, bareWrites } from './bareWrites';
 import { replayer, type Step } from './capture';
 import { naiveQueries, naiveSearch } from './naive';
@@ -30,6 +35,10 @@ const refund = sqlite.transaction(writes.refund);
 const receive = sqlite.transaction(writes.receive);
 const bake = sqlite.transaction(writes.bake);
 const offline = bareOffline(sqlite, writes.parts);
+const orders = bareOrders(sqlite, writes.parts);
+const takeOrder = sqlite.transaction(orders.take);
+const pickUp = sqlite.transaction(orders.pickup);
+const verifyJournal = bareVerify(sqlite);
 
 const lookup = sqlite.prepare('select password_hash from users where email = ?');
 const bare = Fastify({ logger: false });
@@ -62,6 +71,12 @@ bare.post<{ Params: { id: string } }>('/purchase-orders/:id/receive', (req) =>
   receive.immediate(Number(req.params.id), req.body as Parameters<typeof writes.receive>[1]),
 );
 bare.post('/production', (req) => bake.immediate(req.body as Parameters<typeof writes.bake>[0]));
+bare.post('/cake-orders', (req, reply) => reply.status(201).send(takeOrder.immediate(req.body as TakeBody)));
+bare.post<{ Params: { id: string } }>('/cake-orders/:id/pickup', (req, reply) => {
+  const answer = pickUp.immediate(Number(req.params.id), req.body as PickupBody);
+  return reply.status(answer.repeated ? 200 : 201).send(answer);
+});
+bare.get('/journal/verify', () => verifyJournal());
 bare.get<{ Querystring: { search: string } }>('/naive/search', (req) => search(req.query.search));
 bare.get<{ Querystring: { from: string; to: string } }>('/naive/summary', (req) =>
   naive.summary(req.query.from, req.query.to),

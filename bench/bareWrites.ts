@@ -50,8 +50,8 @@ export function bareWrites(sqlite: Database.Database) {
   const insertSale = sqlite.prepare(
     `insert into sales (sale_id, customer_name, order_type, subtotal, discount_amount, vat_exempt_amount, discount_type,
        discount_name, discount_id_number, tax_rate, tax_amount, total_amount, payment_method, lines_key, sold_by,
-       sold_at, shift_id, terminal_id, invoice_seq, invoice_number)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       sold_at, shift_id, terminal_id, invoice_seq, invoice_number, z_pending, received_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) returning id`,
   );
   // The BIR records (server/domains/terminals, server/domains/journal): the terminal of the
   // cashier's shift, its next invoice or refund number, and the journal's hashed row.
@@ -215,6 +215,7 @@ export function bareWrites(sqlite: Database.Database) {
     const terminalId = shiftTerminal.get(shiftId) as number;
     const invoice = issueInvoice.get(totals.totalAmount, terminalId) as { seq: number; prefix: string };
     const invoiceNumber = `${invoice.prefix}${nine(invoice.seq)}`;
+    const now = Date.now();
     const { id } = insertSale.get(
       b.saleId,
       b.customerName,
@@ -231,11 +232,12 @@ export function bareWrites(sqlite: Database.Database) {
       payments.map((p) => p.method).join(' + '),
       key,
       userId,
-      Date.now(),
+      now,
       shiftId,
       terminalId,
       invoice.seq,
       invoiceNumber,
+      now,
     ) as { id: number };
     const sold: unknown[] = [];
     for (const l of lines) {
@@ -285,7 +287,7 @@ export function bareWrites(sqlite: Database.Database) {
   );
   const markRefunded = sqlite.prepare(
     `update sales set status = 'refunded', refunded_at = ?, refunded_by = ?, refund_shift_id = ?,
-       refund_terminal_id = ?, refund_seq = ?, refund_number = ? where id = ?`,
+       refund_terminal_id = ?, refund_seq = ?, refund_number = ?, refund_z_pending = 1 where id = ?`,
   );
   function refund(id: number) {
     const sale = saleOf.get(id) as { id: number; saleId: string; status: string; total: number } | undefined;
@@ -556,9 +558,14 @@ export function bareWrites(sqlite: Database.Database) {
       batch: { ...(batchRow.get(batch.id) as object), ingredients: batchUsed.all(batch.id) },
     };
   }
-  // What the offline sale's baseline (bench/bareOffline.ts) writes alike.
+  // What the offline sale's and the cake orders' baselines (bench/bareOffline.ts,
+  // bench/bareOrders.ts, bench/barePickup.ts) write alike.
   const parts = {
     userId,
+    shift,
+    shiftTerminal,
+    issueInvoice,
+    refreshCake,
     item: product.item,
     stockOf,
     takeItem,

@@ -149,3 +149,25 @@ export async function recordCaptures(shop: SeededShop, list: Scenario[]) {
   writeFileSync(file, JSON.stringify(captures));
   return { file, captures };
 }
+
+/**
+ * Takes the Z reading of the terminal `terminalId` through the app's REST route, in this
+ * process (bench/birSeed.ts seeds its day): the reading the Z scenario reads back. Answers the
+ * time it took and how many sales it counted.
+ */
+export async function takeZReading(shop: SeededShop, terminalId: number) {
+  const config = loadConfig({ DATA_DIR: shop.dir, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ db: shop.db, config, logger: false });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });
+  const started = performance.now();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/end-of-day',
+    headers: { authorization: `Bearer ${login.json().accessToken}` },
+    payload: { terminalId, requestKey: `bench-z-${terminalId}` },
+  });
+  const ms = performance.now() - started;
+  await app.close();
+  if (res.statusCode !== 201) throw new Error(`the Z reading answered ${res.statusCode}: ${res.body}`);
+  return { ms, sales: res.json().salesCount as number };
+}

@@ -14,3 +14,11 @@ export function addToResults(section: string): void {
     : '';
   writeFileSync(FILE, `${TITLE}${section}\n${earlier.replace(/^(?!## )/, '## ')}`);
 }
+
+/** The newest section whose heading holds `heading`, or null. */
+export function latestSection(heading: string): string | null {
+  if (!existsSync(FILE)) return null;
+  const sections = readFileSync(FILE, 'utf8').split(/^## /m).slice(1);
+  const found = sections.find((s) => s.slice(0, s.indexOf('\n')).includes(heading));
+  return found === undefined ? null : `## ${found}`;
+}

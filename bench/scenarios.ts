@@ -4,7 +4,9 @@ import type autocannon from 'autocannon';
 import { addDays, manilaDate } from '../shared/time';
 import { BAKE_CAKES, BATCH_SCENARIO, dueDate, PLAN_SCENARIO } from './bakery';
 import { CASHIERS, cashier, LOTS_EACH } from './bigShop';
+import { Z_SCENARIO } from './birSeed';
 import type { CartKind } from './carts';
+import { PICKUP_SCENARIO, type Pickup, type PickupPiles, TAKE_SCENARIO, takeBody } from './orders';
 import { DELIVERY_LINES, type Delivery } from './prepare';
 
 type Request = NonNullable<autocannon.Options['requests']>[number];
@@ -18,8 +20,10 @@ export interface Scenario {
   bare: Request[];
   /** Read scenarios: the app requests whose SQL the baseline replays, by capture name. */
   captures?: Record<string, string>;
-  /** Not one of the bench's targets, and why it is measured: shown beside its name. */
+  /** Shown beside its name: why it is measured (such a scenario is measured half as long). */
   extra?: string;
+  /** Run just before the scenario is measured (in this process, both servers up). */
+  before?: () => void;
 }
 
 /** A tRPC query's URL as the client's httpLink sends it. */
@@ -38,9 +42,16 @@ export interface Inputs {
   shiftId: number;
   /** Ordered purchase orders and a delivery against each, for the app and for the baseline. */
   deliveries: { app: Delivery[]; bare: Delivery[] };
+  /** Open cake orders to pick up, seeded just before the pickups run (bench/orders.ts). */
+  pickups: PickupPiles;
+  /** The shop's items: the reorder suggestions' name says how many. */
+  items: number;
 }
 
-export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scenario[] {
+/** The reorder suggestions over `items` items (100,000 in the large shop). */
+const reorderScenario = (items: number) => `reorder suggestions at ${items.toLocaleString('en-PH')} items`;
+
+export function scenarios({ cart, refunds, shiftId, deliveries, pickups, items }: Inputs): Scenario[] {
   let turn = 0;
   const signIn = (): Request => ({
     method: 'POST',
@@ -71,6 +82,18 @@ export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scena
     };
   };
   const bake = (cakeId: string) => JSON.stringify({ cakeId, quantity: 1 });
+  const takeOrder = (path: string): Request => {
+    let n = 0;
+    return { method: 'POST', path, headers: json, setupRequest: (req) => ({ ...req, body: takeBody(n++) }) };
+  };
+  const pickUp = (prefix: string, pile: Pickup[]): Request => ({
+    method: 'POST',
+    headers: json,
+    setupRequest: (req) => {
+      const order = pile.pop();
+      return { ...req, path: `${prefix}/cake-orders/${order?.id}/pickup`, body: order?.body ?? '{}' };
+    },
+  });
   const read = (name: string, path: string, connections = 16, extra?: string): Scenario => ({
     name,
     connections,
@@ -94,11 +117,14 @@ export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scena
     // cakes in shelf order (before the run of 2026-11-23 04:26, every product up to the cap).
     read('POS product list', trpcGet('sales.productsPage', { search: '', page: 1 })),
     { ...read('X reading', `/api/shifts/${shiftId}/reading`), as: 'cashier' },
+    // The day's Z reading as End of Day lists it: bench/birSeed.ts seeds the day, prepare.ts
+    // takes the reading (a write, once), and the section says so (bench/oneShots.ts).
+    read(Z_SCENARIO, `/api/end-of-day?from=${to}&to=${to}`),
     read('dashboard', '/api/dashboard'),
     read('sales report summary, 30 days', `/api/salesReport/summary?range=custom&from=${from}&to=${to}`),
     read('sales report records page', '/api/salesReport/sales?page=1&limit=6&range=month'),
     // Every supplier's items to reorder: two years of sales, of which the last 28 days count.
-    read('reorder suggestions', '/api/reorder-suggestions'),
+    read(reorderScenario(items), '/api/reorder-suggestions'),
     read('inventory first page', '/api/inventory?page=1&limit=10', 16, EARLIER),
     read(
       'inventory sorted, deep page',
@@ -153,5 +179,22 @@ export function scenarios({ cart, refunds, shiftId, deliveries }: Inputs): Scena
       bare: [{ method: 'POST', path: '/production', headers: json, body: bake(BAKE_CAKES.bare) }],
     },
     read(PLAN_SCENARIO, `/api/bake-plan?date=${dueDate()}`),
+    // Cake orders (bench/orders.ts) last: each order taken stays open, and the pickups' pile is
+    // 60,000 open orders, which the dashboard's Deposits Held would otherwise sum.
+    {
+      name: TAKE_SCENARIO,
+      connections: 8,
+      as: 'admin',
+      app: [takeOrder('/api/cake-orders')],
+      bare: [takeOrder('/cake-orders')],
+    },
+    {
+      name: PICKUP_SCENARIO,
+      connections: 8,
+      as: 'admin',
+      app: [pickUp('/api', pickups.app)],
+      bare: [pickUp('', pickups.bare)],
+      before: pickups.fill,
+    },
   ];
 }
