@@ -51,8 +51,10 @@ export function compressAnswers(app: FastifyInstance): void {
       if (headers) headers.set('vary', value);
       else reply.header('vary', value);
     }
-    if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
+    // tRPC's Response goes out as its text either way: Fastify would read its web stream
+    // chunk by chunk, which cost more than the text itself.
     const body = isResponse ? await textOf(reply, payload) : payload;
+    if (!acceptsGzip(req.headers['accept-encoding'])) return body;
     if (Buffer.byteLength(body) < COMPRESS_FROM) return body;
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
