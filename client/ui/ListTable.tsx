@@ -2,6 +2,20 @@ import '@mantine/core/styles/Table.css';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SidewaysScroll } from './SidewaysScroll';
+import { useInTurn } from './useInTurn';
+
+/** Rows a table shows in the render that brings its data: more than the tablet's screen holds. */
+const FIRST_ROWS = 25;
+
+/**
+ * `rows`, the first FIRST_ROWS of them at first and all of them a moment later (useInTurn): a
+ * long list (the bake plan's 200 ingredients) is otherwise one render and one layout of
+ * thousands of elements in a single task. The rest arrive below the screen's fold.
+ */
+function useRowsInTurn<Row>(rows: Row[] | undefined): Row[] | undefined {
+  const whole = useInTurn(rows);
+  return rows && rows.length > FIRST_ROWS && whole !== rows ? rows.slice(0, FIRST_ROWS) : rows;
+}
 
 export interface Column<Row> {
   header: string;
@@ -20,7 +34,15 @@ interface ListTableProps<Row> {
 }
 
 /** A plain table with the shop's empty text; scrolls sideways on a narrow tablet. */
-export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, loading }: ListTableProps<Row>) {
+export function ListTable<Row>({
+  caption,
+  columns,
+  rows: allRows,
+  rowKey,
+  emptyText,
+  loading,
+}: ListTableProps<Row>) {
+  const rows = useRowsInTurn(allRows);
   return (
     <SidewaysScroll caption={caption}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
