@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { SidewaysScroll } from './SidewaysScroll';
 import { useInTurn } from './useInTurn';
 
@@ -12,7 +12,9 @@ const FIRST_ROWS = 25;
  * long list (the bake plan's 200 ingredients) is otherwise one render and one layout of
  * thousands of elements in a single task. The rest arrive below the screen's fold.
  */
-function useRowsInTurn<Row>(rows: Row[] | undefined): Row[] | undefined {
+function useRowsInTurn<Row>(arrived: Row[] | undefined): Row[] | undefined {
+  // Drawn in a transition, in slices, like PagedTable's pages.
+  const rows = useDeferredValue(arrived);
   const whole = useInTurn(rows);
   return rows && rows.length > FIRST_ROWS && whole !== rows ? rows.slice(0, FIRST_ROWS) : rows;
 }
