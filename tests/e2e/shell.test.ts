@@ -126,7 +126,7 @@ describe('admin', () => {
     }
     await bare.context.close();
     await context.close();
-  });
+  }, 120_000);
 
   it('remembers the collapsed side navigation across a reload, and hides Logout while collapsed', async () => {
     const { page, context } = await b.newPage();
