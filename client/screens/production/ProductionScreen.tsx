@@ -19,7 +19,7 @@ import { formatQuantity } from '../../../shared/quantity';
 import { PRODUCTION_TEXT, PRODUCTION_SCREEN as S } from '../../../shared/texts/production';
 import { addDays, formatCalendarDate, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { ListTable } from '../../ui/ListTable';
+import { ListTable, ROWS_AT_ONCE } from '../../ui/ListTable';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
 import { useInTurn } from '../../ui/useInTurn';
@@ -170,6 +170,10 @@ export function ProductionScreen() {
   const shown = plan.data?.date === date ? plan.data : undefined;
   // The A4 sheet only prints: it follows the plan on screen instead of rendering with it.
   const sheet = useInTurn(shown);
+  // The plan's three tables share one screenful of rows in the render that brings the plan: a
+  // table below a long one starts below the fold and draws its rows just after (ListTable).
+  const afterCakes = Math.max(0, ROWS_AT_ONCE - (shown?.cakes.length ?? 0));
+  const afterCustom = Math.max(0, afterCakes - (shown?.customOrders.length ?? 0));
 
   return (
     <Stack gap="md">
@@ -282,6 +286,7 @@ export function ProductionScreen() {
                 <ListTable
                   caption={S.customOrders}
                   rows={shown.customOrders}
+                  firstRows={afterCakes}
                   rowKey={(o) => `${o.orderNumber}-${o.description}`}
                   emptyText={S.noCustom}
                   columns={[
@@ -299,6 +304,7 @@ export function ProductionScreen() {
             <ListTable
               caption={S.ingredients}
               rows={shown.ingredients}
+              firstRows={afterCustom}
               rowKey={(i) => i.itemId}
               emptyText={S.noIngredients}
               columns={[
