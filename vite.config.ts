@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { loginLibrariesFound } from './scripts/build/loginLibraries';
+import { shellSkeleton } from './scripts/build/shellSkeleton';
+import { NAVIGATION } from './shared/roles';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -106,19 +109,72 @@ function initialBundleGuard(): Plugin {
   };
 }
 
-/** A screen's module; its folder is its path (client/screens/inventory is /inventory). */
-const SCREEN = /[\\/]client[\\/]screens[\\/]([a-z-]+)[\\/][A-Za-z]+Screen\.tsx$/;
+/** A screen's module: client/screens/<folder>/<Name>Screen.tsx. */
+const SCREEN = /[\\/]client[\\/]screens[\\/]([a-z-]+)[\\/]([A-Za-z]+)Screen\.tsx$/;
 /** Folders that are no signed-in page of their own. */
 const NOT_A_PAGE = new Set(['login', 'placeholder']);
 
 /**
+ * The signed-in page a screen's module shows: its name in kebab case where that is a menu
+ * path (PurchasingScreen and ReceivingScreen, both in purchasing/, are /purchasing and
+ * /receiving), else its folder (backuprestore/BackupRestoreScreen is /backuprestore).
+ */
+function pageOf(folder: string, name: string): string {
+  const kebab = name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+  return NAVIGATION.some((e) => e.path === `/${kebab}`) ? kebab : folder;
+}
+
+/**
+ * A screen's heading as the skeleton shows it: its menu label, at the level the screen gives
+ * it (the screens of the purchasing and waste folders head their page with an h2). An e2e
+ * test (tests/e2e/shell.test.ts) holds each page's skeleton heading to the screen's.
+ */
+const H2_TITLED = new Set(['receiving', 'waste']);
+function titleOf(page: string) {
+  const entry = NAVIGATION.find((e) => e.path === `/${page}` && !e.view);
+  return entry ? { text: entry.label, order: H2_TITLED.has(page) ? (2 as const) : (1 as const) } : null;
+}
+
+/**
+ * Starts a signed-in page's code once its skeleton is on screen: the page's HTML names the
+ * entry, its modules and its screen's styles on this script's element, and it asks for them
+ * all at once after the first frame (at once in a hidden tab, which paints no frames). Asked
+ * for in the HTML instead, they finished arriving before the skeleton's first paint on a fast
+ * network, and Lighthouse's simulated slow network then made that paint wait for all of them.
+ */
+const BOOT = `const me = document.querySelector('script[data-entry]');
+const add = (rel, href, as) => {
+  const link = document.createElement('link');
+  link.rel = rel;
+  if (as) link.as = as;
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+};
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of me.dataset.styles.split(' ').filter(Boolean)) add('preload', href, 'style');
+  for (const href of me.dataset.modules.split(' ').filter(Boolean)) add('modulepreload', href);
+  import(me.dataset.entry);
+};
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start));
+`;
+
+/**
  * Lets each first page fetch its code beside the entry instead of after the entry has run.
  * index.html gets modulepreload links for the login screen (the server sends it for / and
- * /login); shell.html, the same page with the signed-in shell's links instead, is sent for
- * a signed-in page without a screen of its own; and pages/<screen>.html adds that screen's
+ * /login); shell.html, the same page with the signed-in shell's code instead, is sent for
+ * a signed-in page without a screen of its own; and pages/<page>.html adds that screen's
  * code and styles to the shell's, for its path (server/app.ts). Without them a reload of
  * /sales-management on the tablet waited for the entry to run before asking for the screen,
  * a round trip more. Moving between screens still loads each on demand.
+ *
+ * The signed-in pages also hold the shell's skeleton with the screen's title
+ * (scripts/build/shellSkeleton.ts), painted before any script runs, and ask for their code
+ * through a small boot script (BOOT above) once it is on screen.
  */
 function pagePreloads(): Plugin {
   let outDir = '';
@@ -131,7 +187,10 @@ function pagePreloads(): Plugin {
     writeBundle(_options, bundle) {
       const indexFile = path.join(outDir, 'index.html');
       const index = readFileSync(indexFile, 'utf8');
-      const preloading = (...roots: ((chunk: Chunk) => boolean)[]) => {
+      const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(index);
+      if (!entryTag?.[1]) this.error('index.html names no entry script');
+      const [entryScript, entry] = entryTag;
+      const needed = (...roots: ((chunk: Chunk) => boolean)[]) => {
         const chunks = roots.flatMap((root) => {
           const found = withStaticImports(bundle, root);
           if (found.length === 0) this.error(`No chunk is built for a page's preloads (${root})`);
@@ -139,25 +198,40 @@ function pagePreloads(): Plugin {
         });
         const files = new Set(chunks.map((c) => c.fileName));
         const styles = new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+        return {
+          styles: [...styles].filter((file) => !index.includes(`/${file}"`)).map((file) => `/${file}`),
+          modules: [...files].filter((file) => !index.includes(`/${file}"`)).map((file) => `/${file}`),
+        };
+      };
+      const loginPage = () => {
+        const { styles, modules } = needed(builtFrom(LOGIN_SCREEN));
         const links = [
-          ...[...styles]
-            .filter((file) => !index.includes(`/${file}"`))
-            .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-          ...[...files]
-            .filter((file) => !index.includes(`/${file}"`))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
+          ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
         ];
         return index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       };
-      writeFileSync(path.join(outDir, 'shell.html'), preloading(builtFrom(SHELL)));
+      const boot = `assets/boot-${createHash('sha256').update(BOOT).digest('base64url').slice(0, 8)}.js`;
+      writeFileSync(path.join(outDir, boot), BOOT);
+      const signedInPage = (title: ReturnType<typeof titleOf>, ...roots: ((chunk: Chunk) => boolean)[]) => {
+        const { styles, modules } = needed(builtFrom(SHELL), ...roots);
+        const bootTag = `<script type="module" crossorigin src="/${boot}" data-entry="${entry}" data-modules="${modules.join(
+          ' ',
+        )}" data-styles="${styles.join(' ')}"></script>`;
+        return index
+          .replace(entryScript, bootTag)
+          .replace('<div id="root"></div>', `<div id="root">${shellSkeleton(title)}</div>`);
+      };
+      writeFileSync(path.join(outDir, 'shell.html'), signedInPage(null));
       mkdirSync(path.join(outDir, 'pages'), { recursive: true });
       for (const chunk of Object.values(bundle)) {
-        const folder = chunk.type === 'chunk' ? SCREEN.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
-        if (!folder || NOT_A_PAGE.has(folder)) continue;
-        const page = preloading(builtFrom(SHELL), (c) => c === chunk);
-        writeFileSync(path.join(outDir, 'pages', `${folder}.html`), page);
+        const screen = chunk.type === 'chunk' ? SCREEN.exec(chunk.facadeModuleId ?? '') : null;
+        if (!screen?.[1] || !screen[2] || NOT_A_PAGE.has(screen[1])) continue;
+        const page = pageOf(screen[1], screen[2]);
+        const html = signedInPage(titleOf(page), (c) => c === chunk);
+        writeFileSync(path.join(outDir, 'pages', `${page}.html`), html);
       }
-      writeFileSync(indexFile, preloading(builtFrom(LOGIN_SCREEN)));
+      writeFileSync(indexFile, loginPage());
     },
   };
 }

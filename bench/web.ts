@@ -2,8 +2,12 @@
 // it serves the built client (dist/client; `npm run build` first) from the real app over
 // the large shop (bench/bigShop.ts), measures what /login loads (gzipped), and runs
 // Lighthouse with its default mobile settings (simulated slow 4G, a 4× slower CPU) on
-// /login and, signed in, on /dashboard, /inventory and /sales-management. Everything stays on loopback. Each run is added to bench/RESULTS.md,
-// newest first, beside the targets; a missed target also makes the exit code 1.
+// /login and, signed in, on /dashboard, /inventory, /sales-management, /purchasing,
+// /cake-orders and /production (the shop holds 200 ordered purchase orders of 50 lines and
+// 200 cake orders due tomorrow, as `npm run bench` seeds them). Everything stays on loopback.
+// Each run is added to bench/RESULTS.md, newest first, beside the targets; a missed target
+// also makes the exit code 1. BENCH_ITEMS and BENCH_SALE_LINES make a smaller shop to try a
+// change on; the record says which shop it measured.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +19,9 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { STORAGE } from '../shared/constants';
 import { QUIET_CHROMIUM_FLAGS } from '../tests/helpers/browser';
-import { BENCH_ADMIN, LARGE, seedShop } from './bigShop';
+import { seedBakery } from './bakery';
+import { BENCH_ADMIN, LARGE, ON_SALE, seedShop } from './bigShop';
+import { orderedPurchaseOrders } from './prepare';
 import { addToResults } from './results';
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
@@ -83,6 +89,10 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 // --- the real app over the large shop, as `npm start` serves it ---------------------------
 console.log('Seeding the large shop...');
 const shop = await seedShop('bench-web', LARGE);
+// The new screens' lists: open purchase orders (Purchasing) and the orders due (Cake Orders,
+// Production's bake plan), so none of them is measured empty.
+await orderedPurchaseOrders(shop, 2 * ON_SALE + 1);
+seedBakery(shop);
 const app = await buildApp({
   db: shop.db,
   config: loadConfig({ DATA_DIR: shop.dir, LOG_LEVEL: 'silent' }),
@@ -331,7 +341,14 @@ async function median(url: string, prepare?: (port: number) => Promise<void>) {
 
 const lhLogin = await median(`${base}/login`);
 // The signed-in screens measured, each over the large shop's data.
-const SCREENS = ['/dashboard', '/inventory', '/sales-management'];
+const SCREENS = [
+  '/dashboard',
+  '/inventory',
+  '/sales-management',
+  '/purchasing',
+  '/cake-orders',
+  '/production',
+];
 const lhScreens: [string, Awaited<ReturnType<typeof median>>][] = [];
 for (const screen of SCREENS) {
   const result = await median(`${base}${screen}`, signedInProfile);

@@ -165,8 +165,9 @@ export async function buildApp({
 /**
  * The built React app: / and /login answered by index.html (which preloads the login
  * screen's code; / goes on to /login), a screen's path (/inventory, /sales-management)
- * by pages/<screen>.html (the same page, preloading the signed-in shell's code and that
- * screen's), and any other client route by shell.html (the shell's code only).
+ * by pages/<screen>.html (the shell's skeleton with that screen's title, loading the
+ * signed-in shell's code and that screen's), and any other client route by shell.html
+ * (the skeleton without a title, the shell's code only): vite.config.ts, pagePreloads.
  * The build writes a .br and a .gz beside each file; a browser that accepts one gets it
  * (browsers ask for brotli only over https and on localhost, so the shop's tablets on
  * plain http get gzip), anything else the plain file.
@@ -181,6 +182,9 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   const pageFor = (url: string) => {
     const at = pathOf(url);
     if (at === '/' || at === '/login') return 'index.html';
+    // A page's skeleton shows its screen's title; a view of the Dashboard (?view=pricing) has
+    // another, so it gets the shell's page, which names none.
+    if (new URLSearchParams(url.split('?')[1] ?? '').has('view')) return shellPage;
     const screen = `${at.split('/')[1]}.html`;
     return screenPages.has(screen) ? `pages/${screen}` : shellPage;
   };

@@ -1,5 +1,6 @@
 // Money is integer centavos everywhere inside; pesos exist only at the REST
 // boundary and on screen.
+import { fixedPoint, minus } from './digits';
 
 export type Centavos = number;
 
@@ -40,8 +41,7 @@ export function percentOf(amount: Centavos, percent: number): Centavos {
   return Math.floor((amount * percent + 50) / 100);
 }
 
-const peso = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
-
+/** "₱1,234.56", "-₱5.00": Intl's en-PH pesos, written without Intl (shared/digits.ts). */
 export function formatPeso(centavos: Centavos): string {
-  return peso.format(centavos / 100);
+  return `${minus(centavos)}₱${fixedPoint(centavos, 2)}`;
 }

@@ -1,5 +1,6 @@
 // Quantities of stock are kept in thousandths of the item's unit (integers, never floats),
 // so 0.25 kg adds up exactly; units exist only at the REST boundary and on screen.
+import { fixedPoint, minus } from './digits';
 
 /** Thousandths in one unit. */
 export const QUANTITY_SCALE = 1000;
@@ -25,11 +26,9 @@ export function fromMilli(milli: number): number {
   return milli / QUANTITY_SCALE;
 }
 
-const quantityFormat = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 3 });
-
-/** Thousandths as people read them: "1,234.5", "3", "0.25". */
+/** Thousandths as people read them: "1,234.5", "3", "0.25" (Intl's en-PH, without Intl). */
 export function formatQuantity(milli: number): string {
-  return quantityFormat.format(fromMilli(milli));
+  return `${minus(milli)}${fixedPoint(milli, 3, { trimZeros: true })}`;
 }
 
 /** What `milli` thousandths cost at `unitCost` centavos a unit, to the nearest centavo (half up). */

@@ -1,8 +1,6 @@
 // Times are stored as UTC instants; the shop's calendar is Asia/Manila (UTC+8,
 // no daylight saving), so Manila days are fixed 8-hour shifts of UTC.
 
-const SHOP_TIME_ZONE = 'Asia/Manila';
-const SHOP_LOCALE = 'en-PH';
 /** How far Manila's clock is ahead of UTC; the one place the offset is written (SQL's manila_day too). */
 export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
@@ -16,22 +14,46 @@ export function manilaDate(at: Date = new Date()): string {
   return new Date(at.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const dateTime = new Intl.DateTimeFormat(SHOP_LOCALE, {
-  timeZone: SHOP_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+// The formats below are Intl's en-PH ones (dateStyle medium, timeStyle short), written by hand:
+// a page's first Intl formatter costs the tablet a long pause (shared/digits.ts), and Manila's
+// fixed offset needs no time-zone data. tests/shared/formats.test.ts holds them to Intl's.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** "Nov 30, 2026" from a Date whose UTC fields are the day to show. */
+const dayOf = (at: Date) => `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${at.getUTCFullYear()}`;
+/** "9:05 AM" from a Date whose UTC fields are the time to show. */
+const clockOf = (at: Date) =>
+  `${at.getUTCHours() % 12 || 12}:${String(at.getUTCMinutes()).padStart(2, '0')} ${at.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+const inManila = (at: Date | string | number) => new Date(new Date(at).getTime() + MANILA_OFFSET_MS);
+
+/** An instant as Manila reads it: "Dec 6, 2026, 9:05 AM". */
 export function formatDateTime(at: Date | string | number): string {
-  return dateTime.format(new Date(at));
+  const manila = inManila(at);
+  return `${dayOf(manila)}, ${clockOf(manila)}`;
 }
 
-// A calendar date has no time zone: read and written as UTC, so no shift can move its day.
-const calendarDay = new Intl.DateTimeFormat(SHOP_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+/** An instant's Manila time of day: "9:05 AM". */
+export function formatClock(at: Date | string | number): string {
+  return clockOf(inManila(at));
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** A calendar date's (YYYY-MM-DD) day of the week: "Sun". */
+export function formatWeekday(day: string): string {
+  return WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '';
+}
+
+/** A calendar date (YYYY-MM-DD) without its year: "Dec 6". */
+export function formatMonthDay(day: string): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  return `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}`;
+}
 
 /** A calendar date (YYYY-MM-DD) as the shop reads dates, "Nov 30, 2026"; blank for none. */
 export function formatCalendarDate(day: string | null | undefined): string {
-  return day ? calendarDay.format(new Date(`${day}T00:00:00Z`)) : '';
+  // A calendar date has no time zone: read as UTC, so no shift can move its day.
+  return day ? dayOf(new Date(`${day}T00:00:00Z`)) : '';
 }
 
 /** The range filters, as the API names them. */

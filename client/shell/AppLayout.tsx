@@ -4,13 +4,11 @@ import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { OfflineBanner } from '../offline/OfflineBanner';
+import { COLLAPSED_WIDTH, EXPANDED_WIDTH, HEADER_HEIGHT } from './layout';
 import { ShellHeader } from './ShellHeader';
 import { SideNavigation } from './SideNavigation';
 import { useLogout } from './useLogout';
 import { useSidebarCollapsed } from './useSidebarCollapsed';
-
-const EXPANDED_WIDTH = 250;
-const COLLAPSED_WIDTH = 68;
 
 /**
  * Header and side navigation around every protected screen. Phones get a burger drawer.
@@ -33,7 +31,7 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
   return (
     <ModalsProvider>
       <AppShell
-        header={{ height: 60 }}
+        header={{ height: HEADER_HEIGHT }}
         navbar={{
           width: showCollapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
           breakpoint: 'sm',

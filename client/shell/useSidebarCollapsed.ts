@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { STORAGE } from '../../shared/constants';
-
-/** Below this width (the shop's 820 px tablet) the open menu would leave tables too little room. */
-const NARROW_SCREEN_PX = 1024;
+import { NARROW_SCREEN_PX } from './layout';
 
 /**
  * Collapsed or expanded, remembered across visits. Until someone chooses,

@@ -1,7 +1,24 @@
 import '@mantine/core/styles/Table.css';
 import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { SidewaysScroll } from './SidewaysScroll';
+import { useInTurn } from './useInTurn';
+
+/** Rows a table shows in the render that brings its data: more than the tablet's screen holds. */
+export const ROWS_AT_ONCE = 25;
+
+/**
+ * `arrived`, its first `first` rows at first and all of them a moment later (useInTurn): a
+ * long list (the bake plan's 200 ingredients) is otherwise one render and one layout of
+ * thousands of elements in a single task. The rest arrive below the screen's fold. Drawn in a
+ * transition, in slices, like PagedTable's pages.
+ */
+function useRowsInTurn<Row>(arrived: Row[] | undefined, first: number) {
+  const all = useDeferredValue(arrived);
+  const whole = useInTurn(all);
+  const rows = all && all.length > first && whole !== all ? all.slice(0, first) : all;
+  return { rows, all };
+}
 
 export interface Column<Row> {
   header: string;
@@ -17,10 +34,24 @@ interface ListTableProps<Row> {
   rowKey: (row: Row) => string | number;
   emptyText: string;
   loading?: boolean;
+  /**
+   * Rows drawn with the data, the rest just after (ROWS_AT_ONCE unless said): a table under
+   * another long one can leave its first rows to the next moment, as it starts below the fold.
+   */
+  firstRows?: number;
 }
 
 /** A plain table with the shop's empty text; scrolls sideways on a narrow tablet. */
-export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, loading }: ListTableProps<Row>) {
+export function ListTable<Row>({
+  caption,
+  columns,
+  rows: allRows,
+  rowKey,
+  emptyText,
+  loading,
+  firstRows = ROWS_AT_ONCE,
+}: ListTableProps<Row>) {
+  const { rows, all } = useRowsInTurn(allRows, firstRows);
   return (
     <SidewaysScroll caption={caption}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
@@ -41,7 +72,7 @@ export function ListTable<Row>({ caption, columns, rows, rowKey, emptyText, load
               ))}
             </Table.Tr>
           ))}
-          {!rows?.length ? (
+          {!all?.length ? (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
                 <Text c="dimmed" ta="center" py="sm">

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
 import type { Page } from '../../shared/schemas/paging';
 import type { Column } from './ListTable';
 import { SidewaysScroll } from './SidewaysScroll';
@@ -48,7 +48,7 @@ const FIRST_LOAD_HEIGHT = '23rem';
 export function PagedTable<Row, Field extends string>({
   caption,
   columns,
-  data,
+  data: arrived,
   list,
   rowKey,
   emptyText,
@@ -57,6 +57,9 @@ export function PagedTable<Row, Field extends string>({
   rowDisabled,
   onRowClick,
 }: PagedTableProps<Row, Field>) {
+  // A page that arrives is drawn in a transition, in slices, after the screen has taken the
+  // answer: the query's own render is synchronous, one long task with every row in it.
+  const data = useDeferredValue(arrived);
   const total = data?.total ?? 0;
   const first = total === 0 ? 0 : (data!.page - 1) * data!.limit + 1;
   const last = data ? Math.min(data.page * data.limit, total) : 0;

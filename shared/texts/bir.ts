@@ -1,5 +1,6 @@
 // The BIR records' strings and numbers: terminals, invoice and refund numbers, the journal
 // (docs/decisions.md, BIR records).
+import { formatCount } from '../digits';
 
 /** Invoice and refund numbers: the terminal's prefix and nine digits. */
 const INVOICE_DIGITS = 9;
@@ -36,10 +37,9 @@ export const TERMINAL_TEXT = {
 export const JOURNAL_TEXT = {
   about:
     'Every sale, refund, reprint, reading and change to a terminal is written to the journal as it happens, each row sealed with the one before it. Verify it to see that no row was changed or taken out.',
-  ok: (rows: number) =>
-    `The journal's ${rows.toLocaleString('en-PH')} rows verify: none was changed or taken out.`,
+  ok: (rows: number) => `The journal's ${formatCount(rows)} rows verify: none was changed or taken out.`,
   broken: (sequence: number) =>
-    `The journal does not verify from row ${sequence.toLocaleString('en-PH')}: that row was changed or a row before it taken out.`,
+    `The journal does not verify from row ${formatCount(sequence)}: that row was changed or a row before it taken out.`,
   verifyFailed: 'The journal could not be checked. Please try again.',
   exportFailed: 'The journal could not be exported. Please try again.',
 } as const;

@@ -1,3 +1,4 @@
+import { formatCount } from '../digits';
 import { INVENTORY_TEXT } from './inventory';
 
 /** The longest a baked cake keeps, in days. */
@@ -31,7 +32,7 @@ export const CAKE_TEXT = {
   tooManyIngredients: 'A cake can have at most 100 ingredients.',
   scPwdNotBoolean: INVENTORY_TEXT.scPwdNotBoolean,
   shelfLifeRange: `Shelf life must be a whole number of days from 1 to ${SHELF_LIFE_MAX}.`,
-  shelfTargetRange: `Shelf target must be a whole number from 0 to ${SHELF_TARGET_MAX.toLocaleString('en-PH')}.`,
+  shelfTargetRange: `Shelf target must be a whole number from 0 to ${formatCount(SHELF_TARGET_MAX)}.`,
 } as const;
 
 /** On the form "Regular"; over the wire "Always". */

@@ -40,6 +40,7 @@ export const PRODUCTION_SCREEN = {
   noCustom: 'No custom-cake orders due.',
   noIngredients: 'No ingredients needed.',
   planFailed: 'The bake plan could not be loaded.',
+  planLoading: 'Loading the bake plan...',
   short: (amount: string) => `Short ${amount}`,
   enough: 'Enough',
   labels: {

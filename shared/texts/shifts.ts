@@ -69,7 +69,7 @@ export const SHIFT_TEXT = {
     `Nothing to count on ${terminal} since its last Z reading: an empty Z reading is taken only when asked for on purpose.`,
   // The Counter bar with no shift open: staff cannot sell yet; managers and up still can.
   noShiftStaff: 'No open shift. Press Open shift, count the drawer in, then sell.',
-  noShiftOversee: 'No open shift. Sales still go through; open one to count the drawer.',
+  noShiftOversee: 'No open shift. Sales still go through.',
 } as const;
 
 /** The readings' cake order deposit lines, with where their cash already counts. */

@@ -82,9 +82,11 @@ describe('admin', () => {
     });
     const reloaded = await page.reload();
     // The page's HTML names the screen's code (vite.config.ts, pagePreloads), so the tablet
-    // fetches it beside the entry instead of after the entry has run.
+    // fetches it beside the entry instead of after the entry has run; and it holds the
+    // shell's skeleton with the screen's title, painted before any script runs.
     const html = (await reloaded?.text()) ?? '';
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/InventoryScreen-/);
+    expect(html).toMatch(/<script type="module"[^>]* data-modules="[^"]*\/assets\/InventoryScreen-[^"]*"/);
+    expect(html).toMatch(/<main[^>]*><h1[^>]*>Inventory<\/h1><\/main>/);
     await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
     await page.waitForLoadState('networkidle');
     // One render sends the session check, the header's and the screen's calls together.
@@ -98,6 +100,33 @@ describe('admin', () => {
     await page.getByRole('dialog').getByLabel('Item Name').waitFor();
     await context.close();
   });
+
+  it("paints each screen's title where the screen puts it, before its code runs", async () => {
+    // The pages without their scripts: what the tablet shows until they arrive (anyone gets
+    // the page's HTML; the script that would send a visitor without a session away never runs).
+    const bare = await b.newPage(TABLET);
+    await bare.page.route('**/assets/*.js', (route) => route.abort());
+    const { page, context } = await b.newPage(TABLET);
+    await signInThroughScreen(page, ADMIN.email, ADMIN.password);
+    const headingOf = async (on: Page) => {
+      const heading = on.locator('main :is(h1, h2)').first();
+      const box = await heading.boundingBox();
+      return {
+        text: await heading.textContent(),
+        level: await heading.evaluate((h) => h.tagName),
+        // Same place and size, to the pixel: the screen's title takes over the skeleton's without a jump.
+        box: box && { x: Math.round(box.x), y: Math.round(box.y), height: Math.round(box.height) },
+      };
+    };
+    for (const at of new Set(NAVIGATION.filter((e) => !e.view).map((e) => e.path))) {
+      await bare.page.goto(at);
+      await page.goto(at);
+      await page.waitForLoadState('networkidle');
+      expect(await headingOf(bare.page), at).toEqual(await headingOf(page));
+    }
+    await bare.context.close();
+    await context.close();
+  }, 120_000);
 
   it('remembers the collapsed side navigation across a reload, and hides Logout while collapsed', async () => {
     const { page, context } = await b.newPage();

@@ -4,11 +4,9 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatPeso } from '../../../shared/money';
 import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
-import { addDays, formatCalendarDate } from '../../../shared/time';
+import { addDays, formatCalendarDate, formatMonthDay, formatWeekday } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 
-const weekday = new Intl.DateTimeFormat('en-PH', { weekday: 'short', timeZone: 'UTC' });
-const monthDay = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /** The Sunday that starts `day`'s week, as the shop's "This Week" does. */
@@ -100,10 +98,10 @@ export function WeekCalendar({
             >
               <Group justify="space-between" gap={4} wrap="nowrap">
                 <Text size="sm" fw={700} c={past ? 'dimmed' : undefined}>
-                  {weekday.format(atNoon(day.date))}
+                  {formatWeekday(day.date)}
                 </Text>
                 <Text size="sm" c={isToday ? undefined : 'dimmed'} fw={isToday ? 700 : undefined}>
-                  {isToday ? 'Today' : monthDay.format(atNoon(day.date))}
+                  {isToday ? 'Today' : formatMonthDay(day.date)}
                 </Text>
               </Group>
               <Text fz="xl" fw={700} lh={1.3} mt={4} c={day.orders ? undefined : 'dimmed'}>

@@ -10,6 +10,7 @@ import {
   referenceSent,
 } from '../../../shared/saleRules';
 import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
+import { formatClock } from '../../../shared/time';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { numberOf } from '../../ui/inputs';
 
@@ -41,12 +42,7 @@ export const isOpen = (order: { status: string }) =>
 export const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
 
 /** The Manila time of day of an instant, "3:00 PM". */
-const timeOfDay = new Intl.DateTimeFormat('en-PH', {
-  timeZone: 'Asia/Manila',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-export const formatTime = (at: Date | string) => timeOfDay.format(new Date(at));
+export const formatTime = formatClock;
 
 /** One payment as typed: pesos '' when blank. */
 export interface PaymentDraft {

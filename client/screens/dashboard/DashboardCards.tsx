@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatCount } from '../../../shared/digits';
 import { formatPeso } from '../../../shared/money';
 import { type AccessRule, can, type Role } from '../../../shared/roles';
 import { type RouterOutputs, useTRPC } from '../../trpc';
@@ -89,25 +90,23 @@ const CARDS: Card[] = [
   },
 ];
 
-const count = new Intl.NumberFormat('en-PH');
-
 /** A card's big figure and, for the cake order cards, the line under it. */
 function figureOf(field: Card['field'], data: Stats): { value: string; detail?: string } {
   if (field === 'todaysPickups') {
     const p = data.todaysPickups;
     return {
-      value: count.format(p.orders),
-      detail: `${count.format(p.notReady)} not ready yet · ${count.format(p.pickedUp)} picked up`,
+      value: formatCount(p.orders),
+      detail: `${formatCount(p.notReady)} not ready yet · ${formatCount(p.pickedUp)} picked up`,
     };
   }
   if (field === 'depositsHeld') {
     const d = data.depositsHeld ?? { amount: 0, orders: 0 };
     return {
       value: formatPeso(d.amount),
-      detail: `${count.format(d.orders)} ${d.orders === 1 ? 'order' : 'orders'} not yet picked up`,
+      detail: `${formatCount(d.orders)} ${d.orders === 1 ? 'order' : 'orders'} not yet picked up`,
     };
   }
-  return { value: count.format(data[field] ?? 0) };
+  return { value: formatCount(data[field] ?? 0) };
 }
 
 export function DashboardCards({ role }: { role: Role }) {

@@ -19,9 +19,10 @@ import { formatQuantity } from '../../../shared/quantity';
 import { PRODUCTION_TEXT, PRODUCTION_SCREEN as S } from '../../../shared/texts/production';
 import { addDays, formatCalendarDate, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
-import { ListTable } from '../../ui/ListTable';
+import { ListTable, ROWS_AT_ONCE } from '../../ui/ListTable';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
+import { useInTurn } from '../../ui/useInTurn';
 import { useListState } from '../../ui/useListState';
 import { formatTime } from '../cake-orders/orders';
 import { BakeSheet } from './BakeSheet';
@@ -167,13 +168,19 @@ export function ProductionScreen() {
     placeholderData: keepPreviousData,
   });
   const shown = plan.data?.date === date ? plan.data : undefined;
+  // The A4 sheet only prints: it follows the plan on screen instead of rendering with it.
+  const sheet = useInTurn(shown);
+  // The plan's three tables share one screenful of rows in the render that brings the plan: a
+  // table below a long one starts below the fold and draws its rows just after (ListTable).
+  const afterCakes = Math.max(0, ROWS_AT_ONCE - (shown?.cakes.length ?? 0));
+  const afterCustom = Math.max(0, afterCakes - (shown?.customOrders.length ?? 0));
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{PRODUCTION_TEXT.title}</Title>
         <Group gap="sm">
-          <Button variant="default" disabled={!shown} onClick={() => window.print()}>
+          <Button variant="default" disabled={!shown || sheet !== shown} onClick={() => window.print()}>
             {S.printSheet}
           </Button>
           <Button onClick={() => setBaking({ draft: null })}>{S.bakeByHand}</Button>
@@ -199,140 +206,149 @@ export function ProductionScreen() {
             {S.planFailed}
           </Text>
         ) : null}
-        <Title order={3} size="h5">
-          {S.cakes}
-        </Title>
-        <ListTable
-          caption={S.cakes}
-          rows={shown?.cakes}
-          rowKey={(c) => c.cakeId}
-          loading={!shown}
-          emptyText={S.noCakes}
-          columns={[
-            {
-              header: L.cake,
-              cell: (c) => (
-                <>
-                  <Text size="sm">{c.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {c.cakeId}
-                  </Text>
-                </>
-              ),
-            },
-            { header: L.forOrders, cell: (c) => c.forOrders, nowrap: true },
-            { header: L.forShelf, cell: (c) => c.forShelf, nowrap: true },
-            {
-              header: L.toBake,
-              cell: (c) => (
-                <Text size="sm" fw={700} c={c.toBake > 0 ? undefined : 'dimmed'}>
-                  {c.toBake}
-                </Text>
-              ),
-              nowrap: true,
-            },
-            {
-              header: L.orders,
-              cell: (c) =>
-                c.orders.length === 0 ? (
-                  '—'
-                ) : forItsOrder(c) ? (
-                  c.orders[0]
-                ) : (
-                  // The line's Bake is for the shelf: each order is baked for on its own.
-                  <Group gap={4}>
-                    {c.orders.map((number) => (
-                      <Button
-                        key={number}
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => setBaking({ draft: orderDraftOf(c, number) })}
-                      >
-                        {S.bakeFor(number)}
-                      </Button>
-                    ))}
-                  </Group>
-                ),
-            },
-            {
-              header: '',
-              cell: (c) =>
-                lineBakes(c) ? (
-                  <Button
-                    size="xs"
-                    aria-label={S.bakeLine(c.name)}
-                    onClick={() => setBaking({ draft: draftOf(c) })}
-                  >
-                    {S.bake}
-                  </Button>
-                ) : null,
-              nowrap: true,
-            },
-          ]}
-        />
-        {shown?.customOrders.length ? (
+        {shown ? (
           <>
             <Title order={3} size="h5">
-              {S.customOrders}
+              {S.cakes}
             </Title>
             <ListTable
-              caption={S.customOrders}
-              rows={shown.customOrders}
-              rowKey={(o) => `${o.orderNumber}-${o.description}`}
-              emptyText={S.noCustom}
+              caption={S.cakes}
+              rows={shown.cakes}
+              rowKey={(c) => c.cakeId}
+              emptyText={S.noCakes}
               columns={[
-                { header: L.orderNumber, cell: (o) => o.orderNumber, nowrap: true },
-                { header: L.description, cell: (o) => o.description },
-                { header: L.quantity, cell: (o) => o.quantity, nowrap: true },
-                { header: L.pickup, cell: (o) => formatTime(o.pickupAt), nowrap: true },
+                {
+                  header: L.cake,
+                  cell: (c) => (
+                    <>
+                      <Text size="sm">{c.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {c.cakeId}
+                      </Text>
+                    </>
+                  ),
+                },
+                { header: L.forOrders, cell: (c) => c.forOrders, nowrap: true },
+                { header: L.forShelf, cell: (c) => c.forShelf, nowrap: true },
+                {
+                  header: L.toBake,
+                  cell: (c) => (
+                    <Text size="sm" fw={700} c={c.toBake > 0 ? undefined : 'dimmed'}>
+                      {c.toBake}
+                    </Text>
+                  ),
+                  nowrap: true,
+                },
+                {
+                  header: L.orders,
+                  cell: (c) =>
+                    c.orders.length === 0 ? (
+                      '—'
+                    ) : forItsOrder(c) ? (
+                      c.orders[0]
+                    ) : (
+                      // The line's Bake is for the shelf: each order is baked for on its own.
+                      <Group gap={4}>
+                        {c.orders.map((number) => (
+                          <Button
+                            key={number}
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => setBaking({ draft: orderDraftOf(c, number) })}
+                          >
+                            {S.bakeFor(number)}
+                          </Button>
+                        ))}
+                      </Group>
+                    ),
+                },
+                {
+                  header: '',
+                  cell: (c) =>
+                    lineBakes(c) ? (
+                      <Button
+                        size="xs"
+                        aria-label={S.bakeLine(c.name)}
+                        onClick={() => setBaking({ draft: draftOf(c) })}
+                      >
+                        {S.bake}
+                      </Button>
+                    ) : null,
+                  nowrap: true,
+                },
+              ]}
+            />
+            {shown.customOrders.length ? (
+              <>
+                <Title order={3} size="h5">
+                  {S.customOrders}
+                </Title>
+                <ListTable
+                  caption={S.customOrders}
+                  rows={shown.customOrders}
+                  firstRows={afterCakes}
+                  rowKey={(o) => `${o.orderNumber}-${o.description}`}
+                  emptyText={S.noCustom}
+                  columns={[
+                    { header: L.orderNumber, cell: (o) => o.orderNumber, nowrap: true },
+                    { header: L.description, cell: (o) => o.description },
+                    { header: L.quantity, cell: (o) => o.quantity, nowrap: true },
+                    { header: L.pickup, cell: (o) => formatTime(o.pickupAt), nowrap: true },
+                  ]}
+                />
+              </>
+            ) : null}
+            <Title order={3} size="h5">
+              {S.ingredients}
+            </Title>
+            <ListTable
+              caption={S.ingredients}
+              rows={shown.ingredients}
+              firstRows={afterCustom}
+              rowKey={(i) => i.itemId}
+              emptyText={S.noIngredients}
+              columns={[
+                {
+                  header: L.item,
+                  cell: (i) => (
+                    <>
+                      <Text size="sm" fw={i.short > 0 ? 700 : undefined}>
+                        {i.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {i.itemId}
+                      </Text>
+                    </>
+                  ),
+                },
+                { header: L.needed, cell: (i) => amount(i.needed, i.unit), nowrap: true },
+                { header: L.onHand, cell: (i) => amount(i.onHand, i.unit), nowrap: true },
+                {
+                  header: L.shortfall,
+                  cell: (i) =>
+                    i.short > 0 ? (
+                      <Badge color="red" variant="filled" tt="none">
+                        {S.short(amount(i.short, i.unit))}
+                      </Badge>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {S.enough}
+                      </Text>
+                    ),
+                  nowrap: true,
+                },
               ]}
             />
           </>
-        ) : null}
-        <Title order={3} size="h5">
-          {S.ingredients}
-        </Title>
-        <ListTable
-          caption={S.ingredients}
-          rows={shown?.ingredients}
-          rowKey={(i) => i.itemId}
-          loading={!shown}
-          emptyText={S.noIngredients}
-          columns={[
-            {
-              header: L.item,
-              cell: (i) => (
-                <>
-                  <Text size="sm" fw={i.short > 0 ? 700 : undefined}>
-                    {i.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {i.itemId}
-                  </Text>
-                </>
-              ),
-            },
-            { header: L.needed, cell: (i) => amount(i.needed, i.unit), nowrap: true },
-            { header: L.onHand, cell: (i) => amount(i.onHand, i.unit), nowrap: true },
-            {
-              header: L.shortfall,
-              cell: (i) =>
-                i.short > 0 ? (
-                  <Badge color="red" variant="filled" tt="none">
-                    {S.short(amount(i.short, i.unit))}
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {S.enough}
-                  </Text>
-                ),
-              nowrap: true,
-            },
-          ]}
-        />
+        ) : plan.isError ? null : (
+          <Text c="dimmed" py="sm" role="status">
+            {S.planLoading}
+          </Text>
+        )}
       </Stack>
-      <Batches today={today} />
-      {shown ? <BakeSheet plan={shown} /> : null}
+      {/* Below the plan once it first came in: its tables would push the batches down as it arrived. */}
+      {plan.data || plan.isError ? <Batches today={today} /> : null}
+      {sheet ? <BakeSheet plan={sheet} /> : null}
       <BakeDialog opened={baking !== null} draft={baking?.draft ?? null} onClose={() => setBaking(null)} />
     </Stack>
   );

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
 import { ORDER_TYPES } from '../../../shared/constants';
+import { OPTIONS_ON_OPEN } from '../../ui/inputs';
 import type { OrderType } from './useCart';
 
 /** The Order Type (Walk-in, Online), required, in the cart and the inline sale form. */
@@ -24,7 +25,7 @@ export function OrderTypeSelect({
       onChange={(next) => onChange(next as OrderType | null)}
       error={error}
       allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={OPTIONS_ON_OPEN}
     />
   );
 }

@@ -42,8 +42,19 @@ export function ProductTable({
   const { data, loading } = useProductsPage(list.input.search, list.page);
   const findByCode = useFindByCode();
   const left = (p: Product) => Math.max(0, p.stock - cart.quantityOf(p.key));
-  // Ready for the scanner as soon as the screen opens.
-  useEffect(() => searchRef.current?.focus(), [searchRef]);
+  // Ready for the scanner as soon as the screen shows: focused just after its first frame,
+  // since focusing lays the whole page out at once, which inside the task that draws the
+  // screen made that task longer by the layout (about 150 ms on the tablet).
+  useEffect(() => {
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      later = setTimeout(() => searchRef.current?.focus());
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(later);
+    };
+  }, [searchRef]);
 
   // What the last scan could not do (an unknown code, no stock), in red under the box; a
   // later successful scan clears it once it has been up NOTICE_MS.

@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core';
+import { formatCount } from '../../../shared/digits';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 
 /** The notes a customer hands over most, in pesos. */
 const NOTES = [100, 500, 1000] as const;
-const pesoLabel = (pesos: number) => `₱${pesos.toLocaleString('en-PH')}`;
+const pesoLabel = (pesos: number) => `₱${formatCount(pesos)}`;
 
 /**
  * Exact, ₱100, ₱500, ₱1,000: one tap sets Cash and the cash tendered (the change shows at

@@ -9,6 +9,7 @@ import { useDeviceTerminal } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { preloadToasts } from '../../ui/Toasts';
+import { useInTurn } from '../../ui/useInTurn';
 import { Cart, TillBar } from './Cart';
 import { ProductTable } from './ProductTable';
 import { ShiftBar } from './shift/ShiftBar';
@@ -60,11 +61,23 @@ export function SalesManagementScreen() {
   const checkout = useCheckout(cart, showReceipt, showKept);
   const { terminal } = useDeviceTerminal();
   useReadyForOutage(terminal?.id ?? null);
-  // The receipt and the toasts show after a sale made offline too: their code comes while online.
+  // The receipt and the toasts show after a sale made offline too: their code comes while
+  // online, once the counter has drawn itself (the receipt's styles restyle the whole page).
   useEffect(() => {
-    ReceiptDialog.preload();
-    preloadToasts();
+    const preload = () => {
+      ReceiptDialog.preload();
+      preloadToasts();
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const later = setTimeout(preload, 500);
+      return () => clearTimeout(later);
+    }
+    const idle = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
   }, []);
+  // The cart (below the products on a tablet, beside them on a wide screen) is drawn just after
+  // the rest: with its fields and menus it is half of the counter's first render.
+  const cartShown = useInTurn(true);
 
   return (
     <Flex
@@ -100,7 +113,7 @@ export function SalesManagementScreen() {
         <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
       </Stack>
       <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>
-        <Cart cart={cart} checkout={checkout} />
+        {cartShown ? <Cart cart={cart} checkout={checkout} /> : null}
       </Box>
       <TillBar cart={cart} checkout={checkout} />
       <ReceiptDialog
