@@ -6,7 +6,8 @@ import { cancelOrder } from '../../server/domains/cakeOrders/cancel';
 import { pickUp } from '../../server/domains/cakeOrders/pickup';
 import { createOrder, payOrder } from '../../server/domains/cakeOrders/service';
 import { takeEndOfDay } from '../../server/domains/shifts/endOfDay';
-import { closeShift, openShift, xReading } from '../../server/domains/shifts/service';
+import { closeShift, openShift } from '../../server/domains/shifts/service';
+import { xReading } from '../../server/domains/shifts/xReading';
 import {
   cancelOrderInput,
   createOrderInput,

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../server/domains/auth/viewer';
-import { closeShift, openShift, xReading } from '../../server/domains/shifts/service';
+import { closeShift, openShift } from '../../server/domains/shifts/service';
+import { xReading } from '../../server/domains/shifts/xReading';
 import { formatPeso } from '../../shared/money';
 import { DEPOSIT_LINES_TEXT as D } from '../../shared/texts/shifts';
 import { openScreen, signedInPage, snapshot, TABLET } from '../helpers/browser';

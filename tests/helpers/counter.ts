@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { shifts } from '../../server/db/schema';
-import { closeShift, openShifts, xReading } from '../../server/domains/shifts/service';
+import { closeShift, openShifts } from '../../server/domains/shifts/service';
+import { xReading } from '../../server/domains/shifts/xReading';
 import { postJson, type Session, type TestShop } from './app';
 
 /** Opens a shift for the session's cashier: staff sell only inside their own (docs/decisions.md). */

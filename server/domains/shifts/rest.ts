@@ -4,7 +4,7 @@ import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../
 import type { ZReading } from './endOfDay';
 import type { MethodTotals } from './readings';
 import { shiftsRouter } from './router';
-import type { XReading } from './service';
+import type { XReading } from './xReading';
 
 const shifts = createCallerFactory(shiftsRouter);
 

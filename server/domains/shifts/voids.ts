@@ -12,7 +12,8 @@ import { type Approval, asStaffRequest, heldKind, mustRequest } from '../actionR
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { usernameOf } from '../users/names';
-import { MODULE, type ShiftRow, xReading } from './service';
+import { MODULE, type ShiftRow } from './service';
+import { xReading } from './xReading';
 
 // Voiding a cash in or out: managers and up at once, staff through an approval request.
 // Voided movements stay on record and count for nothing (see docs/decisions.md).

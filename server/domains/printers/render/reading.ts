@@ -2,7 +2,7 @@ import { DEPOSIT_LINES_TEXT as D, SHIFT_TEXT } from '../../../../shared/texts/sh
 import { formatDateTime } from '../../../../shared/time';
 import type { ShopProfile } from '../../settings/profile';
 import type { ZReading } from '../../shifts/endOfDay';
-import type { XReading } from '../../shifts/service';
+import type { XReading } from '../../shifts/xReading';
 import type { Terminal } from '../../terminals/service';
 import { amount, less, Slip } from '../slip';
 
