@@ -5,6 +5,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { PROJECT_ROOT } from '../lib/projectRoot';
 import * as schema from './schema';
+import { watchSignIns } from './signInWatch';
 import { applySqlFiles, SQL_FOLDER } from './sqlFiles';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -37,8 +38,16 @@ export function openDb(
   const violations = sqlite.pragma('foreign_key_check') as unknown[];
   if (violations.length > 0) throw new Error(`Database has ${violations.length} broken references.`);
   for (const side of ['-wal', '-shm']) if (existsSync(file + side)) chmodSync(file + side, 0o600);
+  if (hasSignInTables(sqlite)) watchSignIns(sqlite);
   return db as Db;
 }
+
+/** An older shop (a test's own migrations) may lack them: its session checks then ask every time. */
+const hasSignInTables = (sqlite: Database.Database) =>
+  sqlite
+    .prepare("select count(*) from sqlite_master where type = 'table' and name in ('users', 'sessions')")
+    .pluck()
+    .get() === 2;
 
 /** How long a write waits for another connection's write to finish. */
 export const BUSY_TIMEOUT_MS = 5000;

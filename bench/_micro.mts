@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db/open';
+import { seedSystemAdmin } from '../server/db/seed';
+import { inventoryRouter } from '../server/domains/inventory/router';
+import { contextFrom, createCallerFactory } from '../server/trpc/procedures';
+const ADMIN = { email: 'layers@bakeshop.test', password: 'layers-password-1' };
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-micro-'));
+const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const db = openDb(config.dbFile);
+await seedSystemAdmin(db, config);
+const quiet = await buildApp({ db, config, logger: false });
+const { accessToken } = (await quiet.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })).json<{ accessToken: string }>();
+const headers = { authorization: `Bearer ${accessToken}` };
+const inventory = createCallerFactory(inventoryRouter);
+const ctx = () => contextFrom({ db, config }, { ip: '127.0.0.1', headers });
+const input = { page: 1, limit: 10 };
+async function time(fn: () => unknown) { let best = Infinity; for (let r = 0; r < 7; r++) { const s = performance.now(); for (let n = 0; n < 3000; n++) await fn(); best = Math.min(best, (performance.now() - s) / 3000 * 1000); } return best.toFixed(1); }
+const proc = (inventoryRouter._def.procedures as any).list;
+console.log('caller', await time(() => inventory(ctx()).list(input)));
+console.log('direct', await time(() => proc({ path: 'list', getRawInput: async () => input, ctx: ctx(), type: 'query', signal: undefined, batchIndex: 0 })));
+console.log('rest', await time(() => quiet.inject({ url: '/api/inventory?page=1&limit=10', headers })));
