@@ -34,7 +34,7 @@ const decoderOf = (expression: SQL) => (expression as unknown as { decoder: Deco
 type RowMapper = (row: unknown[]) => Record<string, unknown>;
 
 /** What drizzle's mapResultRow makes of a raw row of `fields`, or null when the select is not flat. */
-export function rowMapper(fields: readonly SelectedField[]): RowMapper | null {
+function rowMapper(fields: readonly SelectedField[]): RowMapper | null {
   const decoders: Decoder[] = [];
   const keys: string[] = [];
   for (const { path, field } of fields) {
