@@ -1,8 +1,8 @@
 import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import type { ReactNode } from 'react';
-import type { SessionUser } from '../../shared/schemas/auth';
+import { memo, type ReactNode } from 'react';
+import type { Role } from '../../shared/roles';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { COLLAPSED_WIDTH, EXPANDED_WIDTH, HEADER_HEIGHT } from './layout';
 import { ShellHeader } from './ShellHeader';
@@ -13,9 +13,18 @@ import { useSidebarCollapsed } from './useSidebarCollapsed';
 /**
  * Header and side navigation around every protected screen. Phones get a burger drawer.
  * The confirm dialogs (@mantine/modals) are provided here, for the signed-in screens
- * that ask them, so /login does not load them.
+ * that ask them, so /login does not load them. Memoised on who is signed in: the server's copy
+ * of the same user (auth.me), arriving after the first frame, redraws none of it.
  */
-export function AppLayout({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+export const AppLayout = memo(function AppLayout({
+  username,
+  role,
+  children,
+}: {
+  username: string | undefined;
+  role: Role | null | undefined;
+  children: ReactNode;
+}) {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
     getInitialValueInEffect: false,
@@ -40,7 +49,12 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
         padding="md"
       >
         <AppShell.Header>
-          <ShellHeader user={user} navigationOpened={drawerOpened} onToggleNavigation={drawer.toggle} />
+          <ShellHeader
+            username={username}
+            role={role}
+            navigationOpened={drawerOpened}
+            onToggleNavigation={drawer.toggle}
+          />
         </AppShell.Header>
         <AppShell.Navbar
           p="xs"
@@ -49,7 +63,7 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
           style={drawerClosed ? { visibility: 'hidden' } : undefined}
         >
           <SideNavigation
-            role={user?.role}
+            role={role}
             collapsed={showCollapsed}
             onToggleCollapsed={toggleCollapsed}
             onNavigate={drawer.close}
@@ -63,4 +77,4 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
       </AppShell>
     </ModalsProvider>
   );
-}
+});
