@@ -15,6 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { memo } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { needsReference } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
@@ -103,7 +104,7 @@ function changeOf(cart: CartState): number | null {
  * fixed at the bottom of the screen, with the total, the change, the quick tenders and
  * Checkout, so a sale is taps on products and two taps here, never a scroll.
  */
-export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
+export const TillBar = memo(function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
   const change = changeOf(cart);
   const items = cart.lines.reduce((n, l) => n + l.quantity, 0);
   return (
@@ -141,14 +142,14 @@ export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkou
       </Stack>
     </Paper>
   );
-}
+});
 
 /**
  * The cart: order type and customer, VAT, payment, the lines with plus and minus,
  * Subtotal, Tax, Total (and the change for cash), and Checkout. The lines scroll inside the
  * cart, so the totals and the button stay in view at 1366×768.
  */
-export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
+export const Cart = memo(function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
   const { fields, totals, lines } = cart;
   const set = <K extends keyof CartFields>(key: K, value: CartFields[K]) => {
     cart.set(key, value);
@@ -272,4 +273,4 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
       </Stack>
     </Paper>
   );
-}
+});

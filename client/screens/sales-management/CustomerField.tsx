@@ -2,6 +2,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Box, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { NAME_MAX } from '../../../shared/texts/fields';
 import { SALES_TEXT } from '../../../shared/texts/sales';
@@ -28,12 +29,16 @@ export function useCounterCustomers() {
   return useKept('customers', customers)?.rows ?? [];
 }
 
-/** The registered customers as options: name plus customer id. */
+/**
+ * The registered customers as options: name plus customer id. Made once per list: the
+ * select parses its options again whenever they are a new array (a thousand of them).
+ */
 function useCustomerOptions() {
-  return useCounterCustomers().map((c) => ({
-    value: String(c.id),
-    label: `${c.name} (${c.customerId})`,
-  }));
+  const customers = useCounterCustomers();
+  return useMemo(
+    () => customers.map((c) => ({ value: String(c.id), label: `${c.name} (${c.customerId})` })),
+    [customers],
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Flex.css';
 import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
 import { IconCake } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useReadyForOutage } from '../../offline/useReadyForOutage';
 import { useDeviceTerminal } from '../../terminal';
@@ -29,6 +29,39 @@ const InlineSaleModal = lazyDialog(
   () => import('./InlineSaleModal').then((m) => m.InlineSaleModal),
   (p) => p.opened,
 );
+
+/** The title and the buttons beside it: drawn once, as nothing they show changes. */
+const CounterHeading = memo(function CounterHeading({
+  onLook,
+  onRecord,
+}: {
+  onLook: (open: boolean) => void;
+  onRecord: (open: boolean) => void;
+}) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Title order={1}>Sales Management</Title>
+      <Group gap="xs">
+        {/* A customer ordering a cake ahead is taken on Cake Orders, not in the cart. */}
+        <Button
+          component={Link}
+          to="/cake-orders"
+          variant="light"
+          color="pink"
+          leftSection={<IconCake size={18} />}
+        >
+          Cake order
+        </Button>
+        <Button variant="default" onClick={() => onLook(true)}>
+          Today's Sales
+        </Button>
+        <Button variant="light" onClick={() => onRecord(true)}>
+          Record a Sale
+        </Button>
+      </Group>
+    </Group>
+  );
+});
 
 /**
  * The point of sale (all roles): products on the left, the cart on the right
@@ -88,27 +121,7 @@ export function SalesManagementScreen() {
       pb={{ base: 140, lg: 0 }}
     >
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-        <Group justify="space-between" gap="sm">
-          <Title order={1}>Sales Management</Title>
-          <Group gap="xs">
-            {/* A customer ordering a cake ahead is taken on Cake Orders, not in the cart. */}
-            <Button
-              component={Link}
-              to="/cake-orders"
-              variant="light"
-              color="pink"
-              leftSection={<IconCake size={18} />}
-            >
-              Cake order
-            </Button>
-            <Button variant="default" onClick={() => setLooking(true)}>
-              Today's Sales
-            </Button>
-            <Button variant="light" onClick={() => setRecording(true)}>
-              Record a Sale
-            </Button>
-          </Group>
-        </Group>
+        <CounterHeading onLook={setLooking} onRecord={setRecording} />
         <ShiftBar />
         <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
       </Stack>
