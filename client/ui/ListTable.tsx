@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { Table, Text } from '@mantine/core';
 import { type ReactNode, useDeferredValue } from 'react';
+import { bodyClass, cellClass, headClass, headerCellClass, NOWRAP, rowClass } from './plain';
 import { SidewaysScroll } from './SidewaysScroll';
 import { useInTurn } from './useInTurn';
 
@@ -55,33 +56,36 @@ export function ListTable<Row>({
   return (
     <SidewaysScroll caption={caption}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
+        {/* Plain rows with Mantine's classes (client/ui/plain.tsx): a long list drew hundreds of Table.Td. */}
+        <thead {...headClass}>
+          <tr {...rowClass} data-hover>
             {columns.map((c) => (
-              <Table.Th key={c.header}>{c.header}</Table.Th>
+              <th key={c.header} className={headerCellClass}>
+                {c.header}
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody {...bodyClass}>
           {rows?.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+            <tr key={rowKey(row)} {...rowClass} data-hover>
               {columns.map((c) => (
-                <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                <td key={c.header} className={cellClass} style={c.nowrap ? NOWRAP : undefined}>
                   {c.cell(row)}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
           {!all?.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+            <tr {...rowClass} data-hover>
+              <td className={cellClass} colSpan={columns.length}>
                 <Text c="dimmed" ta="center" py="sm">
                   {loading ? 'Loading...' : emptyText}
                 </Text>
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ) : null}
-        </Table.Tbody>
+        </tbody>
       </Table>
     </SidewaysScroll>
   );
