@@ -27,6 +27,7 @@ import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
 import { QuickTender } from './QuickTender';
 import { SplitPayments } from './SplitPayments';
+import './counter.css';
 import type { CartFields, Cart as CartState } from './useCart';
 import { type Checkout, type CheckoutField, cashShareOf, splitSum, tenderedOf } from './useCheckout';
 
@@ -149,7 +150,16 @@ export const TillBar = memo(function TillBar({ cart, checkout }: { cart: CartSta
  * Subtotal, Tax, Total (and the change for cash), and Checkout. The lines scroll inside the
  * cart, so the totals and the button stay in view at 1366×768.
  */
-export const Cart = memo(function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
+export const Cart = memo(function Cart({
+  cart,
+  checkout,
+  wide,
+}: {
+  cart: CartState;
+  checkout: Checkout;
+  /** From lg on: the cart has the quick tenders (below it, the till bar has them). */
+  wide: boolean;
+}) {
   const { fields, totals, lines } = cart;
   const set = <K extends keyof CartFields>(key: K, value: CartFields[K]) => {
     cart.set(key, value);
@@ -213,7 +223,7 @@ export const Cart = memo(function Cart({ cart, checkout }: { cart: CartState; ch
             onEnter={checkout.submit}
           />
         )}
-        {fields.split ? null : (
+        {fields.split || !wide ? null : (
           // On the tablet the counter bar has them, in reach without scrolling.
           <Box visibleFrom="lg">
             <QuickTender total={totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
@@ -263,7 +273,7 @@ export const Cart = memo(function Cart({ cart, checkout }: { cart: CartState; ch
         </Stack>
         <Button
           size="md"
-          h={{ base: 44, lg: 42 }}
+          className="counter-checkout"
           fullWidth
           onClick={checkout.submit}
           loading={checkout.pending}

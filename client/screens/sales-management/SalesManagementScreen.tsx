@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Flex.css';
-import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCake } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { preloadToasts } from '../../ui/Toasts';
 import { useInTurn } from '../../ui/useInTurn';
 import { Cart, TillBar } from './Cart';
 import { ProductTable } from './ProductTable';
+import './counter.css';
 import { ShiftBar } from './shift/ShiftBar';
 import { useCart } from './useCart';
 import { type Sale, useCheckout } from './useCheckout';
@@ -111,24 +112,21 @@ export function SalesManagementScreen() {
   // The cart (below the products on a tablet, beside them on a wide screen) is drawn just after
   // the rest: with its fields and menus it is half of the counter's first render.
   const cartShown = useInTurn(true);
+  // Mantine's lg breakpoint, known at the first render (counter.css lays the screen out by it).
+  const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
   return (
-    <Flex
-      direction={{ base: 'column', lg: 'row' }}
-      gap="md"
-      align={{ base: 'stretch', lg: 'flex-start' }}
-      // Below lg the counter bar is fixed at the bottom: room for it after the cart.
-      pb={{ base: 140, lg: 0 }}
-    >
+    <div className="counter-layout">
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <CounterHeading onLook={setLooking} onRecord={setRecording} />
         <ShiftBar />
         <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
       </Stack>
-      <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>
-        {cartShown ? <Cart cart={cart} checkout={checkout} /> : null}
-      </Box>
-      <TillBar cart={cart} checkout={checkout} />
+      <div className="counter-cart">
+        {cartShown ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
+      </div>
+      {/* Only one of the till bar and the cart's quick tenders shows: the other is not drawn. */}
+      {wide ? null : <TillBar cart={cart} checkout={checkout} />}
       <ReceiptDialog
         saleRef={receipt}
         onClose={() => setReceipt(null)}
@@ -145,6 +143,6 @@ export function SalesManagementScreen() {
         }}
       />
       <InlineSaleModal opened={recording} onClose={() => setRecording(false)} onSaved={showReceipt} />
-    </Flex>
+    </div>
   );
 }
