@@ -9,7 +9,7 @@ import { useDeviceTerminal } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { preloadToasts } from '../../ui/Toasts';
-import { useInTurn } from '../../ui/useInTurn';
+import { useStage } from '../../ui/useInTurn';
 import { Cart, TillBar } from './Cart';
 import { ProductTable } from './ProductTable';
 import './counter.css';
@@ -109,9 +109,10 @@ export function SalesManagementScreen() {
     const idle = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(idle);
   }, []);
-  // The cart (below the products on a tablet, beside them on a wide screen) is drawn just after
-  // the rest: with its fields and menus it is half of the counter's first render.
-  const cartShown = useInTurn(true);
+  // The counter draws in steps, top to bottom (useStage): the heading and the shift bar, then
+  // the product search and table, then the till bar, then the cart (below the products on a
+  // tablet, beside them on a wide screen; with its fields and menus the largest part).
+  const stage = useStage(3);
   // Mantine's lg breakpoint, known at the first render (counter.css lays the screen out by it).
   const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
@@ -120,13 +121,13 @@ export function SalesManagementScreen() {
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <CounterHeading onLook={setLooking} onRecord={setRecording} />
         <ShiftBar />
-        <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
+        {stage >= 1 ? <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} /> : null}
       </Stack>
       <div className="counter-cart">
-        {cartShown ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
+        {stage >= 3 ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
       </div>
       {/* Only one of the till bar and the cart's quick tenders shows: the other is not drawn. */}
-      {wide ? null : <TillBar cart={cart} checkout={checkout} />}
+      {wide || stage < 2 ? null : <TillBar cart={cart} checkout={checkout} />}
       <ReceiptDialog
         saleRef={receipt}
         onClose={() => setReceipt(null)}
