@@ -22,7 +22,7 @@ export function NewCustomer({ onAdded }: { onAdded: (id: string) => void }) {
     { success: CUSTOMER_TEXT.saved, failure: CUSTOMER_TEXT.addFailed },
     (result) => {
       const id = (result as { record?: { id: number } }).record?.id;
-      void queryClient.invalidateQueries({ queryKey: trpc.customers.list.queryKey() });
+      void queryClient.invalidateQueries(trpc.customers.pathFilter());
       if (id !== undefined) onAdded(String(id));
       setOpened(false);
     },
