@@ -7,7 +7,9 @@
 // 200 cake orders due tomorrow, as `npm run bench` seeds them). Everything stays on loopback.
 // Each run is added to bench/RESULTS.md, newest first, beside the targets; a missed target
 // also makes the exit code 1. BENCH_ITEMS and BENCH_SALE_LINES make a smaller shop to try a
-// change on; the record says which shop it measured.
+// change on; the record says which shop it measured. BENCH_PAGES (paths, comma-separated:
+// `BENCH_PAGES=/sales-management,/production`) runs Lighthouse on those pages only; the record
+// says which. BENCH_WEB_RUNS sets the runs per page (3).
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -339,9 +341,8 @@ async function median(url: string, prepare?: (port: number) => Promise<void>) {
   return { run: sorted[Math.floor((sorted.length - 1) / 2)] as Scores, all: runs };
 }
 
-const lhLogin = await median(`${base}/login`);
 // The signed-in screens measured, each over the large shop's data.
-const SCREENS = [
+const ALL_SCREENS = [
   '/dashboard',
   '/inventory',
   '/sales-management',
@@ -349,6 +350,14 @@ const SCREENS = [
   '/cake-orders',
   '/production',
 ];
+const PAGES = process.env.BENCH_PAGES?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean) ?? ['/login', ...ALL_SCREENS];
+const unknown = PAGES.filter((p) => p !== '/login' && !ALL_SCREENS.includes(p));
+if (unknown.length)
+  throw new Error(`BENCH_PAGES names pages the bench does not measure: ${unknown.join(', ')}`);
+const SCREENS = ALL_SCREENS.filter((p) => PAGES.includes(p));
+const lhLogin = PAGES.includes('/login') ? await median(`${base}/login`) : null;
 const lhScreens: [string, Awaited<ReturnType<typeof median>>][] = [];
 for (const screen of SCREENS) {
   const result = await median(`${base}${screen}`, signedInProfile);
@@ -369,7 +378,7 @@ const checks = [
     measured: `${kb(loginJs)} kB`,
     met: loginJs < TARGET.loginJsKb * 1000,
   },
-  ...[['/login', lhLogin] as const, ...lhScreens].flatMap(([page, { run }]) => [
+  ...[...(lhLogin ? [['/login', lhLogin] as const] : []), ...lhScreens].flatMap(([page, { run }]) => [
     {
       target: `${page} Lighthouse performance ≥ ${TARGET.performance}`,
       measured: String(run.categories.performance),
@@ -384,14 +393,16 @@ const checks = [
 ];
 const served = [...new Map([...referenced, ...firstPaint].map((a) => [a.url, a])).values()];
 const plain = served.filter((a) => !a.servedGzip).length;
-const offsite = [...lhLogin.all, ...lhScreens.flatMap(([, r]) => r.all)].flatMap((r) => r.offsite);
+const offsite = [...(lhLogin?.all ?? []), ...lhScreens.flatMap(([, r]) => r.all)].flatMap((r) => r.offsite);
 const scoreRow = (page: string, { run, all }: Awaited<ReturnType<typeof median>>) =>
   `| ${page} | ${run.categories.performance} (${all.map((r) => r.categories.performance).join(', ')}) | ${
     run.categories.accessibility
   } | ${run.categories['best-practices']} | ${Object.values(run.metrics).join(' | ')} |`;
 
 const section = [
-  `## ${new Date().toISOString()} · web · Lighthouse ${lhLogin.run.version}, mobile defaults (simulated slow 4G, 4× CPU) · median of ${RUNS} · large shop (${LARGE.items.toLocaleString('en-PH')} items, ${LARGE.saleLines.toLocaleString('en-PH')} sale lines)`,
+  `## ${new Date().toISOString()} · web · Lighthouse ${(lhLogin ?? lhScreens[0]?.[1])?.run.version}, mobile defaults (simulated slow 4G, 4× CPU) · median of ${RUNS} · large shop (${LARGE.items.toLocaleString('en-PH')} items, ${LARGE.saleLines.toLocaleString('en-PH')} sale lines)${
+    process.env.BENCH_PAGES ? ` · only ${PAGES.join(', ')}` : ''
+  }`,
   '',
   'What /login loads, in kB gzipped (1 kB = 1000 bytes):',
   '',
@@ -423,7 +434,7 @@ const section = [
   `|---|---:|---:|---:|${Object.keys(METRICS)
     .map(() => '---:')
     .join('|')}|`,
-  scoreRow('/login', lhLogin),
+  ...(lhLogin ? [scoreRow('/login', lhLogin)] : []),
   ...lhScreens.map(([page, result]) => scoreRow(`${page} (signed in)`, result)),
   '',
 ].join('\n');

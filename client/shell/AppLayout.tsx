@@ -1,9 +1,10 @@
 import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
-import type { ReactNode } from 'react';
-import type { SessionUser } from '../../shared/schemas/auth';
+import { memo, type ReactNode } from 'react';
+import type { Role } from '../../shared/roles';
 import { OfflineBanner } from '../offline/OfflineBanner';
+import { ConfirmHost } from '../ui/confirm';
+import { useInTurn } from '../ui/useInTurn';
 import { COLLAPSED_WIDTH, EXPANDED_WIDTH, HEADER_HEIGHT } from './layout';
 import { ShellHeader } from './ShellHeader';
 import { SideNavigation } from './SideNavigation';
@@ -12,10 +13,19 @@ import { useSidebarCollapsed } from './useSidebarCollapsed';
 
 /**
  * Header and side navigation around every protected screen. Phones get a burger drawer.
- * The confirm dialogs (@mantine/modals) are provided here, for the signed-in screens
- * that ask them, so /login does not load them.
+ * The confirm dialogs (@mantine/modals) are hosted here, for the signed-in screens
+ * that ask them, so /login does not load them. Memoised on who is signed in: the server's copy
+ * of the same user (auth.me), arriving after the first frame, redraws none of it.
  */
-export function AppLayout({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+export const AppLayout = memo(function AppLayout({
+  username,
+  role,
+  children,
+}: {
+  username: string | undefined;
+  role: Role | null | undefined;
+  children: ReactNode;
+}) {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
     getInitialValueInEffect: false,
@@ -29,7 +39,7 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
   const drawerClosed = !wide && !drawerOpened;
 
   return (
-    <ModalsProvider>
+    <>
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{
@@ -40,7 +50,12 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
         padding="md"
       >
         <AppShell.Header>
-          <ShellHeader user={user} navigationOpened={drawerOpened} onToggleNavigation={drawer.toggle} />
+          <ShellHeader
+            username={username}
+            role={role}
+            navigationOpened={drawerOpened}
+            onToggleNavigation={drawer.toggle}
+          />
         </AppShell.Header>
         <AppShell.Navbar
           p="xs"
@@ -48,19 +63,28 @@ export function AppLayout({ user, children }: { user: SessionUser | null; childr
           data-collapsed={showCollapsed}
           style={drawerClosed ? { visibility: 'hidden' } : undefined}
         >
-          <SideNavigation
-            role={user?.role}
-            collapsed={showCollapsed}
-            onToggleCollapsed={toggleCollapsed}
-            onNavigate={drawer.close}
-            onLogout={logout}
-          />
+          {/* A moment after the page, as the skeleton's empty side bar was until then. */}
+          <InTurn>
+            <SideNavigation
+              role={role}
+              collapsed={showCollapsed}
+              onToggleCollapsed={toggleCollapsed}
+              onNavigate={drawer.close}
+              onLogout={logout}
+            />
+          </InTurn>
         </AppShell.Navbar>
         <AppShell.Main>
           <OfflineBanner />
           {children}
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+      <ConfirmHost />
+    </>
   );
+});
+
+/** Its children a moment after the rest: drawn in a render and commit of their own. */
+function InTurn({ children }: { children: ReactNode }) {
+  return useInTurn(true) ? children : null;
 }

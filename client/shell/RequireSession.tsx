@@ -26,12 +26,15 @@ export function RequireSession() {
   return <SignedIn />;
 }
 
+/** One element for every render, so the memoised layout sees the same children. */
+const SCREEN = <Outlet />;
+
 function SignedIn() {
   const user = useSessionUser();
   return (
     <Suspense fallback={<ScreenLoader />}>
-      <AppLayout user={user}>
-        <Outlet />
+      <AppLayout username={user?.username} role={user?.role}>
+        {SCREEN}
       </AppLayout>
     </Suspense>
   );

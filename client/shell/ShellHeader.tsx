@@ -1,16 +1,23 @@
 import { Burger, Group, Text } from '@mantine/core';
-import { roleLabel } from '../../shared/roles';
-import type { SessionUser } from '../../shared/schemas/auth';
+import { memo } from 'react';
+import { type Role, roleLabel } from '../../shared/roles';
 import { useShopName } from '../shop';
 import { Logo } from '../ui/Logo';
 
 interface ShellHeaderProps {
-  user: SessionUser | null;
+  /** Who is signed in: plain values, so the server's copy of the same user draws nothing again. */
+  username: string | undefined;
+  role: Role | null | undefined;
   navigationOpened: boolean;
   onToggleNavigation: () => void;
 }
 
-export function ShellHeader({ user, navigationOpened, onToggleNavigation }: ShellHeaderProps) {
+export const ShellHeader = memo(function ShellHeader({
+  username,
+  role,
+  navigationOpened,
+  onToggleNavigation,
+}: ShellHeaderProps) {
   const shopName = useShopName();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -27,11 +34,11 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
           {shopName}
         </Text>
       </Group>
-      {user ? (
+      {username !== undefined ? (
         <Text size="sm" c="dimmed" truncate data-testid="logged-in-as">
-          {`Logged in as: ${user.username} (${roleLabel(user.role)})`}
+          {`Logged in as: ${username} (${roleLabel(role)})`}
         </Text>
       ) : null}
     </Group>
   );
-}
+});

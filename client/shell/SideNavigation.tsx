@@ -1,6 +1,7 @@
 import { ActionIcon, AppShell, Badge, Button, Group, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { can, hrefOf, type NavEntry, navigationFor, type Role } from '../../shared/roles';
 import { useTRPC } from '../trpc';
@@ -16,7 +17,12 @@ interface SideNavigationProps {
   onLogout: () => void;
 }
 
-export function SideNavigation({
+/**
+ * Memoised, as each link is: the signed-in user's answer (auth.me), the unread count and the
+ * shop's name arrive just after a page first draws, and each redrew the whole navigation in a
+ * task of its own (30 to 60 ms on the tablet, 4× that in Lighthouse's count).
+ */
+export const SideNavigation = memo(function SideNavigation({
   role,
   collapsed,
   onToggleCollapsed,
@@ -78,7 +84,7 @@ export function SideNavigation({
       )}
     </>
   );
-}
+});
 
 /** Notifications that arrived since this user last opened the list; checked every minute. */
 function useUnreadCount(enabled: boolean): number {
@@ -100,7 +106,7 @@ interface NavItemProps {
   badge: number;
 }
 
-function NavItem({ entry, active, collapsed, onNavigate, badge }: NavItemProps) {
+const NavItem = memo(function NavItem({ entry, active, collapsed, onNavigate, badge }: NavItemProps) {
   const Icon = NAV_ICONS[entry.label];
   const unreadText = badge > 0 ? `${badge} unread` : '';
   const link = (
@@ -128,4 +134,4 @@ function NavItem({ entry, active, collapsed, onNavigate, badge }: NavItemProps) 
       {link}
     </Tooltip>
   );
-}
+});

@@ -4,6 +4,7 @@ import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
 import type { Page } from '../../shared/schemas/paging';
 import type { Column } from './ListTable';
+import { bodyClass, cellClass, headClass, headerCellClass, NOWRAP, rowClass } from './plain';
 import { SidewaysScroll } from './SidewaysScroll';
 import type { ListState } from './useListState';
 
@@ -63,6 +64,7 @@ export function PagedTable<Row, Field extends string>({
   const total = data?.total ?? 0;
   const first = total === 0 ? 0 : (data!.page - 1) * data!.limit + 1;
   const last = data ? Math.min(data.page * data.limit, total) : 0;
+  const hover = onRowClick ? true : undefined;
 
   const header = (c: PagedColumn<Row, Field>): ReactNode => {
     if (!c.sort) return c.header;
@@ -85,33 +87,37 @@ export function PagedTable<Row, Field extends string>({
     <>
       <SidewaysScroll caption={caption}>
         <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" aria-label={caption}>
-          <Table.Thead>
-            <Table.Tr>
+          {/* Plain rows with Mantine's classes (client/ui/plain.tsx), as ListTable draws them. */}
+          <thead {...headClass}>
+            <tr {...rowClass} data-hover={hover}>
               {columns.map((c) => {
                 const order = c.sort && list.sort?.field === c.sort ? list.sort.order : undefined;
                 return (
-                  <Table.Th
+                  <th
                     key={c.header}
+                    className={headerCellClass}
                     aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined}
                   >
                     {header(c)}
-                  </Table.Th>
+                  </th>
                 );
               })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody {...bodyClass}>
             {data?.rows.map((row) => {
               const disabled = rowDisabled?.(row) ?? false;
               const activate = onRowClick && !disabled ? () => onRowClick(row) : undefined;
               return (
-                <Table.Tr
+                <tr
                   key={rowKey(row)}
+                  {...rowClass}
+                  data-hover={hover}
                   aria-disabled={disabled || undefined}
                   // A row that does something is reached with Tab and done with Enter or Space,
                   // as a click does it: a counter without a mouse can still add to the cart.
                   tabIndex={activate ? 0 : undefined}
-                  className={activate ? 'mantine-focus-auto' : undefined}
+                  className={activate ? `${rowClass.className} mantine-focus-auto` : rowClass.className}
                   onClick={activate}
                   onKeyDown={activate ? (event) => activateByKey(event, activate) : undefined}
                   style={{
@@ -122,24 +128,28 @@ export function PagedTable<Row, Field extends string>({
                   }}
                 >
                   {columns.map((c) => (
-                    <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    <td key={c.header} className={cellClass} style={c.nowrap ? NOWRAP : undefined}>
                       {c.cell(row)}
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               );
             })}
             {!data?.rows.length ? (
-              <Table.Tr>
+              <tr {...rowClass} data-hover={hover}>
                 {/* Before the first page arrives, about a page's height: what follows does not jump when it lands. */}
-                <Table.Td colSpan={columns.length} h={data ? undefined : FIRST_LOAD_HEIGHT}>
+                <td
+                  className={cellClass}
+                  colSpan={columns.length}
+                  style={data ? undefined : { height: FIRST_LOAD_HEIGHT }}
+                >
                   <Text c="dimmed" ta="center" py="sm">
                     {loading || !data ? 'Loading...' : emptyText}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ) : null}
-          </Table.Tbody>
+          </tbody>
         </Table>
       </SidewaysScroll>
       <Group justify="space-between" gap="sm">

@@ -12,10 +12,7 @@ export function lazyDialog<Props extends object>(
 ): ComponentType<Props> & { preload: () => void } {
   const Loaded = lazy(async () => ({ default: await load() }));
   function Dialog(props: Props) {
-    const open = isOpen(props);
-    const [wanted, setWanted] = useState(open);
-    if (open && !wanted) setWanted(true);
-    if (!wanted && !open) return null;
+    if (!useOpenedOnce(isOpen(props))) return null;
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
@@ -25,4 +22,16 @@ export function lazyDialog<Props extends object>(
   /** Fetches the code ahead (the counter's receipt must open with the server gone). */
   Dialog.preload = () => void load().catch(() => undefined);
   return Dialog;
+}
+
+/**
+ * Whether a dialog has been opened at least once: until then it need not be drawn at all. A
+ * closed Mantine Modal still renders its portal, transition and overlay machinery, and the
+ * counter's bar held three of them in its first render; once opened it stays, so it closes
+ * with its transition and opens again at once.
+ */
+export function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
 }

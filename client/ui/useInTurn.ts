@@ -15,3 +15,20 @@ export function useInTurn<T>(value: T): T | undefined {
   }, [value, later]);
   return later;
 }
+
+/**
+ * How far a screen's first render has got: 0 at once, then one more each turn up to `last`,
+ * each step its own render and commit a moment after the one before. A screen drawn whole is
+ * one long task (its commit, the state its Mantine inputs set as they mount, every effect of
+ * its queries, then its first layout); drawn in steps, each is short. Later steps draw what
+ * sits lower on the screen, so nothing already drawn moves.
+ */
+export function useStage(last: number): number {
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage >= last) return;
+    const next = setTimeout(() => startTransition(() => setStage((s) => s + 1)));
+    return () => clearTimeout(next);
+  }, [stage, last]);
+  return stage;
+}

@@ -123,6 +123,16 @@ contactSuite(
         expect(await l.shop.db.$count(customers)).toBe(25);
       });
 
+      it("gives the counter each customer's id, customer ID and name, by name, staff too", async () => {
+        const { rows } = await l.api.customers.atCounter();
+        expect(rows).toHaveLength(25);
+        expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['customerId', 'id', 'name']);
+        const names = rows.map((r) => r.name.toLowerCase());
+        expect(names).toEqual([...names].sort());
+        const staff = await l.shop.signedIn('staff');
+        expect((await staff.api.customers.atCounter()).rows).toEqual(rows);
+      });
+
       it('GET /api/customers?page&limit=10 answers customers, totalPages, totalCustomers and page', async () => {
         const res = await l.get('/api/customers?page=2&limit=10');
         expect(res.statusCode).toBe(200);

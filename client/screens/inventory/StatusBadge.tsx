@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import type { CakeStatus } from '../../../shared/schemas/cakes';
 import type { ItemStatus } from '../../../shared/schemas/inventory';
+import { PlainBadge } from '../../ui/plain';
 
 /** Each status its colour, readable at a glance: good green, warning orange, gone red, dead dark. */
 const LOOKS: Record<ItemStatus | CakeStatus, { color: string; variant: 'light' | 'filled' }> = {
@@ -14,13 +14,15 @@ const LOOKS: Record<ItemStatus | CakeStatus, { color: string; variant: 'light' |
 };
 
 /** A badge keeps its whole word in a narrow table; the table scrolls sideways instead. */
-const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+const WHOLE = { flexShrink: 0, overflow: 'visible' } as const;
+const WHOLE_LABEL = { overflow: 'visible' } as const;
 
+/** A product's status in a table row: a plain badge (client/ui/plain.tsx), one per row. */
 export function StatusBadge({ status }: { status: ItemStatus | CakeStatus }) {
   const look = LOOKS[status] ?? { color: 'gray', variant: 'light' };
   return (
-    <Badge color={look.color} variant={look.variant} tt="none" styles={WHOLE} autoContrast>
+    <PlainBadge color={look.color} variant={look.variant} style={WHOLE} labelStyle={WHOLE_LABEL}>
       {status}
-    </Badge>
+    </PlainBadge>
   );
 }

@@ -15,6 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { memo } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { needsReference } from '../../../shared/saleRules';
 import { SALES_TEXT } from '../../../shared/texts/sales';
@@ -26,6 +27,7 @@ import { OrderTypeSelect } from './OrderTypeSelect';
 import { PaymentFields } from './PaymentFields';
 import { QuickTender } from './QuickTender';
 import { SplitPayments } from './SplitPayments';
+import './counter.css';
 import type { CartFields, Cart as CartState } from './useCart';
 import { type Checkout, type CheckoutField, cashShareOf, splitSum, tenderedOf } from './useCheckout';
 
@@ -103,7 +105,7 @@ function changeOf(cart: CartState): number | null {
  * fixed at the bottom of the screen, with the total, the change, the quick tenders and
  * Checkout, so a sale is taps on products and two taps here, never a scroll.
  */
-export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
+export const TillBar = memo(function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
   const change = changeOf(cart);
   const items = cart.lines.reduce((n, l) => n + l.quantity, 0);
   return (
@@ -141,14 +143,23 @@ export function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkou
       </Stack>
     </Paper>
   );
-}
+});
 
 /**
  * The cart: order type and customer, VAT, payment, the lines with plus and minus,
  * Subtotal, Tax, Total (and the change for cash), and Checkout. The lines scroll inside the
  * cart, so the totals and the button stay in view at 1366×768.
  */
-export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
+export const Cart = memo(function Cart({
+  cart,
+  checkout,
+  wide,
+}: {
+  cart: CartState;
+  checkout: Checkout;
+  /** From lg on: the cart has the quick tenders (below it, the till bar has them). */
+  wide: boolean;
+}) {
   const { fields, totals, lines } = cart;
   const set = <K extends keyof CartFields>(key: K, value: CartFields[K]) => {
     cart.set(key, value);
@@ -212,7 +223,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
             onEnter={checkout.submit}
           />
         )}
-        {fields.split ? null : (
+        {fields.split || !wide ? null : (
           // On the tablet the counter bar has them, in reach without scrolling.
           <Box visibleFrom="lg">
             <QuickTender total={totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
@@ -262,7 +273,7 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
         </Stack>
         <Button
           size="md"
-          h={{ base: 44, lg: 42 }}
+          className="counter-checkout"
           fullWidth
           onClick={checkout.submit}
           loading={checkout.pending}
@@ -272,4 +283,4 @@ export function Cart({ cart, checkout }: { cart: CartState; checkout: Checkout }
       </Stack>
     </Paper>
   );
-}
+});

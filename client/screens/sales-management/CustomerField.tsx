@@ -2,7 +2,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Box, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { COUNTER_FETCH_CAP } from '../../../shared/constants';
+import { useMemo } from 'react';
 import { NAME_MAX } from '../../../shared/texts/fields';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { useKept } from '../../offline/kept';
@@ -14,26 +14,25 @@ import type { CartFields } from './useCart';
 type CustomerKeys = 'customerId' | 'customerName';
 
 /**
- * The registered customers, fetched once as the legacy POS did, and kept on the device for
- * selling offline (client/offline/kept.ts).
+ * The registered customers (id, customer ID and name), fetched once as the legacy POS did, and
+ * kept on the device for selling offline (client/offline/kept.ts).
  */
 export function useCounterCustomers() {
   const trpc = useTRPC();
-  const customers = useQuery(
-    trpc.customers.list.queryOptions(
-      { page: 1, limit: COUNTER_FETCH_CAP, search: '', field: 'name', order: 'asc' },
-      { staleTime: 60_000 },
-    ),
-  );
+  const customers = useQuery(trpc.customers.atCounter.queryOptions(undefined, { staleTime: 60_000 }));
   return useKept('customers', customers)?.rows ?? [];
 }
 
-/** The registered customers as options: name plus customer id. */
+/**
+ * The registered customers as options: name plus customer id. Made once per list: the
+ * select parses its options again whenever they are a new array (a thousand of them).
+ */
 function useCustomerOptions() {
-  return useCounterCustomers().map((c) => ({
-    value: String(c.id),
-    label: `${c.name} (${c.customerId})`,
-  }));
+  const customers = useCounterCustomers();
+  return useMemo(
+    () => customers.map((c) => ({ value: String(c.id), label: `${c.name} (${c.customerId})` })),
+    [customers],
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
-import '@mantine/core/styles/SegmentedControl.css';
-import { Grid, SegmentedControl, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { type DiscountType, SC5_PERCENT, type Totals } from '../../../shared/totals';
+import { PlainSegmentedControl } from '../../ui/PlainSegmentedControl';
 import type { CartFields } from './useCart';
 import type { Sc5Allowance } from './useSc5Allowance';
 
-const CHOICES = [
+const CHOICES: { value: DiscountType | 'none'; label: string }[] = [
   { value: 'none', label: 'None' },
   { value: 'SC', label: 'Senior Citizen' },
   { value: 'PWD', label: 'PWD' },
@@ -41,13 +41,13 @@ interface DiscountProps {
 export function DiscountFields({ fields, set, errors }: DiscountProps) {
   return (
     <>
-      <SegmentedControl
+      <PlainSegmentedControl
         fullWidth
         size="xs"
         aria-label="SC/PWD Discount"
         data={CHOICES}
         value={fields.discount ?? 'none'}
-        onChange={(value) => set('discount', value === 'none' ? null : (value as DiscountType))}
+        onChange={(value) => set('discount', value === 'none' ? null : value)}
       />
       {fields.discount ? (
         <Grid gap="sm">

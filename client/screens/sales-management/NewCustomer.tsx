@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CUSTOMER_TEXT } from '../../../shared/texts/customers';
 import { useTRPC } from '../../trpc';
+import { useOpenedOnce } from '../../ui/lazyDialog';
 import { useReportedMutation } from '../../ui/outcome';
 import { RecordFormModal } from '../../ui/RecordFormModal';
 import { BLANK_CUSTOMER, CUSTOMER_FORM_FIELDS } from '../customer-management/customerForm';
@@ -15,12 +16,13 @@ export function NewCustomer({ onAdded }: { onAdded: (id: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const drawn = useOpenedOnce(opened);
   const add = useReportedMutation(
     trpc.customers.add,
     { success: CUSTOMER_TEXT.saved, failure: CUSTOMER_TEXT.addFailed },
     (result) => {
       const id = (result as { record?: { id: number } }).record?.id;
-      void queryClient.invalidateQueries({ queryKey: trpc.customers.list.queryKey() });
+      void queryClient.invalidateQueries(trpc.customers.pathFilter());
       if (id !== undefined) onAdded(String(id));
       setOpened(false);
     },
@@ -30,16 +32,18 @@ export function NewCustomer({ onAdded }: { onAdded: (id: string) => void }) {
       <Button variant="subtle" size="compact-xs" onClick={() => setOpened(true)}>
         New customer
       </Button>
-      <RecordFormModal
-        title={CUSTOMER_TEXT.add}
-        opened={opened}
-        initial={BLANK_CUSTOMER}
-        fields={CUSTOMER_FORM_FIELDS}
-        requiredText={CUSTOMER_TEXT.required}
-        saving={add.isPending}
-        onSave={(values) => add.mutate(values)}
-        onClose={() => setOpened(false)}
-      />
+      {drawn ? (
+        <RecordFormModal
+          title={CUSTOMER_TEXT.add}
+          opened={opened}
+          initial={BLANK_CUSTOMER}
+          fields={CUSTOMER_FORM_FIELDS}
+          requiredText={CUSTOMER_TEXT.required}
+          saving={add.isPending}
+          onSave={(values) => add.mutate(values)}
+          onClose={() => setOpened(false)}
+        />
+      ) : null}
     </>
   );
 }

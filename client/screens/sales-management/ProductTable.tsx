@@ -1,9 +1,10 @@
-import { Stack, Text, TextInput } from '@mantine/core';
-import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { Stack, TextInput } from '@mantine/core';
+import { type KeyboardEvent, memo, type RefObject, useEffect, useRef, useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { TIGHT_TABLE } from '../../ui/inputs';
 import { type PagedColumn, PagedTable } from '../../ui/PagedTable';
+import { PlainText } from '../../ui/plain';
 import { useListState } from '../../ui/useListState';
 import { StatusBadge } from '../inventory/StatusBadge';
 import { counterToast } from './counterToast';
@@ -12,6 +13,8 @@ import type { Cart } from './useCart';
 import './counter.css';
 
 const dash = (text: string | null) => text || '—';
+/** A long name wraps anywhere rather than widen the table, but never below 90 px. */
+const NAME = { minWidth: 90, overflowWrap: 'anywhere' } as const;
 /** A scan's red notice stays at least this long: the next scans come faster than a glance. */
 const NOTICE_MS = 5000;
 
@@ -28,7 +31,7 @@ function parseScan(typed: string): { quantity: number; code: string } {
  * barcode) and Enter into the search box: the product with exactly that id goes into the
  * cart and the box clears; `3*` before the code adds three.
  */
-export function ProductTable({
+export const ProductTable = memo(function ProductTable({
   cart,
   searchRef,
   onCheckout,
@@ -100,11 +103,7 @@ export function ProductTable({
     { header: 'Item ID', cell: (p) => p.code, nowrap: true },
     {
       header: 'Name',
-      cell: (p) => (
-        <Text size="sm" miw={90} style={{ overflowWrap: 'anywhere' }}>
-          {p.name}
-        </Text>
-      ),
+      cell: (p) => <PlainText style={NAME}>{p.name}</PlainText>,
     },
     { header: 'Category', cell: (p) => dash(p.category) },
     { header: 'Purchase Price', cell: (p) => formatPeso(p.purchasePrice), nowrap: true },
@@ -145,4 +144,4 @@ export function ProductTable({
       />
     </Stack>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { formatCount } from '../../../shared/digits';
 import { SALES_TEXT } from '../../../shared/texts/sales';
+import './counter.css';
 
 /** The notes a customer hands over most, in pesos. */
 const NOTES = [100, 500, 1000] as const;
@@ -15,7 +16,7 @@ export function QuickTender({ total, onTender }: { total: number; onTender: (pes
     <Group gap={6} grow wrap="nowrap" role="group" aria-label="Quick tender">
       <Button
         variant="light"
-        h={{ base: 44, lg: 34 }}
+        className="counter-tender"
         px={6}
         disabled={total <= 0}
         onClick={() => onTender(total / 100)}
@@ -26,7 +27,7 @@ export function QuickTender({ total, onTender }: { total: number; onTender: (pes
         <Button
           key={pesos}
           variant="default"
-          h={{ base: 44, lg: 34 }}
+          className="counter-tender"
           px={6}
           disabled={total <= 0 || pesos * 100 < total}
           onClick={() => onTender(pesos)}

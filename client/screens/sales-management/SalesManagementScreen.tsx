@@ -1,17 +1,18 @@
-import '@mantine/core/styles/Flex.css';
-import { Box, Button, Flex, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCake } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useReadyForOutage } from '../../offline/useReadyForOutage';
 import { useDeviceTerminal } from '../../terminal';
 import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { preloadToasts } from '../../ui/Toasts';
-import { useInTurn } from '../../ui/useInTurn';
+import { useStage } from '../../ui/useInTurn';
 import { Cart, TillBar } from './Cart';
 import { ProductTable } from './ProductTable';
+import './counter.css';
 import { ShiftBar } from './shift/ShiftBar';
 import { useCart } from './useCart';
 import { type Sale, useCheckout } from './useCheckout';
@@ -29,6 +30,39 @@ const InlineSaleModal = lazyDialog(
   () => import('./InlineSaleModal').then((m) => m.InlineSaleModal),
   (p) => p.opened,
 );
+
+/** The title and the buttons beside it: drawn once, as nothing they show changes. */
+const CounterHeading = memo(function CounterHeading({
+  onLook,
+  onRecord,
+}: {
+  onLook: (open: boolean) => void;
+  onRecord: (open: boolean) => void;
+}) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Title order={1}>Sales Management</Title>
+      <Group gap="xs">
+        {/* A customer ordering a cake ahead is taken on Cake Orders, not in the cart. */}
+        <Button
+          component={Link}
+          to="/cake-orders"
+          variant="light"
+          color="pink"
+          leftSection={<IconCake size={18} />}
+        >
+          Cake order
+        </Button>
+        <Button variant="default" onClick={() => onLook(true)}>
+          Today's Sales
+        </Button>
+        <Button variant="light" onClick={() => onRecord(true)}>
+          Record a Sale
+        </Button>
+      </Group>
+    </Group>
+  );
+});
 
 /**
  * The point of sale (all roles): products on the left, the cart on the right
@@ -75,47 +109,25 @@ export function SalesManagementScreen() {
     const idle = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(idle);
   }, []);
-  // The cart (below the products on a tablet, beside them on a wide screen) is drawn just after
-  // the rest: with its fields and menus it is half of the counter's first render.
-  const cartShown = useInTurn(true);
+  // The counter draws in steps, top to bottom (useStage): the heading and the shift bar, then
+  // the product search and table, then the till bar, then the cart (below the products on a
+  // tablet, beside them on a wide screen; with its fields and menus the largest part).
+  const stage = useStage(3);
+  // Mantine's lg breakpoint, known at the first render (counter.css lays the screen out by it).
+  const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
   return (
-    <Flex
-      direction={{ base: 'column', lg: 'row' }}
-      gap="md"
-      align={{ base: 'stretch', lg: 'flex-start' }}
-      // Below lg the counter bar is fixed at the bottom: room for it after the cart.
-      pb={{ base: 140, lg: 0 }}
-    >
+    <div className="counter-layout">
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-        <Group justify="space-between" gap="sm">
-          <Title order={1}>Sales Management</Title>
-          <Group gap="xs">
-            {/* A customer ordering a cake ahead is taken on Cake Orders, not in the cart. */}
-            <Button
-              component={Link}
-              to="/cake-orders"
-              variant="light"
-              color="pink"
-              leftSection={<IconCake size={18} />}
-            >
-              Cake order
-            </Button>
-            <Button variant="default" onClick={() => setLooking(true)}>
-              Today's Sales
-            </Button>
-            <Button variant="light" onClick={() => setRecording(true)}>
-              Record a Sale
-            </Button>
-          </Group>
-        </Group>
+        <CounterHeading onLook={setLooking} onRecord={setRecording} />
         <ShiftBar />
-        <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} />
+        {stage >= 1 ? <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} /> : null}
       </Stack>
-      <Box w={{ base: '100%', lg: 420 }} style={{ flexShrink: 0 }}>
-        {cartShown ? <Cart cart={cart} checkout={checkout} /> : null}
-      </Box>
-      <TillBar cart={cart} checkout={checkout} />
+      <div className="counter-cart">
+        {stage >= 3 ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
+      </div>
+      {/* Only one of the till bar and the cart's quick tenders shows: the other is not drawn. */}
+      {wide || stage < 2 ? null : <TillBar cart={cart} checkout={checkout} />}
       <ReceiptDialog
         saleRef={receipt}
         onClose={() => setReceipt(null)}
@@ -132,6 +144,6 @@ export function SalesManagementScreen() {
         }}
       />
       <InlineSaleModal opened={recording} onClose={() => setRecording(false)} onSaved={showReceipt} />
-    </Flex>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ORDER_TYPES, PAYMENT_METHODS } from '../../../shared/constants';
 import { type CurrentLine, sellProblem } from '../../../shared/saleRules';
 import { newSaleId } from '../../../shared/texts/sales';
@@ -89,80 +89,84 @@ export function useCart() {
   const [fields, setFields] = useState<CartFields>(FRESH_CART);
   const [saleId, setSaleId] = useState(newSaleId);
 
-  const quantityOf = (key: string) => lines.find((l) => l.key === key)?.quantity ?? 0;
-  const change = (key: string, by: number) =>
-    setLines((all) =>
-      all.map((l) =>
-        l.key === key ? { ...l, quantity: Math.min(l.stock, Math.max(1, l.quantity + by)) } : l,
-      ),
-    );
-
   // Until the server says what is left of the senior's 5% allowance, the cart counts none.
   const sc5Allowance = useSc5Allowance(fields);
-  const totals = saleTotals(lines, fields.vat ? 12 : 0, fields.discount, sc5Allowance?.allowanceLeft ?? 0);
+  // One cart object per change of the cart itself: the screen's other reads (the terminal, the
+  // shift, the customers) arrive after it first draws, and must not redraw the cart and the table.
+  return useMemo(() => {
+    const quantityOf = (key: string) => lines.find((l) => l.key === key)?.quantity ?? 0;
+    const change = (key: string, by: number) =>
+      setLines((all) =>
+        all.map((l) =>
+          l.key === key ? { ...l, quantity: Math.min(l.stock, Math.max(1, l.quantity + by)) } : l,
+        ),
+      );
 
-  return {
-    lines,
-    fields,
-    saleId,
-    totals,
-    sc5Allowance,
-    taxRate: fields.vat ? 12 : 0,
-    quantityOf,
-    /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot. */
-    add(product: Product, quantity = 1): string | null {
-      const why = sellProblem(product, quantityOf(product.key) + quantity);
-      if (why) return why;
-      setLines((all) =>
-        all.some((l) => l.key === product.key)
-          ? all.map((l) =>
-              l.key === product.key ? { ...l, stock: product.stock, quantity: l.quantity + quantity } : l,
-            )
-          : [
-              ...all,
-              {
-                key: product.key,
-                kind: product.kind,
-                id: product.id,
-                code: product.code,
-                name: product.name,
-                price: product.price,
-                stock: product.stock,
-                quantity,
-                scPwdEligible: product.scPwdEligible,
-                basicNecessity: product.basicNecessity,
-              },
-            ],
-      );
-      return null;
-    },
-    increase: (key: string) => change(key, 1),
-    decrease: (key: string) => change(key, -1),
-    remove: (key: string) => setLines((all) => all.filter((l) => l.key !== key)),
-    /**
-     * The lines' prices, names and stock as the server has them now (its refusal of the
-     * sale carries them). Quantities stay as the cashier set them: the server names what is short.
-     */
-    reprice(current: readonly CurrentLine[]) {
-      const byKey = new Map(current.map((p) => [productKey(p.kind, p.id), p]));
-      setLines((all) =>
-        all.map((l) => {
-          const p = byKey.get(l.key);
-          return p
-            ? { ...l, price: p.price, name: p.name, stock: p.stock, scPwdEligible: p.scPwdEligible }
-            : l;
-        }),
-      );
-    },
-    set: <K extends keyof CartFields>(key: K, value: CartFields[K]) =>
-      setFields((f) => ({ ...f, [key]: value })),
-    /** After a checkout: an empty cart, the fields as new, and a new saleId. */
-    clear() {
-      setLines([]);
-      setFields(FRESH_CART);
-      setSaleId(newSaleId());
-    },
-  };
+    const totals = saleTotals(lines, fields.vat ? 12 : 0, fields.discount, sc5Allowance?.allowanceLeft ?? 0);
+
+    return {
+      lines,
+      fields,
+      saleId,
+      totals,
+      sc5Allowance,
+      taxRate: fields.vat ? 12 : 0,
+      quantityOf,
+      /** Adds one unit (or `quantity`, a scanned `3*`); answers why not when it cannot. */
+      add(product: Product, quantity = 1): string | null {
+        const why = sellProblem(product, quantityOf(product.key) + quantity);
+        if (why) return why;
+        setLines((all) =>
+          all.some((l) => l.key === product.key)
+            ? all.map((l) =>
+                l.key === product.key ? { ...l, stock: product.stock, quantity: l.quantity + quantity } : l,
+              )
+            : [
+                ...all,
+                {
+                  key: product.key,
+                  kind: product.kind,
+                  id: product.id,
+                  code: product.code,
+                  name: product.name,
+                  price: product.price,
+                  stock: product.stock,
+                  quantity,
+                  scPwdEligible: product.scPwdEligible,
+                  basicNecessity: product.basicNecessity,
+                },
+              ],
+        );
+        return null;
+      },
+      increase: (key: string) => change(key, 1),
+      decrease: (key: string) => change(key, -1),
+      remove: (key: string) => setLines((all) => all.filter((l) => l.key !== key)),
+      /**
+       * The lines' prices, names and stock as the server has them now (its refusal of the
+       * sale carries them). Quantities stay as the cashier set them: the server names what is short.
+       */
+      reprice(current: readonly CurrentLine[]) {
+        const byKey = new Map(current.map((p) => [productKey(p.kind, p.id), p]));
+        setLines((all) =>
+          all.map((l) => {
+            const p = byKey.get(l.key);
+            return p
+              ? { ...l, price: p.price, name: p.name, stock: p.stock, scPwdEligible: p.scPwdEligible }
+              : l;
+          }),
+        );
+      },
+      set: <K extends keyof CartFields>(key: K, value: CartFields[K]) =>
+        setFields((f) => ({ ...f, [key]: value })),
+      /** After a checkout: an empty cart, the fields as new, and a new saleId. */
+      clear() {
+        setLines([]);
+        setFields(FRESH_CART);
+        setSaleId(newSaleId());
+      },
+    };
+  }, [lines, fields, saleId, sc5Allowance]);
 }
 
 export type Cart = ReturnType<typeof useCart>;

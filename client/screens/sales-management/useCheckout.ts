@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { toCentavos } from '../../../shared/money';
 import {
   type CurrentLine,
@@ -169,13 +169,20 @@ export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (s
     }
   };
 
-  return {
-    errors,
-    submit: () => void submit(),
-    pending: taking,
-    /** A field's message goes away once the cashier changes it. */
-    clearError: (field: CheckoutField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e)),
-  };
+  // Submit and clearError keep their identity (submit runs the latest cart's checkout): the
+  // memoised cart, till bar and product table redraw only when the checkout's state changes.
+  const latest = useRef(submit);
+  latest.current = submit;
+  const stableSubmit = useCallback(() => void latest.current(), []);
+  /** A field's message goes away once the cashier changes it. */
+  const clearError = useCallback(
+    (field: CheckoutField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e)),
+    [],
+  );
+  return useMemo(
+    () => ({ errors, submit: stableSubmit, pending: taking, clearError }),
+    [errors, stableSubmit, taking, clearError],
+  );
 }
 
 /** The checkout the cart makes, as sales.checkout takes it. */

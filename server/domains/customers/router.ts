@@ -5,7 +5,7 @@ import {
   updateCustomerInput,
 } from '../../../shared/schemas/customers';
 import { allow, router } from '../../trpc/procedures';
-import { customerService as customers, purchasesOf } from './service';
+import { counterCustomers, customerService as customers, purchasesOf } from './service';
 
 const customerManagementProcedure = allow('customerManagement');
 
@@ -13,6 +13,8 @@ export const customersRouter = router({
   list: customerManagementProcedure
     .input(customerListInput)
     .query(({ ctx, input }) => customers.list(ctx.db, input)),
+  /** The counter's customers: id, customer ID and name, by name (service.ts). */
+  atCounter: customerManagementProcedure.query(({ ctx }) => counterCustomers(ctx.db)),
   /** The customer's view: their purchases, newest first. */
   purchases: customerManagementProcedure
     .input(customerIdInput)

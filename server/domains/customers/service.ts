@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { COUNTER_FETCH_CAP } from '../../../shared/constants';
 import { CUSTOMER_SORT_FIELDS, customerFields } from '../../../shared/schemas/customers';
 import {
   CUSTOMER_LABELS,
@@ -57,4 +58,20 @@ export function purchasesOf(db: Db, ref: number | string) {
     .orderBy(desc(sales.soldAt), desc(sales.id))
     .limit(PURCHASES_SHOWN)
     .all();
+}
+
+/**
+ * The counter's customers: the first COUNTER_FETCH_CAP by name (as the cart's select lists
+ * them), with only what the counter shows and keeps for selling offline. The full rows'
+ * dates came back as a thousand Date annotations that the tablet revived one by one (15 to
+ * 30 ms in one task); these are a quarter of the bytes and plain JSON.
+ */
+export function counterCustomers(db: Db) {
+  const rows = db
+    .select({ id: customers.id, customerId: customers.customerId, name: customers.name })
+    .from(customers)
+    .orderBy(asc(sql`lower(${customers.name})`), asc(customers.id))
+    .limit(COUNTER_FETCH_CAP)
+    .all();
+  return { rows };
 }

@@ -5,6 +5,7 @@ import { can } from '../../../../shared/roles';
 import { TERMINAL_TEXT } from '../../../../shared/texts/bir';
 import { useSessionUser } from '../../../shell/useSessionUser';
 import { useDeviceTerminal } from '../../../terminal';
+import { useOpenedOnce } from '../../../ui/lazyDialog';
 import { toast } from '../../../ui/outcome';
 
 /**
@@ -17,6 +18,7 @@ export function DeviceTerminal() {
   const mayChange = can(useSessionUser()?.role, 'terminalChoose');
   const [changing, setChanging] = useState(false);
   const asking = mustChoose || changing;
+  const drawn = useOpenedOnce(asking);
   const pick = (id: number, name: string) => {
     choose(id);
     setChanging(false);
@@ -43,32 +45,34 @@ export function DeviceTerminal() {
           Change terminal
         </Button>
       ) : null}
-      <Modal
-        opened={asking}
-        onClose={() => setChanging(false)}
-        title={TERMINAL_TEXT.choose}
-        centered
-        size="sm"
-        // The first choice must be made: without it the sales would go to the first terminal.
-        withCloseButton={!mustChoose}
-        closeOnClickOutside={!mustChoose}
-        closeOnEscape={!mustChoose}
-      >
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            Its invoices are numbered on the chosen terminal's series. The choice is kept on this device.
-          </Text>
-          {terminals.map((t) => (
-            <Button
-              key={t.id}
-              variant={t.id === terminal?.id ? 'filled' : 'light'}
-              onClick={() => pick(t.id, t.name)}
-            >
-              {t.name}
-            </Button>
-          ))}
-        </Stack>
-      </Modal>
+      {drawn ? (
+        <Modal
+          opened={asking}
+          onClose={() => setChanging(false)}
+          title={TERMINAL_TEXT.choose}
+          centered
+          size="sm"
+          // The first choice must be made: without it the sales would go to the first terminal.
+          withCloseButton={!mustChoose}
+          closeOnClickOutside={!mustChoose}
+          closeOnEscape={!mustChoose}
+        >
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              Its invoices are numbered on the chosen terminal's series. The choice is kept on this device.
+            </Text>
+            {terminals.map((t) => (
+              <Button
+                key={t.id}
+                variant={t.id === terminal?.id ? 'filled' : 'light'}
+                onClick={() => pick(t.id, t.name)}
+              >
+                {t.name}
+              </Button>
+            ))}
+          </Stack>
+        </Modal>
+      ) : null}
     </>
   );
 }

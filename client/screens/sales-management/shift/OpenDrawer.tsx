@@ -8,6 +8,7 @@ import { failureText } from '../../../errors';
 import { useSessionUser } from '../../../shell/useSessionUser';
 import { deviceTerminalId } from '../../../terminal';
 import { useTRPC } from '../../../trpc';
+import { useOpenedOnce } from '../../../ui/lazyDialog';
 import { toast } from '../../../ui/outcome';
 
 /**
@@ -18,6 +19,7 @@ export function OpenDrawer() {
   const trpc = useTRPC();
   const allowed = can(useSessionUser()?.role, 'openDrawer');
   const [opened, setOpened] = useState(false);
+  const drawn = useOpenedOnce(opened);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const open = useMutation(
@@ -56,34 +58,36 @@ export function OpenDrawer() {
       >
         {T.drawerButton}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={T.drawerButton} centered size="sm">
-        <form onSubmit={submit} aria-label={T.drawerButton} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label={T.drawerReason}
-              description={T.drawerReasonHint}
-              withAsterisk
-              maxLength={DRAWER_REASON_MAX}
-              autoComplete="off"
-              value={reason}
-              error={error ?? undefined}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setError(null);
-              }}
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" type="button" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={open.isPending}>
-                {T.drawerButton}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      {drawn ? (
+        <Modal opened={opened} onClose={() => setOpened(false)} title={T.drawerButton} centered size="sm">
+          <form onSubmit={submit} aria-label={T.drawerButton} noValidate>
+            <Stack gap="sm">
+              <TextInput
+                label={T.drawerReason}
+                description={T.drawerReasonHint}
+                withAsterisk
+                maxLength={DRAWER_REASON_MAX}
+                autoComplete="off"
+                value={reason}
+                error={error ?? undefined}
+                onChange={(e) => {
+                  setReason(e.currentTarget.value);
+                  setError(null);
+                }}
+                data-autofocus
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" type="button" onClick={() => setOpened(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={open.isPending}>
+                  {T.drawerButton}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal>
+      ) : null}
     </>
   );
 }

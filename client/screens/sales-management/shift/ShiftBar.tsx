@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconCash, IconClipboardText, IconLock, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatPeso } from '../../../../shared/money';
 import { can } from '../../../../shared/roles';
 import { COUNTER_OFFLINE_TEXT } from '../../../../shared/texts/offline';
@@ -50,7 +50,7 @@ const HIDDEN = { visibility: 'hidden' } as const;
  * (the closing reading shows the variance). Staff sell only inside a shift, so without one
  * the bar tells them to open it.
  */
-export function ShiftBar() {
+export const ShiftBar = memo(function ShiftBar() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -206,4 +206,4 @@ export function ShiftBar() {
       <ReadingDialog reading={reading} onClose={() => setReading(null)} />
     </Paper>
   );
-}
+});
