@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endOfDay, inventoryItems, journal, shifts } from '../../server/db/schema';
 import type { Viewer } from '../../server/domains/auth/viewer';
 import { pickUp } from '../../server/domains/cakeOrders/pickup';
@@ -9,6 +9,7 @@ import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
 import { takeEndOfDay } from '../../server/domains/shifts/endOfDay';
 import { listEndOfDay } from '../../server/domains/shifts/lookBack';
+import { inPesos, zAnswer } from '../../server/domains/shifts/rest';
 import { closeShift, moveCash, openShift } from '../../server/domains/shifts/service';
 import { xReading } from '../../server/domains/shifts/xReading';
 import { createOrderInput, pickupInput } from '../../shared/schemas/cakeOrders';
@@ -455,5 +456,38 @@ describe('the Z reading per terminal', () => {
     const [restored] = listEndOfDay(shop.db, ...span);
     expect(restored?.grossSales).toBe(4321);
     expect(restored).not.toBe(first);
+  });
+
+  it("remembers a taken reading's REST answer with it, and answers a changed row anew", async () => {
+    const on = '/api/end-of-day?from=2026-01-04&to=2026-01-04';
+    const first = await rest(shop, 'GET', on, owner.accessToken);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [reading] = listEndOfDay(
+      shop.db,
+      new Date('2026-01-03T16:00:00Z'),
+      new Date('2026-01-04T16:00:00Z'),
+    );
+    if (!reading) throw new Error('no reading on 2026-01-04');
+    expect(first.json()).toEqual([JSON.parse(JSON.stringify(inPesos(reading)))]);
+    expect(first.json()[0]).toMatchObject({ grossSales: 43.21, grandTotal: 90 });
+    // The same frozen reading's text is not written again.
+    const text = zAnswer(reading);
+    const writes = vi.spyOn(JSON, 'stringify');
+    expect(zAnswer(reading)).toBe(text);
+    expect(writes).not.toHaveBeenCalled();
+    writes.mockRestore();
+    expect(text).toBe(JSON.stringify(inPesos(reading)));
+    // A reading not remembered (not frozen) is written afresh each time, from what it holds now.
+    const loose = { ...reading, grossSales: 100 };
+    expect(JSON.parse(zAnswer(loose)).grossSales).toBe(1);
+    loose.grossSales = 200;
+    expect(JSON.parse(zAnswer(loose)).grossSales).toBe(2);
+    // A restore puts other totals under the same number: the answer follows the row.
+    const stored = shop.db.$client.prepare('select totals from end_of_day where number = 98').pluck().get();
+    shop.db.$client
+      .prepare('update end_of_day set totals = ? where number = 98')
+      .run(JSON.stringify({ ...JSON.parse(stored as string), grossSales: 5555 }));
+    const again = (await rest(shop, 'GET', on, owner.accessToken)).json();
+    expect(again[0]).toMatchObject({ grossSales: 55.55 });
   });
 });

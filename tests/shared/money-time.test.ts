@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPeso, percentOf, toCentavos, toPesos } from '../../shared/money';
-import { addDays, daysBetween, manilaDate, manilaYear } from '../../shared/time';
+import { addDays, daysBetween, manilaDate, manilaDayStart, manilaYear, utcMidnight } from '../../shared/time';
 
 describe('money', () => {
   it('round-trips centavos through pesos', () => {
@@ -68,6 +68,70 @@ describe('calendar days', () => {
     );
     expect(daysBetween('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
     expect(daysBetween('2026-12-06', '2026-12-05')).toEqual([]);
+  });
+});
+
+describe('utcMidnight reads a date as Date.parse does', () => {
+  // Text shaped like a date, with any digits (months 13, days 0 and 31 of short months, years
+  // 0-99), and some with another character in place of a digit or dash.
+  const digit = fc.constantFrom(...'0123456789');
+  const anyChar = fc.oneof({ weight: 20, arbitrary: digit }, fc.constantFrom('-', ' ', 'a', '+', '.', '٣'));
+  const dateLike = fc
+    .tuple(fc.array(anyChar, { minLength: 4, maxLength: 4 }), fc.constantFrom('-', '-', '-', '/'))
+    .chain(([year, dash]) =>
+      fc
+        .tuple(
+          fc.array(anyChar, { minLength: 2, maxLength: 2 }),
+          fc.array(anyChar, { minLength: 2, maxLength: 2 }),
+        )
+        .map(([month, day]) => `${year.join('')}${dash}${month.join('')}-${day.join('')}`),
+    );
+  const parsed = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+  it('agrees on every text shaped like a date, valid or not', () => {
+    fc.assert(
+      fc.property(dateLike, (day) => {
+        expect(utcMidnight(day)).toBe(parsed(day));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const day of [
+      '2026-02-29',
+      '2028-02-29',
+      '2026-02-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '0099-01-01',
+      '1900-02-29',
+      '2026-1-01',
+      '20260101',
+      '',
+    ]) {
+      expect(utcMidnight(day)).toBe(parsed(day));
+    }
+  });
+
+  it('agrees on every calendar date, and addDays and manilaDayStart with it', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('0100-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: -800, max: 800 }),
+        (at, n) => {
+          const day = at.toISOString().slice(0, 10);
+          expect(utcMidnight(day)).toBe(parsed(day));
+          expect(manilaDayStart(day).getTime()).toBe(parsed(day) - 8 * 3_600_000);
+          const later = new Date(`${day}T00:00:00Z`);
+          later.setUTCDate(later.getUTCDate() + n);
+          if (later.getUTCFullYear() <= 9999) expect(addDays(day, n)).toBe(later.toISOString().slice(0, 10));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

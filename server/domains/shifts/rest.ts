@@ -70,6 +70,25 @@ export function inPesos<R extends Partial<XReading & ZReading>>(reading: R) {
   return out;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+const zAnswers = new WeakMap<ZReading, string>();
+
+/**
+ * A Z reading as End of Day's REST answer holds it (in pesos, as JSON text), remembered for a
+ * taken reading lookBack.ts remembers: it hands out the same frozen reading until its row
+ * changes, so the answer cannot change either (translating and writing it were a tenth of
+ * that read). Any other reading is translated afresh.
+ */
+export function zAnswer(reading: ZReading): string {
+  if (!Object.isFrozen(reading)) return JSON.stringify(inPesos(reading));
+  let text = zAnswers.get(reading);
+  if (text === undefined) {
+    text = JSON.stringify(inPesos(reading));
+    zAnswers.set(reading, text);
+  }
+  return text;
+}
+
 /**
  * `:id` names a shift by its number; anything else names no shift, so it is 404 like every
  * unknown id (docs/rules.md, Bad input), after the role check, not the schema's 400.
@@ -149,9 +168,10 @@ export const shiftsRest: FastifyPluginAsync<RestOptions> = async (app, { deps })
       return reply.status(reading.repeated ? 200 : 201).send(inPesos(reading));
     },
   );
-  app.get<Days>('/end-of-day', async (req) =>
-    (await call(api(req).zReadings, { from: req.query.from, to: req.query.to })).map(inPesos),
-  );
+  app.get<Days>('/end-of-day', async (req, reply) => {
+    const readings = await call(api(req).zReadings, { from: req.query.from, to: req.query.to });
+    return reply.type(JSON_TYPE).send(`[${readings.map(zAnswer).join(',')}]`);
+  });
   app.get<Days>('/sc-pwd-book', async (req) => {
     const book = await call(api(req).scPwdBook, { from: req.query.from, to: req.query.to });
     return {
