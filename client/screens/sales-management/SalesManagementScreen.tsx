@@ -109,10 +109,10 @@ export function SalesManagementScreen() {
     const idle = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(idle);
   }, []);
-  // The counter draws in steps, top to bottom (useStage): the heading and the shift bar, then
-  // the product search and table, then the till bar, then the cart (below the products on a
-  // tablet, beside them on a wide screen; with its fields and menus the largest part).
-  const stage = useStage(3);
+  // The counter draws in steps, top to bottom (useStage): the heading, the shift bar, the
+  // product search and table, the till bar, then the cart (below the products on a tablet,
+  // beside them on a wide screen; with its fields and menus the largest part).
+  const stage = useStage(4);
   // Mantine's lg breakpoint, known at the first render (counter.css lays the screen out by it).
   const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
@@ -120,14 +120,14 @@ export function SalesManagementScreen() {
     <div className="counter-layout">
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <CounterHeading onLook={setLooking} onRecord={setRecording} />
-        <ShiftBar />
-        {stage >= 1 ? <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} /> : null}
+        {stage >= 1 ? <ShiftBar /> : null}
+        {stage >= 2 ? <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} /> : null}
       </Stack>
       <div className="counter-cart">
-        {stage >= 3 ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
+        {stage >= 4 ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
       </div>
       {/* Only one of the till bar and the cart's quick tenders shows: the other is not drawn. */}
-      {wide || stage < 2 ? null : <TillBar cart={cart} checkout={checkout} />}
+      {wide || stage < 3 ? null : <TillBar cart={cart} checkout={checkout} />}
       <ReceiptDialog
         saleRef={receipt}
         onClose={() => setReceipt(null)}
