@@ -10,10 +10,11 @@ import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { preloadToasts } from '../../ui/Toasts';
 import { useStage } from '../../ui/useInTurn';
-import { Cart, TillBar } from './Cart';
+import { Cart } from './Cart';
 import { ProductTable } from './ProductTable';
 import './counter.css';
 import { ShiftBar } from './shift/ShiftBar';
+import { TillBar } from './TillBar';
 import { useCart } from './useCart';
 import { type Sale, useCheckout } from './useCheckout';
 
