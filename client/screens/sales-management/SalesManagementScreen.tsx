@@ -93,8 +93,13 @@ export function SalesManagementScreen() {
     setReprint(false);
     setReceipt(saleId);
   };
-  const checkout = useCheckout(cart, showReceipt, showKept);
-  const { terminal } = useDeviceTerminal();
+  // The counter draws in steps, top to bottom (useStage): the heading, the shift bar, the
+  // product search and table, the till bar, then the cart (below the products on a tablet,
+  // beside them on a wide screen; with its fields and menus the largest part). The reads for
+  // selling offline start with the shift bar's, not in the first render.
+  const stage = useStage(4);
+  const checkout = useCheckout(cart, showReceipt, showKept, stage >= 1);
+  const { terminal } = useDeviceTerminal(stage >= 1);
   useReadyForOutage(terminal?.id ?? null);
   // The receipt and the toasts show after a sale made offline too: their code comes while
   // online, once the counter has drawn itself (the receipt's styles restyle the whole page).
@@ -110,10 +115,6 @@ export function SalesManagementScreen() {
     const idle = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(idle);
   }, []);
-  // The counter draws in steps, top to bottom (useStage): the heading, the shift bar, the
-  // product search and table, the till bar, then the cart (below the products on a tablet,
-  // beside them on a wide screen; with its fields and menus the largest part).
-  const stage = useStage(4);
   // Mantine's lg breakpoint, known at the first render (counter.css lays the screen out by it).
   const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
