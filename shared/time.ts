@@ -9,9 +9,19 @@ export function manilaYear(at: Date = new Date()): number {
   return new Date(at.getTime() + MANILA_OFFSET_MS).getUTCFullYear();
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The last day asked for: nearly every call asks for today (each list works out statuses for it). */
+let lastDay = { date: '', from: 0, until: 0 };
+
 /** The Manila calendar date (YYYY-MM-DD) of an instant. */
 export function manilaDate(at: Date = new Date()): string {
-  return new Date(at.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+  const ms = at.getTime();
+  if (ms >= lastDay.from && ms < lastDay.until) return lastDay.date;
+  const date = new Date(ms + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+  // Manila keeps one offset all year, so a day is always 24 hours from its midnight.
+  const from = Date.parse(`${date}T00:00:00Z`) - MANILA_OFFSET_MS;
+  lastDay = { date, from, until: from + DAY_MS };
+  return date;
 }
 
 // The formats below are Intl's en-PH ones (dateStyle medium, timeStyle short), written by hand:
@@ -99,8 +109,6 @@ export function addDays(day: string, n: number): string {
   at.setUTCDate(at.getUTCDate() + n);
   return at.toISOString().slice(0, 10);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every calendar date from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {

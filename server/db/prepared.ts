@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { withFastRows } from './fastRows';
 import type { Store } from './open';
 
 const byDb = new WeakMap<object, Map<string, unknown>>();
@@ -6,7 +7,8 @@ const byDb = new WeakMap<object, Map<string, unknown>>();
 /**
  * A statement prepared once per database and reused. On the hot paths (every call's
  * session check, the inventory lists) compiling the SQL costs more than running it.
- * Build it with `sql.placeholder(...)` for the values and `.prepare()` at the end.
+ * Build it with `sql.placeholder(...)` for the values and `.prepare()` at the end. A flat
+ * select's rows are mapped without drizzle's generic walk (./fastRows.ts).
  */
 export function prepared<Statement>(db: Store, key: string, build: () => Statement): Statement {
   // Keyed by the connection, which a transaction shares with its database: a statement
@@ -16,7 +18,7 @@ export function prepared<Statement>(db: Store, key: string, build: () => Stateme
   byDb.set(connection, statements);
   let statement = statements.get(key) as Statement | undefined;
   if (statement === undefined) {
-    statement = build();
+    statement = withFastRows(build());
     statements.set(key, statement);
   }
   return statement;

@@ -70,8 +70,17 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date as YYYY-MM-DD (2026-02-30 is refused). */
 export function isCalendarDate(value: string): boolean {
   if (!DATE_SHAPE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  // By arithmetic, not by parsing a Date: every date filter of every report passes here.
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Days in `month` (1-12) of `year`, Gregorian leap years. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 export const calendarDate = (label: string) =>

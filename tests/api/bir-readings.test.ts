@@ -7,7 +7,8 @@ import { createOrder } from '../../server/domains/cakeOrders/service';
 import { verifyJournal } from '../../server/domains/journal/chain';
 import { refund } from '../../server/domains/sales/refund';
 import { checkout } from '../../server/domains/sales/service';
-import { listEndOfDay, takeEndOfDay } from '../../server/domains/shifts/endOfDay';
+import { takeEndOfDay } from '../../server/domains/shifts/endOfDay';
+import { listEndOfDay } from '../../server/domains/shifts/lookBack';
 import { closeShift, moveCash, openShift } from '../../server/domains/shifts/service';
 import { xReading } from '../../server/domains/shifts/xReading';
 import { createOrderInput, pickupInput } from '../../shared/schemas/cakeOrders';
@@ -425,5 +426,34 @@ describe('the Z reading per terminal', () => {
       depositsTaken: 0,
       cashIn: 0,
     });
+  });
+
+  it('looks back on a taken reading without reading its totals again, unless its row changed', () => {
+    const totals = {
+      ...JSON.parse(shop.db.select().from(endOfDay).all()[0]?.totals ?? '{}'),
+      grossSales: 1234,
+    };
+    shop.db
+      .insert(endOfDay)
+      .values({
+        number: 98,
+        takenAt: new Date('2026-01-04T10:00:00Z'),
+        totals: JSON.stringify(totals),
+        grandTotal: 9000,
+      })
+      .run();
+    const span = [new Date('2026-01-04T00:00:00Z'), new Date('2026-01-05T00:00:00Z')] as const;
+    const [first] = listEndOfDay(shop.db, ...span);
+    const [again] = listEndOfDay(shop.db, ...span);
+    expect(first?.grossSales).toBe(1234);
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // A restore could put other totals under the same number: read anew.
+    shop.db.$client
+      .prepare('update end_of_day set totals = ? where number = 98')
+      .run(JSON.stringify({ ...totals, grossSales: 4321 }));
+    const [restored] = listEndOfDay(shop.db, ...span);
+    expect(restored?.grossSales).toBe(4321);
+    expect(restored).not.toBe(first);
   });
 });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../server/db/open';
 import { sessions, users } from '../../server/db/schema';
-import { signInsStamp } from '../../server/db/signInWatch';
-import { liveSession } from '../../server/domains/auth/viewer';
+import { pauseSignInMemory, signInsStamp } from '../../server/db/signInWatch';
+import { liveSession, REMEMBER_MS } from '../../server/domains/auth/viewer';
 import { AUTH_TEXT } from '../../shared/texts/auth';
 import { type TestShop, testApp } from '../helpers/app';
 
@@ -84,7 +84,7 @@ describe('the session check remembers who a token speaks for', () => {
     expect(after.json().role).toBe('staff');
   });
 
-  it('sees a session ended by another connection (the restore worker, a tool)', async () => {
+  it('sees a session ended through another connection of this process', async () => {
     const session = await rememberedSession();
     const other = openDb(shop.config.dbFile);
     try {
@@ -108,5 +108,41 @@ describe('the session check remembers who a token speaks for', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now + 6_000);
     expect((await me(session.accessToken)).statusCode).toBe(401);
+  });
+
+  it('uses nothing remembered while a restore worker may write, and drops it all after', async () => {
+    const session = await rememberedSession();
+    const read = vi.spyOn(liveSession(shop.db), 'get');
+    try {
+      const resume = pauseSignInMemory();
+      expect(signInsStamp(shop.db.$client)).toBeNull();
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      expect(read).toHaveBeenCalledTimes(2);
+      resume();
+      resume();
+      expect(signInsStamp(shop.db.$client)).not.toBeNull();
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      expect(read).toHaveBeenCalledTimes(3);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it('asks again once a minute, for a writer outside this process', async () => {
+    const session = await rememberedSession();
+    const read = vi.spyOn(liveSession(shop.db), 'get');
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + REMEMBER_MS - 1_000);
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      expect(read).not.toHaveBeenCalled();
+      vi.setSystemTime(Date.now() + 2_000);
+      expect((await me(session.accessToken)).statusCode).toBe(200);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
   });
 });

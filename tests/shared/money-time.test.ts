@@ -70,3 +70,23 @@ describe('calendar days', () => {
     expect(daysBetween('2026-12-06', '2026-12-05')).toEqual([]);
   });
 });
+
+describe('manilaDate remembers the last day asked', () => {
+  it('agrees with the date worked out afresh for instants near each other, in any order', () => {
+    const day = 86_400_000;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 7_258_118_400_000 }),
+        fc.array(fc.oneof(fc.integer({ min: -2 * day, max: 2 * day }), fc.constantFrom(-1, 0, 1)), {
+          maxLength: 40,
+        }),
+        (base, offsets) => {
+          // Around the base's Manila midnight too, where one day ends and the next begins.
+          const midnight = Date.parse(`${manilaDate(new Date(base))}T00:00:00Z`) - 8 * 3_600_000;
+          for (const ms of offsets.flatMap((o) => [base + o, midnight + o]))
+            expect(manilaDate(new Date(ms))).toBe(new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10));
+        },
+      ),
+    );
+  });
+});

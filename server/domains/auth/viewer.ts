@@ -43,13 +43,17 @@ interface Remembered {
   /** The session's end, epoch milliseconds. */
   expiresAt: number;
   /** signInsStamp when it was read. */
-  stamp: string;
+  stamp: number;
+  /** When it was read, epoch milliseconds. */
+  readAt: number;
 }
 
 /** Who each session speaks for, per connection, while no user or session is written. */
 const rememberedBy = new WeakMap<object, Map<string, Remembered>>();
 /** More open sessions than a shop has; past it the memory starts again. */
 const REMEMBER_AT_MOST = 10_000;
+/** How long an answer is used at most: a writer outside this process is seen within it. */
+export const REMEMBER_MS = 60_000;
 
 /**
  * Who is calling. The session is checked on every call, so logout, deactivation and a
@@ -65,7 +69,14 @@ export async function viewerFromToken(db: Db, config: Config, bearer: string | u
   const stamp = signInsStamp(db.$client);
   const remembered = stamp === null ? undefined : rememberedBy.get(db.$client);
   const hit = remembered?.get(claims.sessionId);
-  if (hit && hit.stamp === stamp && hit.userId === claims.userId && hit.expiresAt > now) return hit.viewer;
+  if (
+    hit &&
+    hit.stamp === stamp &&
+    hit.userId === claims.userId &&
+    hit.expiresAt > now &&
+    now - hit.readAt < REMEMBER_MS
+  )
+    return hit.viewer;
   const row = liveSession(db).get({ sessionId: claims.sessionId, userId: claims.userId, now });
   if (!row || row.user.status !== 'active') throw fail.unauthorized(AUTH_TEXT.sessionEnded);
   const viewer = { user: row.user, sessionId: claims.sessionId, mustSetPassword: row.mustSetPassword };
@@ -77,6 +88,7 @@ export async function viewerFromToken(db: Db, config: Config, bearer: string | u
       userId: claims.userId,
       expiresAt: row.expiresAt.getTime(),
       stamp,
+      readAt: now,
     });
     rememberedBy.set(db.$client, memory);
   }

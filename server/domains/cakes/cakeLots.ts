@@ -168,13 +168,25 @@ export function takeCakeLots(
   return takes;
 }
 
+const TAKE_ORDER = [sql`${l.expirationDate} is null`, asc(l.expirationDate), asc(l.id)];
+const TAKE_COLUMNS = { id: l.id, remaining: l.remaining, unitCost: l.unitCost };
+
+/** The unexpired lots a take may use, in the order it uses them: prepared once, as every sale of a cake reads them. */
+const takeableLots = (tx: Tx) =>
+  prepared(tx, 'cakeLots.takeable', () =>
+    tx
+      .select(TAKE_COLUMNS)
+      .from(l)
+      .where(and(eq(l.cakeId, ph('cakeId')), gt(l.remaining, 0), isNull(l.orderId), fresh))
+      .orderBy(...TAKE_ORDER)
+      .prepare(),
+  );
+
 function lotsToTake(tx: Tx, cakeId: number, today: string, from: CakeTakeFrom) {
-  const columns = { id: l.id, remaining: l.remaining, unitCost: l.unitCost };
-  const order = [sql`${l.expirationDate} is null`, asc(l.expirationDate), asc(l.id)];
   const freshNow = sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${today})`;
   if (from.expiredOnly)
     return tx
-      .select(columns)
+      .select(TAKE_COLUMNS)
       .from(l)
       .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), isNull(l.orderId), sql`not ${freshNow}`))
       .orderBy(asc(l.expirationDate), asc(l.id))
@@ -184,18 +196,12 @@ function lotsToTake(tx: Tx, cakeId: number, today: string, from: CakeTakeFrom) {
     from.orderId === undefined
       ? []
       : tx
-          .select(columns)
+          .select(TAKE_COLUMNS)
           .from(l)
           .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), eq(l.orderId, from.orderId), freshNow))
-          .orderBy(...order)
+          .orderBy(...TAKE_ORDER)
           .all();
-  const shelf = tx
-    .select(columns)
-    .from(l)
-    .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), isNull(l.orderId), freshNow))
-    .orderBy(...order)
-    .all();
-  return [...reserved, ...shelf];
+  return [...reserved, ...takeableLots(tx).all({ cakeId, today })];
 }
 
 /**

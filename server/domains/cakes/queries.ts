@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-
 import type { CakeSortField, CakeStatus, ListCakesInput } from '../../../shared/schemas/cakes';
 import { manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
+import { prepared } from '../../db/prepared';
 import { costOfSql } from '../../db/quantitySql';
 import { cakeIngredients, cakeSizes, cakes, categories, inventoryItems, units, users } from '../../db/schema';
 import { likePattern, pageOf, pageWindow, sortOrder } from '../../lib/paging';
@@ -153,5 +154,13 @@ export function findCakeByCakeId(db: Store, cakeId: string) {
 
 /** One cake's base cost now (centavos): its recipe at today's purchase prices. */
 export function baseCostOf(db: Store, cakeId: number): number {
-  return db.select({ cost: baseCostSql }).from(cakes).where(eq(cakes.id, cakeId)).get()?.cost ?? 0;
+  // Prepared once: a sale of a cake whose lot has no cost yet asks it.
+  const statement = prepared(db, 'cakes.baseCostOf', () =>
+    db
+      .select({ cost: baseCostSql })
+      .from(cakes)
+      .where(eq(cakes.id, sql.placeholder('cakeId')))
+      .prepare(),
+  );
+  return statement.get({ cakeId })?.cost ?? 0;
 }

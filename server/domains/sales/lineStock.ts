@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { toMilli } from '../../../shared/quantity';
 import { notEnoughOf } from '../../../shared/saleRules';
 import type { Tx } from '../../db/open';
-import { prepared } from '../../db/prepared';
+import { placeholders, prepared } from '../../db/prepared';
 import { cakes, inventoryItems, saleLineCakeLots, saleLineLots, type saleLines } from '../../db/schema';
 import { addCakeLot, cakeCostOfTakes, returnToCakeLots, takeCakeLots } from '../cakes/cakeLots';
 import type { LotMove } from '../inventory/lotStock';
@@ -34,24 +34,10 @@ export function takeForLine(
 
 /** Keeps which lots a sale line took (an item's, or a cake's), so its refund puts them back. */
 export function keepLineLots(tx: Tx, saleLineId: number, takes: readonly LotTake[], cake = false): void {
-  if (cake) {
-    for (const take of takes)
-      tx.insert(saleLineCakeLots)
-        .values({ saleLineId, lotId: take.lotId, quantity: take.quantity, unitCost: take.unitCost })
-        .run();
-    return;
-  }
-  const insert = prepared(tx, 'sales.lineLot', () =>
-    tx
-      .insert(saleLineLots)
-      .values({
-        saleLineId: sql.placeholder('saleLineId'),
-        lotId: sql.placeholder('lotId'),
-        quantity: sql.placeholder('quantity'),
-        unitCost: sql.placeholder('unitCost'),
-      })
-      .prepare(),
-  );
+  const values = placeholders(['saleLineId', 'lotId', 'quantity', 'unitCost']);
+  const insert = cake
+    ? prepared(tx, 'sales.lineCakeLot', () => tx.insert(saleLineCakeLots).values(values).prepare())
+    : prepared(tx, 'sales.lineLot', () => tx.insert(saleLineLots).values(values).prepare());
   for (const take of takes) insert.run({ saleLineId, ...take });
 }
 

@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql
 import { formatPeso } from '../../../shared/money';
 import { SHIFT_TEXT } from '../../../shared/texts/shifts';
 import type { Db, Tx } from '../../db/open';
-import { prepared } from '../../db/prepared';
 import { cakeOrderPayments, endOfDay, sales, shiftCash, shifts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
@@ -250,24 +249,6 @@ export function takeEndOfDay(
     },
     { behavior: 'immediate' },
   );
-}
-
-/** Z readings taken in [start, end), newest first. */
-export function listEndOfDay(db: Db, start: Date, end: Date): ZReading[] {
-  // Prepared once (the readings are looked back on often); epoch milliseconds, as stored.
-  return prepared(db, 'endOfDay.between', () =>
-    db
-      .select()
-      .from(endOfDay)
-      .where(
-        and(gte(endOfDay.takenAt, sql.placeholder('start')), lt(endOfDay.takenAt, sql.placeholder('end'))),
-      )
-      .orderBy(desc(endOfDay.number))
-      .limit(400)
-      .prepare(),
-  )
-    .all({ start: start.getTime(), end: end.getTime() })
-    .map((row) => zOf(db, row));
 }
 
 /**

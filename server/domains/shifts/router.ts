@@ -9,7 +9,8 @@ import {
 } from '../../../shared/schemas/shifts';
 import { addDays, manilaDate, manilaDayStart } from '../../../shared/time';
 import { allow, router } from '../../trpc/procedures';
-import { listEndOfDay, scPwdBook, takeEndOfDay } from './endOfDay';
+import { scPwdBook, takeEndOfDay } from './endOfDay';
+import { listEndOfDay } from './lookBack';
 import { closeShift, currentShift, listShifts, moveCash, openShift, shiftReading } from './service';
 import { voidCash } from './voids';
 

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { TRPCError } from '@trpc/server';
 import type { BackupArea, RestoreOutcome } from '../../../../shared/schemas/backup';
 import { BUSY_TIMEOUT_MS, type Db } from '../../../db/open';
+import { pauseSignInMemory } from '../../../db/signInWatch';
 import type { Viewer } from '../../auth/viewer';
 import { scrubSecrets } from '../scrub';
 import { restoreFromFile } from './index';
@@ -36,7 +37,10 @@ function runInWorker<T>(db: Db, message: ToWorker): Promise<T> {
     worker ??= startWorker();
     const current = worker;
     current.ref();
+    // The worker may write users and sessions on its own connection, which no trigger here sees.
+    let resumeSignIns: (() => void) | null = null;
     const settle = () => {
+      resumeSignIns?.();
       db.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       current.off('message', onMessage);
       current.off('error', onError);
@@ -46,6 +50,7 @@ function runInWorker<T>(db: Db, message: ToWorker): Promise<T> {
     };
     const onMessage = (message: FromWorker) => {
       if (message.type === 'writing') {
+        resumeSignIns ??= pauseSignInMemory();
         db.$client.pragma('busy_timeout = 0');
         current.postMessage({ type: 'go' });
         return;
