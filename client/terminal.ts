@@ -39,10 +39,11 @@ function subscribe(onChange: () => void) {
  * This device's terminal: the one it chose, while that terminal exists; else the only
  * terminal when there is one (used without asking, and not kept, so adding a second asks).
  * `mustChoose` is true when there are several and none is chosen (or the chosen one is gone).
+ * Not `enabled`, it does not read the list (yet).
  */
-export function useDeviceTerminal() {
+export function useDeviceTerminal(enabled = true) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.terminals.list.queryOptions());
+  const list = useQuery({ ...trpc.terminals.list.queryOptions(), enabled });
   const storedId = useSyncExternalStore(subscribe, readTerminalId);
   // Kept on the device: the counter sells offline under its terminal's name and numbers.
   const all = useKept('terminals', list) ?? [];
@@ -72,7 +73,7 @@ export const deviceTerminalId = (): number | null => readTerminalId();
  * The terminal this device sells at for numbering its sales: the one chosen, or the shop's
  * only one (docs/decisions.md, Selling offline); null when it must still choose.
  */
-export function useNumberingTerminalId(): number | null {
-  const { terminal } = useDeviceTerminal();
+export function useNumberingTerminalId(enabled = true): number | null {
+  const { terminal } = useDeviceTerminal(enabled);
   return deviceTerminalId() ?? terminal?.id ?? null;
 }

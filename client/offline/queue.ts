@@ -87,10 +87,12 @@ export function useWaitingSales(): WaitingSale[] {
         if (live) setSales(all);
       });
     };
-    read();
+    // A moment after the first render, not inside it (it opens the device's store).
+    const first = setTimeout(read);
     listeners.add(read);
     return () => {
       live = false;
+      clearTimeout(first);
       listeners.delete(read);
     };
   }, []);

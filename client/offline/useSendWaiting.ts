@@ -36,11 +36,14 @@ export function useSendWaiting() {
       }
     };
     const go = () => void round();
-    go();
+    // The first round a moment after the page's first render, not inside it (it opens the
+    // device's store).
+    const first = setTimeout(go);
     const every = setInterval(go, EVERY_MS);
     window.addEventListener('online', go);
     window.addEventListener('focus', go);
     return () => {
+      clearTimeout(first);
       clearInterval(every);
       window.removeEventListener('online', go);
       window.removeEventListener('focus', go);

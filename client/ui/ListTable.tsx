@@ -6,7 +6,7 @@ import { SidewaysScroll } from './SidewaysScroll';
 import { useInTurn } from './useInTurn';
 
 /** Rows a table shows in the render that brings its data: more than the tablet's screen holds. */
-export const ROWS_AT_ONCE = 25;
+const ROWS_AT_ONCE = 25;
 
 /**
  * `arrived`, its first `first` rows at first and all of them a moment later (useInTurn): a

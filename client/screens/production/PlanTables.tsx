@@ -2,7 +2,7 @@ import { Title } from '@mantine/core';
 import { memo } from 'react';
 import { formatQuantity } from '../../../shared/quantity';
 import { PRODUCTION_SCREEN as S } from '../../../shared/texts/production';
-import { ListTable, ROWS_AT_ONCE } from '../../ui/ListTable';
+import { ListTable } from '../../ui/ListTable';
 import { PlainBadge, PlainButton, PlainText } from '../../ui/plain';
 import { formatTime } from '../cake-orders/orders';
 import { type BakeDraft, type BakePlan, draftOf, forItsOrder, lineBakes, orderDraftOf } from './production';
@@ -15,6 +15,11 @@ const BAKE_FOR = {
   alignItems: 'center',
   gap: 'calc(0.25rem * var(--mantine-scale))',
 } as const;
+/**
+ * The plan's rows drawn with it: about what the tablet's screen shows below the plan's heading
+ * (twelve rows of two-line names at 820x1180). The rest come a moment later (ListTable).
+ */
+const FIRST_ROWS = 12;
 const amount = (milli: number, unit: string | null) => `${formatQuantity(milli)}${unit ? ` ${unit}` : ''}`;
 
 /**
@@ -31,7 +36,7 @@ export const PlanTables = memo(function PlanTables({
 }) {
   // The three tables share one screenful of rows in the render that brings the plan: a table
   // below a long one starts below the fold and draws its rows just after (ListTable).
-  const afterCakes = Math.max(0, ROWS_AT_ONCE - plan.cakes.length);
+  const afterCakes = Math.max(0, FIRST_ROWS - plan.cakes.length);
   const afterCustom = Math.max(0, afterCakes - plan.customOrders.length);
   return (
     <>
@@ -41,6 +46,7 @@ export const PlanTables = memo(function PlanTables({
       <ListTable
         caption={S.cakes}
         rows={plan.cakes}
+        firstRows={FIRST_ROWS}
         rowKey={(c) => c.cakeId}
         emptyText={S.noCakes}
         columns={[

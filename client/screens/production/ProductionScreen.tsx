@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { PRODUCTION_TEXT, PRODUCTION_SCREEN as S } from '../../../shared/texts/production';
 import { addDays, formatCalendarDate, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
@@ -33,6 +33,9 @@ export function ProductionScreen() {
     placeholderData: keepPreviousData,
   });
   const shown = plan.data?.date === date ? plan.data : undefined;
+  // The plan's tables draw in a transition, in slices (the query's own render is synchronous);
+  // until then, and for another day's plan, the loading line stays.
+  const tables = useDeferredValue(shown);
   // The A4 sheet only prints: it follows the plan on screen instead of rendering with it.
   const sheet = useInTurn(shown);
   const bake = useCallback((draft: BakeDraft) => setBaking({ draft }), []);
@@ -71,8 +74,8 @@ export function ProductionScreen() {
             {S.planFailed}
           </Text>
         ) : null}
-        {shown ? (
-          <PlanTables plan={shown} onBake={bake} />
+        {tables && tables === shown ? (
+          <PlanTables plan={tables} onBake={bake} />
         ) : plan.isError ? null : (
           <Text c="dimmed" py="sm" role="status">
             {S.planLoading}

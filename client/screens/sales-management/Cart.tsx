@@ -28,21 +28,10 @@ import { PaymentFields } from './PaymentFields';
 import { QuickTender } from './QuickTender';
 import { SplitPayments } from './SplitPayments';
 import './counter.css';
+import { useStage } from '../../ui/useInTurn';
+import { CLEARS, changeOf, tender } from './till';
 import type { CartFields, Cart as CartState } from './useCart';
-import { type Checkout, type CheckoutField, cashShareOf, splitSum, tenderedOf } from './useCheckout';
-
-/** The messages a change answers: a new payment method makes its follow-up's message moot too. */
-const CLEARS: Partial<Record<keyof CartFields, CheckoutField[]>> = {
-  orderType: ['orderType'],
-  paymentMethod: ['paymentMethod', 'reference', 'cashTendered'],
-  reference: ['reference'],
-  cashTendered: ['cashTendered', 'payments'],
-  discount: ['discountName', 'discountIdNumber'],
-  discountName: ['discountName'],
-  discountIdNumber: ['discountIdNumber'],
-  split: ['paymentMethod', 'reference', 'cashTendered', 'payments'],
-  payments: ['payments'],
-};
+import { type Checkout, splitSum } from './useCheckout';
 
 function Amount({
   label,
@@ -83,68 +72,6 @@ const linesHeight = (fields: CartFields, total: number) =>
       (fields.split ? 40 * fields.payments.filter((p) => needsReference(p.method)).length : 0),
   );
 
-/** A quick tender: Cash and that much tendered (a split sale keeps its payments and takes the cash). */
-function tender(cart: CartState, checkout: Checkout, pesos: number) {
-  if (!cart.fields.split) {
-    cart.set('paymentMethod', 'Cash');
-    for (const field of CLEARS.paymentMethod ?? []) checkout.clearError(field);
-  }
-  cart.set('cashTendered', pesos);
-  for (const field of CLEARS.cashTendered ?? []) checkout.clearError(field);
-}
-
-/** The change owed for the cash tendered, or null when there is none to give. */
-function changeOf(cart: CartState): number | null {
-  const tendered = tenderedOf(cart.fields);
-  const cashShare = cashShareOf(cart.fields, cart.totals.totalAmount);
-  return tendered !== null && cashShare > 0 && tendered >= cashShare ? tendered - cashShare : null;
-}
-
-/**
- * The tablet's counter bar (below the lg breakpoint, where the cart sits under the products):
- * fixed at the bottom of the screen, with the total, the change, the quick tenders and
- * Checkout, so a sale is taps on products and two taps here, never a scroll.
- */
-export const TillBar = memo(function TillBar({ cart, checkout }: { cart: CartState; checkout: Checkout }) {
-  const change = changeOf(cart);
-  const items = cart.lines.reduce((n, l) => n + l.quantity, 0);
-  return (
-    <Paper
-      hiddenFrom="lg"
-      component="section"
-      aria-label="Till"
-      shadow="md"
-      withBorder
-      p="sm"
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      style={{ zIndex: 150, borderRadius: 0 }}
-    >
-      <Stack gap={8}>
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Box>
-            <Text size="lg" fw={700} data-testid="counter-total">
-              Total {formatPeso(cart.totals.totalAmount)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {items} {items === 1 ? 'item' : 'items'}
-              {change !== null ? ` · Change ${formatPeso(change)}` : ''}
-            </Text>
-          </Box>
-          <Button size="lg" h={48} miw={180} onClick={checkout.submit} loading={checkout.pending}>
-            Checkout
-          </Button>
-        </Group>
-        {cart.fields.split ? null : (
-          <QuickTender total={cart.totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
-        )}
-      </Stack>
-    </Paper>
-  );
-});
-
 /**
  * The cart: order type and customer, VAT, payment, the lines with plus and minus,
  * Subtotal, Tax, Total (and the change for cash), and Checkout. The lines scroll inside the
@@ -166,6 +93,10 @@ export const Cart = memo(function Cart({
     for (const field of CLEARS[key] ?? []) checkout.clearError(field);
   };
   const change = changeOf(cart);
+  // Drawn in three steps, top to bottom (useStage): the order and the customer, then the
+  // discount and the payment, then the lines, the totals and Checkout. Whole, the cart's first
+  // render was long enough for the screen's arriving reads to interrupt it, and start again.
+  const step = useStage(2);
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Cart">
@@ -202,84 +133,99 @@ export const Cart = memo(function Cart({
             onChange={(e) => set('split', e.currentTarget.checked)}
           />
         </Group>
-        <DiscountFields fields={fields} set={set} errors={checkout.errors} />
-        <BuyerFields fields={fields} total={totals.totalAmount} set={set} />
-        {fields.split ? (
-          <SplitPayments
-            payments={fields.payments}
-            onChange={(payments) => set('payments', payments)}
-            remaining={totals.totalAmount - splitSum(fields)}
-            cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
-            error={checkout.errors.payments ?? checkout.errors.cashTendered}
-          />
-        ) : (
-          <PaymentFields
-            method={fields.paymentMethod}
-            reference={fields.reference}
-            onMethod={(method) => set('paymentMethod', method)}
-            onReference={(reference) => set('reference', reference)}
-            cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
-            errors={checkout.errors}
-            onEnter={checkout.submit}
-          />
-        )}
-        {fields.split || !wide ? null : (
-          // On the tablet the counter bar has them, in reach without scrolling.
-          <Box visibleFrom="lg">
-            <QuickTender total={totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
-          </Box>
-        )}
-        <Divider />
-        {lines.length === 0 ? (
-          <Text c="dimmed" ta="center" size="sm" py="md">
-            {SALES_TEXT.cartEmpty}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize
-            mah={linesHeight(fields, totals.totalAmount)}
-            type="auto"
-            scrollbars="y"
-            offsetScrollbars="y"
-            // Autosize lets content grow to its widest line; a long name must truncate instead,
-            // keeping plus, minus and the line total in view.
-            styles={{ content: { minWidth: 0 } }}
-          >
-            <Stack component="ul" aria-label="Cart lines" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
-              {lines.map((line) => (
-                <CartLine
-                  key={line.key}
-                  line={line}
-                  onIncrease={() => cart.increase(line.key)}
-                  onDecrease={() => cart.decrease(line.key)}
-                  onRemove={() => cart.remove(line.key)}
+        {step >= 1 ? (
+          <>
+            <DiscountFields fields={fields} set={set} errors={checkout.errors} />
+            <BuyerFields fields={fields} total={totals.totalAmount} set={set} />
+            {fields.split ? (
+              <SplitPayments
+                payments={fields.payments}
+                onChange={(payments) => set('payments', payments)}
+                remaining={totals.totalAmount - splitSum(fields)}
+                cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
+                error={checkout.errors.payments ?? checkout.errors.cashTendered}
+              />
+            ) : (
+              <PaymentFields
+                method={fields.paymentMethod}
+                reference={fields.reference}
+                onMethod={(method) => set('paymentMethod', method)}
+                onReference={(reference) => set('reference', reference)}
+                cash={{ value: fields.cashTendered, onChange: (value) => set('cashTendered', value) }}
+                errors={checkout.errors}
+                onEnter={checkout.submit}
+              />
+            )}
+            {fields.split || !wide ? null : (
+              // On the tablet the counter bar has them, in reach without scrolling.
+              <Box visibleFrom="lg">
+                <QuickTender total={totals.totalAmount} onTender={(pesos) => tender(cart, checkout, pesos)} />
+              </Box>
+            )}
+          </>
+        ) : null}
+        {step >= 2 ? (
+          <>
+            <Divider />
+            {lines.length === 0 ? (
+              <Text c="dimmed" ta="center" size="sm" py="md">
+                {SALES_TEXT.cartEmpty}
+              </Text>
+            ) : (
+              <ScrollArea.Autosize
+                mah={linesHeight(fields, totals.totalAmount)}
+                type="auto"
+                scrollbars="y"
+                offsetScrollbars="y"
+                // Autosize lets content grow to its widest line; a long name must truncate instead,
+                // keeping plus, minus and the line total in view.
+                styles={{ content: { minWidth: 0 } }}
+              >
+                <Stack
+                  component="ul"
+                  aria-label="Cart lines"
+                  gap={0}
+                  m={0}
+                  p={0}
+                  style={{ listStyle: 'none' }}
+                >
+                  {lines.map((line) => (
+                    <CartLine
+                      key={line.key}
+                      line={line}
+                      onIncrease={() => cart.increase(line.key)}
+                      onDecrease={() => cart.decrease(line.key)}
+                      onRemove={() => cart.remove(line.key)}
+                    />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+            )}
+            <Divider />
+            <Stack gap={2}>
+              <Amount label="Subtotal" value={totals.subtotal} />
+              {fields.discount ? (
+                <Amount
+                  label={discountLabel(fields.discount, totals, cart.sc5Allowance)}
+                  value={totals.discountAmount}
+                  less
                 />
-              ))}
+              ) : null}
+              <Amount label={`Tax (${cart.taxRate}%)`} value={totals.taxAmount} />
+              <Amount label="Total" value={totals.totalAmount} strong />
+              {change !== null ? <Amount label="Change" value={change} /> : null}
             </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Divider />
-        <Stack gap={2}>
-          <Amount label="Subtotal" value={totals.subtotal} />
-          {fields.discount ? (
-            <Amount
-              label={discountLabel(fields.discount, totals, cart.sc5Allowance)}
-              value={totals.discountAmount}
-              less
-            />
-          ) : null}
-          <Amount label={`Tax (${cart.taxRate}%)`} value={totals.taxAmount} />
-          <Amount label="Total" value={totals.totalAmount} strong />
-          {change !== null ? <Amount label="Change" value={change} /> : null}
-        </Stack>
-        <Button
-          size="md"
-          className="counter-checkout"
-          fullWidth
-          onClick={checkout.submit}
-          loading={checkout.pending}
-        >
-          Checkout
-        </Button>
+            <Button
+              size="md"
+              className="counter-checkout"
+              fullWidth
+              onClick={checkout.submit}
+              loading={checkout.pending}
+            >
+              Checkout
+            </Button>
+          </>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -17,9 +17,11 @@ type CustomerKeys = 'customerId' | 'customerName';
  * The registered customers (id, customer ID and name), fetched once as the legacy POS did, and
  * kept on the device for selling offline (client/offline/kept.ts).
  */
-export function useCounterCustomers() {
+export function useCounterCustomers(enabled = true) {
   const trpc = useTRPC();
-  const customers = useQuery(trpc.customers.atCounter.queryOptions(undefined, { staleTime: 60_000 }));
+  const customers = useQuery(
+    trpc.customers.atCounter.queryOptions(undefined, { staleTime: 60_000, enabled }),
+  );
   return useKept('customers', customers)?.rows ?? [];
 }
 

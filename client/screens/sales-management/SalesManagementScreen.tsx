@@ -10,10 +10,11 @@ import { useTRPC } from '../../trpc';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { preloadToasts } from '../../ui/Toasts';
 import { useStage } from '../../ui/useInTurn';
-import { Cart, TillBar } from './Cart';
+import { Cart } from './Cart';
 import { ProductTable } from './ProductTable';
 import './counter.css';
 import { ShiftBar } from './shift/ShiftBar';
+import { TillBar } from './TillBar';
 import { useCart } from './useCart';
 import { type Sale, useCheckout } from './useCheckout';
 
@@ -92,8 +93,13 @@ export function SalesManagementScreen() {
     setReprint(false);
     setReceipt(saleId);
   };
-  const checkout = useCheckout(cart, showReceipt, showKept);
-  const { terminal } = useDeviceTerminal();
+  // The counter draws in steps, top to bottom (useStage): the heading, the shift bar, the
+  // product search and table, the till bar, then the cart (below the products on a tablet,
+  // beside them on a wide screen; with its fields and menus the largest part). The reads for
+  // selling offline start with the shift bar's, not in the first render.
+  const stage = useStage(4);
+  const checkout = useCheckout(cart, showReceipt, showKept, stage >= 1);
+  const { terminal } = useDeviceTerminal(stage >= 1);
   useReadyForOutage(terminal?.id ?? null);
   // The receipt and the toasts show after a sale made offline too: their code comes while
   // online, once the counter has drawn itself (the receipt's styles restyle the whole page).
@@ -109,10 +115,6 @@ export function SalesManagementScreen() {
     const idle = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(idle);
   }, []);
-  // The counter draws in steps, top to bottom (useStage): the heading and the shift bar, then
-  // the product search and table, then the till bar, then the cart (below the products on a
-  // tablet, beside them on a wide screen; with its fields and menus the largest part).
-  const stage = useStage(3);
   // Mantine's lg breakpoint, known at the first render (counter.css lays the screen out by it).
   const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
@@ -120,14 +122,14 @@ export function SalesManagementScreen() {
     <div className="counter-layout">
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <CounterHeading onLook={setLooking} onRecord={setRecording} />
-        <ShiftBar />
-        {stage >= 1 ? <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} /> : null}
+        {stage >= 1 ? <ShiftBar /> : null}
+        {stage >= 2 ? <ProductTable cart={cart} searchRef={search} onCheckout={checkout.submit} /> : null}
       </Stack>
       <div className="counter-cart">
-        {stage >= 3 ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
+        {stage >= 4 ? <Cart cart={cart} checkout={checkout} wide={wide} /> : null}
       </div>
       {/* Only one of the till bar and the cart's quick tenders shows: the other is not drawn. */}
-      {wide || stage < 2 ? null : <TillBar cart={cart} checkout={checkout} />}
+      {wide || stage < 3 ? null : <TillBar cart={cart} checkout={checkout} />}
       <ReceiptDialog
         saleRef={receipt}
         onClose={() => setReceipt(null)}

@@ -98,14 +98,20 @@ function check(cart: Cart): Errors {
  * kept on the device with that number and sent later (client/offline; docs/decisions.md,
  * Selling offline): its receipt opens all the same.
  */
-export function useCheckout(cart: Cart, onSold: (sale: Sale) => void, onKept: (saleId: string) => void) {
+export function useCheckout(
+  cart: Cart,
+  onSold: (sale: Sale) => void,
+  onKept: (saleId: string) => void,
+  /** Whether the reads a sale made offline needs may start (useKeepOffline). */
+  ready: boolean,
+) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const refresh = useRefreshProducts();
   const reachable = useServerReachable();
-  const keepOffline = useKeepOffline(cart, onKept);
-  const numberingTerminal = useNumberingTerminalId();
+  const keepOffline = useKeepOffline(cart, onKept, ready);
+  const numberingTerminal = useNumberingTerminalId(ready);
   const [errors, setErrors] = useState<Errors>({});
   // The tender was checked against a total: a new total (a line added or removed) makes
   // that message moot, and an emptied cart takes all its messages with it.

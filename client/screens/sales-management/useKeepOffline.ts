@@ -19,21 +19,22 @@ import type { CheckoutSent } from './useCheckout';
  * Keeps the cart's sale on the device when the server cannot be reached (docs/decisions.md,
  * Selling offline): numbered from the device's block, with the cashier, the shift and the
  * prices charged; its receipt opens as any sale's. Without a number (no block) or with the
- * seniors' 5% (its allowance is the server's) it refuses and the cart stays.
+ * seniors' 5% (its allowance is the server's) it refuses and the cart stays. Its reads start
+ * once `ready` (the counter's second step): in the first render they were a third of its task.
  */
-export function useKeepOffline(cart: Cart, onKept: (saleId: string) => void) {
+export function useKeepOffline(cart: Cart, onKept: (saleId: string) => void, ready: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { terminal } = useDeviceTerminal();
+  const { terminal } = useDeviceTerminal(ready);
   const profile = useKept(
     'shopProfile',
     useQuery(trpc.settings.shopProfile.queryOptions(undefined, { staleTime: 5 * 60_000 })),
   );
   const shift = useKept<RouterOutputs['shifts']['current']>(
     shiftKey(readUser()?.id),
-    useQuery(trpc.shifts.current.queryOptions()),
+    useQuery({ ...trpc.shifts.current.queryOptions(), enabled: ready }),
   );
-  const customers = useCounterCustomers();
+  const customers = useCounterCustomers(ready);
 
   return async (sent: CheckoutSent, number: { seq: number; number: string } | null) => {
     const cashier = readUser();
