@@ -7,9 +7,19 @@ const gzipped = promisify(gzip);
 /** Answers shorter than this go as they are: one packet carries them either way. */
 export const COMPRESS_FROM = 1400;
 
+/** The last header read and its answer: a browser sends the same one with every request. */
+let last = { header: '', gzip: false };
+
 /** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  for (const part of [header ?? ''].flat().join(',').split(',')) {
+  if (header === undefined) return false;
+  if (typeof header !== 'string') return readsGzip(header.join(','));
+  if (header !== last.header) last = { header, gzip: readsGzip(header) };
+  return last.gzip;
+}
+
+function readsGzip(header: string): boolean {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (name !== 'gzip' && name !== '*') continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));

@@ -125,7 +125,9 @@ const urgency = (a: ReorderItem, b: ReorderItem) =>
 
 function suggestions(db: Db, supplier: number | null, now = new Date()): ReorderSupplier[] {
   const bySupplier = new Map<number, ReorderSupplier>();
-  for (const row of statement(db).all({ since: salesWindowStart(now).getTime(), supplier })) {
+  // Row by row, not all at once: a large shop has tens of thousands of candidates, and each
+  // row is dropped as soon as its item is made (held together, they set the server's peak memory).
+  for (const row of statement(db).iterate({ since: salesWindowStart(now).getTime(), supplier })) {
     const suggestedQuantity = suggestion(row);
     if (suggestedQuantity === 0) continue;
     let entry = bySupplier.get(row.supplierRef);
