@@ -137,14 +137,19 @@ export function addDays(day: string, n: number): string {
   return new Date(utcMidnight(day) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Every calendar date from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): string[] {
+/** The last span asked for: the dashboard's chart asks for the same one all day. */
+let lastSpan: { from: string; to: string; days: readonly string[] } = { from: '', to: '', days: [] };
+
+/** Every calendar date from `from` to `to`, both included (frozen: the last span is shared). */
+export function daysBetween(from: string, to: string): readonly string[] {
+  if (from === lastSpan.from && to === lastSpan.to) return lastSpan.days;
   const days: string[] = [];
   // By milliseconds, not addDays per day: parsing each date again cost a chart's whole answer.
   const last = utcMidnight(to);
   for (let at = utcMidnight(from); at <= last; at += DAY_MS)
     days.push(new Date(at).toISOString().slice(0, 10));
-  return days;
+  lastSpan = { from, to, days: Object.freeze(days) };
+  return lastSpan.days;
 }
 
 /** The Manila calendar week (Monday to Sunday) an instant falls in, as its first and last dates. */

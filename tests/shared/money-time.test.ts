@@ -69,6 +69,29 @@ describe('calendar days', () => {
     expect(daysBetween('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
     expect(daysBetween('2026-12-06', '2026-12-05')).toEqual([]);
   });
+
+  it('daysBetween hands out the last span again, frozen, and any other span afresh', () => {
+    const spans = [
+      ['2026-09-08', '2026-12-06'],
+      ['2026-12-01', '2026-12-06'],
+      ['2026-11-30', '2026-12-06'],
+      ['2028-02-27', '2028-03-01'],
+    ] as const;
+    const fresh = (from: string, to: string) => {
+      const days: string[] = [];
+      for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+      return days;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...spans), { minLength: 1, maxLength: 12 }), (asked) => {
+        for (const [from, to] of asked) expect(daysBetween(from, to)).toEqual(fresh(from, to));
+      }),
+    );
+    const chart = daysBetween('2026-09-08', '2026-12-06');
+    expect(daysBetween('2026-09-08', '2026-12-06')).toBe(chart);
+    expect(Object.isFrozen(chart)).toBe(true);
+    expect(chart).toHaveLength(90);
+  });
 });
 
 describe('utcMidnight reads a date as Date.parse does', () => {
