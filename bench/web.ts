@@ -9,10 +9,11 @@
 // also makes the exit code 1. BENCH_ITEMS and BENCH_SALE_LINES make a smaller shop to try a
 // change on; the record says which shop it measured. BENCH_PAGES (paths, comma-separated:
 // `BENCH_PAGES=/sales-management,/production`) runs Lighthouse on those pages only; the record
-// says which. BENCH_WEB_RUNS sets the runs per page (3).
+// says which. BENCH_WEB_RUNS sets the runs per page (3). BENCH_LHR_DIR=dir keeps each run's
+// whole Lighthouse report there (its long tasks and each script's main-thread time).
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -48,6 +49,8 @@ interface LighthouseResult {
     finalDisplayedUrl: string;
     lighthouseVersion: string;
   };
+  /** The report as asked for (`output: 'json'`): the whole result, as text. */
+  report: string | string[];
 }
 type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
 interface ChromeLauncher {
@@ -285,6 +288,7 @@ async function lighthouseRun(url: string, prepare?: (port: number) => Promise<vo
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    keepReport(url, result.report);
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)
       ?.items;
     return {
@@ -303,6 +307,15 @@ async function lighthouseRun(url: string, prepare?: (port: number) => Promise<vo
   } finally {
     chrome.kill();
   }
+}
+
+/** The run's whole report, in BENCH_LHR_DIR when it is set. */
+function keepReport(url: string, report: string | string[]): void {
+  const dir = process.env.BENCH_LHR_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+  writeFileSync(path.join(dir, `${page}-${Date.now()}.json`), [report].flat().join('\n'));
 }
 
 /** Stores a fresh session in the profile Lighthouse is about to use (it keeps localStorage). */
