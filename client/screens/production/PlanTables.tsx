@@ -20,6 +20,18 @@ const BAKE_FOR = {
  * (twelve rows of two-line names at 820x1180). The rest come a moment later (ListTable).
  */
 const FIRST_ROWS = 12;
+/** A cake's or an ingredient's name, its code small beneath. */
+function NameAndCode({ name, code, bold }: { name: string; code: string; bold?: boolean }) {
+  return (
+    <>
+      <PlainText weight={bold ? 700 : undefined}>{name}</PlainText>
+      <PlainText size="xs" dimmed>
+        {code}
+      </PlainText>
+    </>
+  );
+}
+
 const amount = (milli: number, unit: string | null) => `${formatQuantity(milli)}${unit ? ` ${unit}` : ''}`;
 
 /**
@@ -52,14 +64,7 @@ export const PlanTables = memo(function PlanTables({
         columns={[
           {
             header: L.cake,
-            cell: (c) => (
-              <>
-                <PlainText>{c.name}</PlainText>
-                <PlainText size="xs" dimmed>
-                  {c.cakeId}
-                </PlainText>
-              </>
-            ),
+            cell: (c) => <NameAndCode name={c.name} code={c.cakeId} />,
           },
           { header: L.forOrders, cell: (c) => c.forOrders, nowrap: true },
           { header: L.forShelf, cell: (c) => c.forShelf, nowrap: true },
@@ -139,14 +144,7 @@ export const PlanTables = memo(function PlanTables({
         columns={[
           {
             header: L.item,
-            cell: (i) => (
-              <>
-                <PlainText weight={i.short > 0 ? 700 : undefined}>{i.name}</PlainText>
-                <PlainText size="xs" dimmed>
-                  {i.itemId}
-                </PlainText>
-              </>
-            ),
+            cell: (i) => <NameAndCode name={i.name} code={i.itemId} bold={i.short > 0} />,
           },
           { header: L.needed, cell: (i) => amount(i.needed, i.unit), nowrap: true },
           { header: L.onHand, cell: (i) => amount(i.onHand, i.unit), nowrap: true },
