@@ -50,12 +50,18 @@ if (!root) throw new Error('index.html has no #root element');
 if (import.meta.env.DEV) void import('./devStyleCheck').then((m) => m.warnAboutMissingStyles());
 
 // Keeps the app's files so the counter reopens with the server down (client/sw.ts). Only a
-// built app has the worker; browsers offer it only on https and localhost. After the page
-// has loaded, so keeping the files never slows the first screen.
+// built app has the worker; browsers offer it only on https and localhost. Registered a few
+// seconds after the page has loaded: installing it fetches and keeps every file of the build
+// (about 150 files, 2 MB). This code runs once the page has loaded, so registering at once put
+// that work inside the first screen's render and data requests, where the tablet's page spent
+// 200 to 350 ms more on its main thread (docs/decisions.md, Loading on the shop's tablet).
+// Where the worker is already installed, registering is only the check for a new build.
+const KEEP_FILES_AFTER_MS = 5_000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const keepAppFiles = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  if (document.readyState === 'complete') keepAppFiles();
-  else window.addEventListener('load', keepAppFiles, { once: true });
+  const later = () => setTimeout(keepAppFiles, KEEP_FILES_AFTER_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 // The opened page's code first (its HTML already asked for it), so the first render shows

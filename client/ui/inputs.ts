@@ -23,11 +23,3 @@ export const PESO_INPUT = {
  * Mantine's Table reads this variable from its parent when no spacing is given to it.
  */
 export const TIGHT_TABLE = { '--table-horizontal-spacing': '6px' } as CSSProperties;
-
-/**
- * A Select's dropdown in a portal, with its options drawn when it opens. Mantine keeps them
- * mounted (hidden) by default, and floating-ui places each kept list as the screen first
- * renders: a layout of the whole page inside that task (the counter had three such lists, the
- * customers' among them).
- */
-export const OPTIONS_ON_OPEN = { withinPortal: true, keepMounted: false } as const;

@@ -13,8 +13,9 @@ const b = browserShopForFile();
 
 /** Waits until a service worker is active and serving the page; answers what it keeps. */
 async function keptFiles(page: Page) {
+  // The app registers it five seconds after the page has loaded (client/main.tsx).
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
-    timeout: 10_000,
+    timeout: 20_000,
   });
   return page.evaluate(async () => {
     const names = await caches.keys();
@@ -76,6 +77,17 @@ describe('the service worker', () => {
       const opened = await page.goto(url);
       expect(opened?.fromServiceWorker(), url).toBe(false);
     }
+    await context.close();
+  });
+
+  it('waits until the first screen has loaded before it keeps the files', async () => {
+    const { page, context } = await b.newPage();
+    // Installing fetches every file of the build: not while the first screen loads its own.
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration())).toBeUndefined();
+    expect(await page.evaluate(() => caches.keys())).toEqual([]);
+    expect((await keptFiles(page)).names).toHaveLength(1);
     await context.close();
   });
 
@@ -146,7 +158,7 @@ describe('the service worker', () => {
       await serveAgain(dir);
       await page.reload();
       await expect
-        .poll(() => page.evaluate(() => caches.keys()), { timeout: 10_000 })
+        .poll(() => page.evaluate(() => caches.keys()), { timeout: 20_000 })
         .toEqual([`shop-app-${next}`]);
       await page.waitForFunction(
         (url) => navigator.serviceWorker.controller?.scriptURL === url,

@@ -1,13 +1,13 @@
-import '@mantine/core/styles/SegmentedControl.css';
 // Popover's styles first: Combobox's dropdown padding overrides them.
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CakeSortField } from '../../../shared/schemas/cakes';
 import type { ItemSortField, ItemStatus } from '../../../shared/schemas/inventory';
 import { INVENTORY_TEXT, ITEM_STATUSES } from '../../../shared/texts/inventory';
 import { lazyDialog } from '../../ui/lazyDialog';
+import { PlainSegmentedControl } from '../../ui/PlainSegmentedControl';
 import { useListState } from '../../ui/useListState';
 import type { CakeTarget } from './CakeFormModal';
 import { CakesTable } from './CakesTable';
@@ -34,7 +34,7 @@ const CakeView = lazyDialog(
 );
 
 type InventoryTab = 'items' | 'cakes';
-const SHELVES = [
+const SHELVES: { value: InventoryTab; label: string }[] = [
   { value: 'items', label: 'Inventory' },
   { value: 'cakes', label: 'Cake Inventory' },
 ];
@@ -64,12 +64,7 @@ export function InventoryScreen() {
       <Title order={1}>Inventory</Title>
       <Group justify="space-between" gap="sm">
         <Group gap="sm" wrap="wrap">
-          <SegmentedControl
-            aria-label="Show"
-            value={tab}
-            onChange={(value) => setTab(value as InventoryTab)}
-            data={SHELVES}
-          />
+          <PlainSegmentedControl aria-label="Show" value={tab} onChange={setTab} data={SHELVES} />
           <TextInput
             aria-label="Search"
             type="search"

@@ -7,7 +7,6 @@ import { NAME_MAX } from '../../../shared/texts/fields';
 import { SALES_TEXT } from '../../../shared/texts/sales';
 import { useKept } from '../../offline/kept';
 import { useTRPC } from '../../trpc';
-import { OPTIONS_ON_OPEN } from '../../ui/inputs';
 import { NewCustomer } from './NewCustomer';
 import type { CartFields } from './useCart';
 
@@ -74,7 +73,6 @@ export function CustomerField({
         clearable
         nothingFoundMessage="No customers found."
         limit={50}
-        comboboxProps={OPTIONS_ON_OPEN}
       />
       <Box pos="absolute" top={0} right={0}>
         <NewCustomer onAdded={(id) => set('customerId', id)} />

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
 import { ORDER_TYPES } from '../../../shared/constants';
-import { OPTIONS_ON_OPEN } from '../../ui/inputs';
 import type { OrderType } from './useCart';
 
 /** The Order Type (Walk-in, Online), required, in the cart and the inline sale form. */
@@ -25,7 +24,6 @@ export function OrderTypeSelect({
       onChange={(next) => onChange(next as OrderType | null)}
       error={error}
       allowDeselect={false}
-      comboboxProps={OPTIONS_ON_OPEN}
     />
   );
 }

@@ -6,7 +6,7 @@ import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../shared/constants';
 import { needsReference } from '../../../shared/saleRules';
-import { OPTIONS_ON_OPEN, PESO_INPUT } from '../../ui/inputs';
+import { PESO_INPUT } from '../../ui/inputs';
 import type { PaymentMethod } from './useCart';
 
 interface PaymentProps {
@@ -51,7 +51,6 @@ export function PaymentFields({
         onChange={(value) => onMethod(value as PaymentMethod | null)}
         error={errors.paymentMethod}
         allowDeselect={false}
-        comboboxProps={OPTIONS_ON_OPEN}
       />
       {needsReference(method) ? (
         <TextInput
