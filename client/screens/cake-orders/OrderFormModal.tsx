@@ -6,33 +6,24 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Divider.css';
 import {
-  Button,
   Checkbox,
   Divider,
   Group,
-  Input,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { COUNTER_FETCH_CAP } from '../../../shared/constants';
-import { formatPeso, toCentavos } from '../../../shared/money';
+import { formatPeso } from '../../../shared/money';
 import {
-  DESCRIPTION_MAX,
   INSCRIPTION_MAX,
-  ORDER_LINES_MAX,
   ORDER_NOTES_MAX,
   PHONE_MAX,
   CAKE_ORDERS_SCREEN as S,
@@ -41,10 +32,9 @@ import {
 import { NAME_MAX } from '../../../shared/texts/fields';
 import { saleTotals } from '../../../shared/totals';
 import { useTRPC } from '../../trpc';
-import { numberOf, PESO_INPUT } from '../../ui/inputs';
 import { ModalActions } from '../../ui/ModalActions';
 import { useReportedMutation } from '../../ui/outcome';
-import { RemoveLineButton } from '../../ui/RemoveLineButton';
+import { type LineDraft, LinesEditor, priceOf, quantityOf } from './OrderLines';
 import {
   manilaInstant,
   NO_TENDER,
@@ -57,16 +47,6 @@ import {
 import { TenderFields } from './TenderFields';
 
 const L = S.labels;
-
-/** A line as typed: a catalogue cake (its code, name and price fixed) or a custom cake. */
-interface LineDraft {
-  key: number;
-  cake: { code: string; name: string; price: number } | null;
-  description: string;
-  /** Pesos as typed, for a custom cake. */
-  price: number | string;
-  quantity: number | string;
-}
 
 interface Draft {
   registered: boolean;
@@ -94,14 +74,6 @@ const BLANK: Draft = {
   notes: '',
   vat: false,
   tender: NO_TENDER,
-};
-
-let lineKeys = 0;
-const quantityOf = (line: LineDraft) => Math.max(0, Math.trunc(numberOf(line.quantity, 0)));
-const priceOf = (line: LineDraft) => {
-  if (line.cake) return line.cake.price;
-  const pesos = numberOf(line.price, 0);
-  return Number.isFinite(pesos) && pesos > 0 ? toCentavos(pesos) : 0;
 };
 
 /** The order's figures as the server will reckon them (prices before VAT, VAT on top). */
@@ -134,160 +106,6 @@ function useCustomers() {
     ),
   );
   return customers.data?.rows ?? [];
-}
-
-/** A search over the cake catalogue that adds the picked cake as a line. */
-function CakeLookup({
-  chosen,
-  onPick,
-}: {
-  chosen: readonly string[];
-  onPick: (cake: { code: string; name: string; price: number }) => void;
-}) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const cakes = useQuery({
-    ...trpc.cakes.list.queryOptions({ page: 1, limit: 50, search: debounced, field: 'name', order: 'asc' }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = (cakes.data?.rows ?? []).filter((c) => !chosen.includes(c.cakeId));
-  return (
-    <Select
-      aria-label={S.catalogueCake}
-      placeholder={S.cakePlaceholder}
-      searchable
-      value={null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={rows.map((c) => ({ value: c.cakeId, label: `${c.name} (${c.cakeId}) · ${formatPeso(c.price)}` }))}
-      onChange={(value) => {
-        const cake = rows.find((c) => c.cakeId === value);
-        setSearch('');
-        if (cake) onPick({ code: cake.cakeId, name: cake.name, price: cake.price });
-      }}
-      maxDropdownHeight={200}
-      nothingFoundMessage={cakes.isFetching ? 'Loading...' : 'No cakes found.'}
-      comboboxProps={{ withinPortal: true }}
-      style={{ flex: 1 }}
-    />
-  );
-}
-
-function LinesEditor({ lines, onChange }: { lines: LineDraft[]; onChange: (lines: LineDraft[]) => void }) {
-  const set = (key: number, change: Partial<LineDraft>) =>
-    onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)));
-  const full = lines.length >= ORDER_LINES_MAX;
-  return (
-    <Input.Wrapper label={L.lines} labelElement="div" withAsterisk>
-      <Stack gap="xs" mt={4}>
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <CakeLookup
-            chosen={lines.flatMap((l) => (l.cake ? [l.cake.code] : []))}
-            onPick={(cake) =>
-              full || onChange([...lines, { key: ++lineKeys, cake, description: '', price: '', quantity: 1 }])
-            }
-          />
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            disabled={full}
-            onClick={() =>
-              onChange([...lines, { key: ++lineKeys, cake: null, description: '', price: '', quantity: 1 }])
-            }
-          >
-            {S.addCustom}
-          </Button>
-        </Group>
-        {lines.length ? (
-          <Table.ScrollContainer minWidth={0} type="native">
-            <Table verticalSpacing={4} aria-label={L.lines}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{L.cake}</Table.Th>
-                  <Table.Th>{L.quantity}</Table.Th>
-                  <Table.Th>{L.price}</Table.Th>
-                  <Table.Th ta="right">{L.lineTotal}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Remove</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((line, n) => {
-                  const name = line.cake?.name ?? (line.description.trim() || `custom cake ${n + 1}`);
-                  return (
-                    <Table.Tr key={line.key}>
-                      <Table.Td miw={200}>
-                        {line.cake ? (
-                          <>
-                            <Text size="sm">{line.cake.name}</Text>
-                            <Text size="xs" c="dimmed">
-                              {line.cake.code}
-                            </Text>
-                          </>
-                        ) : (
-                          <TextInput
-                            size="xs"
-                            aria-label={`${S.customDescription} ${n + 1}`}
-                            placeholder={S.customPlaceholder}
-                            maxLength={DESCRIPTION_MAX}
-                            value={line.description}
-                            onChange={(e) => set(line.key, { description: e.currentTarget.value })}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          size="xs"
-                          w={64}
-                          aria-label={`Quantity: ${name}`}
-                          min={1}
-                          max={100}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          value={line.quantity}
-                          onChange={(value) => set(line.key, { quantity: value })}
-                        />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {line.cake ? (
-                          formatPeso(line.cake.price)
-                        ) : (
-                          <NumberInput
-                            size="xs"
-                            w={120}
-                            aria-label={`Price: ${name}`}
-                            {...PESO_INPUT}
-                            min={0}
-                            value={line.price}
-                            onChange={(value) => set(line.key, { price: value })}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatPeso(priceOf(line) * quantityOf(line))}
-                      </Table.Td>
-                      <Table.Td>
-                        <RemoveLineButton
-                          name={name}
-                          onRemove={() => onChange(lines.filter((l) => l.key !== line.key))}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {S.noLines}
-          </Text>
-        )}
-      </Stack>
-    </Input.Wrapper>
-  );
 }
 
 function Amount({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
