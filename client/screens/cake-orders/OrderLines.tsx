@@ -7,20 +7,16 @@ import {
   Group,
   Input,
   NumberInput,
-  Select,
   Stack,
   Table,
   Text,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatPeso, toCentavos } from '../../../shared/money';
 import { DESCRIPTION_MAX, ORDER_LINES_MAX, CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
-import { useTRPC } from '../../trpc';
+import { CakeLookup } from '../../ui/CakeLookup';
 import { numberOf, PESO_INPUT } from '../../ui/inputs';
 import { RemoveLineButton } from '../../ui/RemoveLineButton';
 
@@ -44,44 +40,6 @@ export const priceOf = (line: LineDraft) => {
   return Number.isFinite(pesos) && pesos > 0 ? toCentavos(pesos) : 0;
 };
 
-/** A search over the cake catalogue that adds the picked cake as a line. */
-function CakeLookup({
-  chosen,
-  onPick,
-}: {
-  chosen: readonly string[];
-  onPick: (cake: { code: string; name: string; price: number }) => void;
-}) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const cakes = useQuery({
-    ...trpc.cakes.list.queryOptions({ page: 1, limit: 50, search: debounced, field: 'name', order: 'asc' }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = (cakes.data?.rows ?? []).filter((c) => !chosen.includes(c.cakeId));
-  return (
-    <Select
-      aria-label={S.catalogueCake}
-      placeholder={S.cakePlaceholder}
-      searchable
-      value={null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={rows.map((c) => ({ value: c.cakeId, label: `${c.name} (${c.cakeId}) · ${formatPeso(c.price)}` }))}
-      onChange={(value) => {
-        const cake = rows.find((c) => c.cakeId === value);
-        setSearch('');
-        if (cake) onPick({ code: cake.cakeId, name: cake.name, price: cake.price });
-      }}
-      maxDropdownHeight={200}
-      nothingFoundMessage={cakes.isFetching ? 'Loading...' : 'No cakes found.'}
-      comboboxProps={{ withinPortal: true }}
-      style={{ flex: 1 }}
-    />
-  );
-}
-
 /** The order's cakes: catalogue cakes picked by search, custom cakes typed, each line's total. */
 export function LinesEditor({
   lines,
@@ -98,9 +56,24 @@ export function LinesEditor({
       <Stack gap="xs" mt={4}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <CakeLookup
-            chosen={lines.flatMap((l) => (l.cake ? [l.cake.code] : []))}
-            onPick={(cake) =>
-              full || onChange([...lines, { key: ++lineKeys, cake, description: '', price: '', quantity: 1 }])
+            label={S.catalogueCake}
+            placeholder={S.cakePlaceholder}
+            detail={(cake) => formatPeso(cake.price)}
+            hidden={(cake) => lines.some((l) => l.cake?.code === cake.cakeId)}
+            maxDropdownHeight={200}
+            style={{ flex: 1 }}
+            onPick={({ cakeId, name, price }) =>
+              full ||
+              onChange([
+                ...lines,
+                {
+                  key: ++lineKeys,
+                  cake: { code: cakeId, name, price },
+                  description: '',
+                  price: '',
+                  quantity: 1,
+                },
+              ])
             }
           />
           <Button

@@ -16,10 +16,10 @@ import { formatQuantity, toMilli } from '../../../shared/quantity';
 import { WASTE_NOTE_MAX, WASTE_REASONS, WASTE_TEXT, type WasteReason } from '../../../shared/texts/waste';
 import { formatCalendarDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
+import { CakeLookup } from '../../ui/CakeLookup';
 import { ItemLookup } from '../../ui/ItemLookup';
 import { numberOf } from '../../ui/inputs';
 import { useReportedMutation } from '../../ui/outcome';
-import { CakeLookup } from './CakeLookup';
 import { WASTE_SCREEN_TEXT } from './text';
 
 /** What is written off: fixed when opened from its view, picked when opened from Waste. */
@@ -127,6 +127,9 @@ export function WriteOffModal({
         {fixed ? null : isCake ? (
           <CakeLookup
             label={WASTE_TEXT.labels.cake}
+            placeholder={WASTE_SCREEN_TEXT.cakePlaceholder}
+            detail={(cake) => `${cake.stock} on hand`}
+            maxDropdownHeight={150}
             onPick={(found) => setPicked({ kind: 'cake', id: found.id, name: found.name })}
           />
         ) : (
