@@ -57,7 +57,7 @@ export const SideNavigation = memo(function SideNavigation({
 
       {/* The browser's own scrolling: Mantine's ScrollArea measured its bar as every page first
           drew, a forced layout of the whole page (30 to 65 ms on the tablet under a 4x slower CPU). */}
-      <AppShell.Section grow my="xs" style={{ overflowY: 'auto' }}>
+      <AppShell.Section grow my="xs" style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}>
         {entries.map((entry) => (
           <NavItem
             key={entry.label}
