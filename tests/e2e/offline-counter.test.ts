@@ -141,7 +141,9 @@ describe('the counter through an outage', () => {
     // The counter gets ready: a block of invoice numbers, and the product list on the device.
     await until(() => db.select().from(invoiceBlocks).all().length > 0, 'an invoice block');
     // And the app's files kept, which the reload below needs (registered seconds after load).
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
     await page.waitForTimeout(1_500);
 
     await context.setOffline(true);
