@@ -7,7 +7,8 @@ import { refundApproval } from '../sales/refund';
 import { MODULE as SALES_MODULE } from '../sales/service';
 import { CASH_MODULE, cashVoidApproval } from '../shifts/voids';
 import { SUPPLIER_MODULE, supplierService } from '../suppliers/service';
-import { WASTE_MODULE, wasteApproval } from '../waste/service';
+import { WASTE_MODULE } from '../waste/log';
+import { wasteApproval } from '../waste/service';
 import type { ActionModule, Approval } from './held';
 
 /**

@@ -1,30 +1,25 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatPeso } from '../../../shared/money';
 import { formatQuantity, QUANTITY_SCALE } from '../../../shared/quantity';
 import { oneThingWrittenOff, type WriteOffInput, writeOffFields } from '../../../shared/schemas/waste';
 import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
-import { cakeLots, cakes, stockLots, wasteEntries } from '../../db/schema';
+import { stockLots } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { type Approval, heldKind, holdOrApply } from '../actionRequests/held';
-import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
-import { type CakeTakeFrom, cakeCostOfTakes, takeCakeLots } from '../cakes/cakeLots';
 import { alertForIds } from '../inventory/alerts';
-import type { LotMove } from '../inventory/lotStock';
 import { costOfTakes, type TakeFrom, takeLots } from '../inventory/lots';
 import { itemByRef } from '../purchaseOrders/queries';
+import { applyCakeWriteOff, applyExpiredCake, type Cake, cakesAvailable, findCake } from './cakes';
+import { logWriteOff, type Source, WASTE_MODULE } from './log';
 
 // Writing off waste (docs/rules.md, Waste): stock that went bad, broke or did not sell leaves
 // the item's or the cake's lots at what those lots cost, with a row in the waste log, a ledger
 // row and an activity row, in one transaction. A staff write-off is held for a manager's approval.
 
-export const WASTE_MODULE = 'Waste';
-
 type Item = { id: number; itemId: string; name: string };
-type Cake = { id: number; cakeId: string; name: string };
 /** What a write-off names: an item or a cake. */
 type Written = ({ kind: 'item' } & Item) | ({ kind: 'cake' } & Cake);
 
@@ -52,49 +47,6 @@ function available(tx: Tx, item: Item, from: TakeFrom, today: string): number {
       .where(and(eq(l.itemId, item.id), gt(l.remaining, 0), where))
       .get()?.n ?? 0
   );
-}
-
-/** Where a write-off came from, for its row in the log. */
-interface Source {
-  kind: 'item' | 'cake';
-  itemId: number | null;
-  cakeId: number | null;
-  record: string;
-  name: string;
-  lotId: number | null;
-}
-
-/** The waste log's row and the activity row of a write-off already taken from the lots. */
-function logWriteOff(
-  tx: Tx,
-  actor: Viewer,
-  source: Source,
-  input: Pick<WriteOffInput, 'quantity' | 'reason' | 'note'>,
-  cost: number,
-  now: Date,
-  requestedBy: number | null,
-) {
-  const entry = tx
-    .insert(wasteEntries)
-    .values({
-      ...source,
-      quantity: input.quantity,
-      reason: input.reason,
-      note: input.note,
-      cost,
-      createdAt: now,
-      createdBy: actor.user.id,
-      requestedBy,
-    })
-    .returning()
-    .get();
-  logActivity(tx, {
-    userId: actor.user.id,
-    action: 'Write Off',
-    module: WASTE_MODULE,
-    description: `Wrote off ${formatQuantity(input.quantity)} of ${source.record} "${source.name}" (${input.reason}${input.note ? `: ${input.note}` : ''}), ${formatPeso(cost)}`,
-  });
-  return entry;
 }
 
 function applyWriteOff(
@@ -144,84 +96,8 @@ function applyWriteOff(
   };
 }
 
-// ---- Cakes ---------------------------------------------------------------------------------
-// Whole cakes leave the cake's lots (../cakes/cakeLots.ts) at each lot's batch cost. Expired
-// takes only lots past their date (they are already off the shelf, so the stock stays); Unsold
-// takes those first, then the shelf, as a cake that did not sell usually passed its date; any
-// other reason takes the shelf first-expiry-first-out. Lots held for a cake order are never
-// written off here: they are the customer's until the order's pickup or cancellation.
-
-/** The cakes a write-off of this cake may take: its expired lots or its shelf, none held for an order. */
-function cakesAvailable(tx: Tx, cake: Cake, from: CakeTakeFrom, today: string): number {
-  const l = cakeLots;
-  const fresh = sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${today})`;
-  return (
-    tx
-      .select({ n: sql<number>`coalesce(sum(${l.remaining}), 0)` })
-      .from(l)
-      .where(
-        and(
-          eq(l.cakeId, cake.id),
-          gt(l.remaining, 0),
-          isNull(l.orderId),
-          from.expiredOnly ? sql`not ${fresh}` : fresh,
-        ),
-      )
-      .get()?.n ?? 0
-  );
-}
-
-function applyCakeWriteOff(
-  tx: Tx,
-  actor: Viewer,
-  cake: Cake,
-  input: Pick<WriteOffInput, 'quantity' | 'reason' | 'note'>,
-  now: Date,
-  requestedBy: number | null = null,
-) {
-  const what = { kind: 'cake', id: cake.id, record: cake.cakeId } as const;
-  const today = manilaDate(now);
-  const whole = input.quantity / QUANTITY_SCALE;
-  const expired =
-    input.reason === 'Expired' || input.reason === 'Unsold'
-      ? cakesAvailable(tx, cake, { expiredOnly: true }, today)
-      : 0;
-  const shelf = input.reason === 'Expired' ? 0 : cakesAvailable(tx, cake, {}, today);
-  const short = WASTE_TEXT.notEnough(cake.name, formatQuantity((expired + shelf) * QUANTITY_SCALE));
-  if (whole > expired + shelf) throw fail.conflict(short);
-  const move: LotMove = { reason: 'waste', userId: actor.user.id, reference: input.reason };
-  const fromExpired = Math.min(whole, expired);
-  const takes = [
-    ...(fromExpired > 0 ? takeCakeLots(tx, what, fromExpired, move, now, short, { expiredOnly: true }) : []),
-    ...(whole > fromExpired ? takeCakeLots(tx, what, whole - fromExpired, move, now, short) : []),
-  ];
-  const cost = cakeCostOfTakes(takes);
-  const source: Source = {
-    kind: 'cake',
-    itemId: null,
-    cakeId: cake.id,
-    record: cake.cakeId,
-    name: cake.name,
-    lotId: null,
-  };
-  const entry = logWriteOff(tx, actor, source, input, cost, now, requestedBy);
-  return {
-    message: WASTE_TEXT.writtenOff(formatQuantity(input.quantity), cake.name),
-    waste: { id: entry.id, cakeId: cake.cakeId, quantity: entry.quantity, reason: entry.reason, cost },
-  };
-}
-
 function findItem(tx: Tx, ref: number | string): Item | undefined {
   return itemByRef(tx, ref);
-}
-
-/** A cake by record id or business id (any case), or undefined. */
-function findCake(tx: Tx, ref: number | string): Cake | undefined {
-  return tx
-    .select({ id: cakes.id, cakeId: cakes.cakeId, name: cakes.name })
-    .from(cakes)
-    .where(typeof ref === 'number' ? eq(cakes.id, ref) : sql`lower(${cakes.cakeId}) = lower(${ref})`)
-    .get();
 }
 
 /** The item or cake a write-off names; one not on file is a bad request, not a missing page. */
@@ -351,21 +227,6 @@ export function writeOffExpiredCake(db: Db, actor: Viewer, id: number, now = new
     },
     apply: (tx, cake) => applyExpiredCake(tx, actor, cake, now),
   });
-}
-
-function applyExpiredCake(tx: Tx, actor: Viewer, cake: Cake, now: Date, requestedBy: number | null = null) {
-  const whole = cakesAvailable(tx, cake, { expiredOnly: true }, manilaDate(now));
-  if (whole === 0) throw fail.conflict(WASTE_TEXT.noExpired(cake.name));
-  const quantity = whole * QUANTITY_SCALE;
-  const done = applyCakeWriteOff(
-    tx,
-    actor,
-    cake,
-    { quantity, reason: 'Expired', note: '' },
-    now,
-    requestedBy,
-  );
-  return { message: done.message, quantity, cost: done.waste.cost };
 }
 
 /**
