@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairGate, SERVER_BUSY } from '../../server/domains/auth/gate';
+import { FairGate, SERVER_BUSY } from '../../server/lib/fairGate';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

@@ -1,12 +1,11 @@
-import { availableParallelism } from 'node:os';
-import { fail } from '../../lib/errors';
+import { fail } from './errors';
 
 /** Answered when so much work is queued that a caller would wait too long anyway. */
 export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
 
 /**
- * Runs expensive work (argon2) at most `concurrency` at a time, taking turns between
- * lanes (one lane per client address). A burst from one address queues behind
+ * Runs expensive work (argon2, a large answer) at most `concurrency` at a time, taking
+ * turns between lanes (one lane per client address). A burst from one address queues behind
  * itself, while a cashier at another counter gets the next free slot.
  */
 export class FairGate {
@@ -76,6 +75,3 @@ export class FairGate {
     start();
   }
 }
-
-/** One gate for every password hash and check in the process. */
-export const passwordGate = new FairGate(Math.max(1, availableParallelism()), 1000);
