@@ -1,30 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { can } from '../../../shared/roles';
 import { addDays, daysBetween, manilaDate } from '../../../shared/time';
 import type { Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
-import { activityByDay, inventoryItems, salesByDay } from '../../db/schema';
+import { activityByDay, inventoryItems, LOW_STOCK, OUT_OF_STOCK, salesByDay } from '../../db/schema';
 import type { Viewer } from '../auth/viewer';
 import { type DepositsHeld, depositsHeld, type TodaysPickups, todaysPickups } from '../cakeOrders/dashboard';
 
 const i = inventoryItems;
 
 /**
- * Items counted by their derived status, each count through the stock-state index, in one
- * prepared statement: the Dashboard is opened often, and compiling its counts cost as much
- * as running them.
+ * Items counted by their derived status in one prepared statement: the Dashboard is opened
+ * often, and compiling its counts cost as much as running them. Expired items count as
+ * Expired, so out of stock and low count the undated ones and those dated today or later,
+ * each a range of that state's partial index (server/db/tables/records.ts), not a walk of
+ * every item in the state (2.4 ms at 33,000 items out of stock; now about 15 µs).
  */
 function inventoryCounts(db: Store, today: string) {
-  // stock_state: 1 low, 2 out, 3 well-stocked (server/db/tables/records.ts); expired items count as Expired.
-  const fresh = sql`coalesce(${i.expirationDate}, '9999-12-31') >= ${sql.placeholder('today')}`;
-  const inState = (state: number) =>
-    sql<number>`(select count(*) from ${i} where ${i.stockState} = ${sql.raw(String(state))} and ${fresh})`;
+  const unexpired = (index: string, state: SQL) => {
+    const from = sql`${i} indexed by ${sql.raw(index)} where ${state}`;
+    return sql<number>`((select count(*) from ${from} and ${i.expirationDate} is null)
+      + (select count(*) from ${from} and ${i.expirationDate} >= ${sql.placeholder('today')}))`;
+  };
   const row = prepared(db, 'dashboard.inventoryCounts', () =>
     db
       .select({
         totalInventoryCount: sql<number>`(select count(*) from ${i})`,
-        lowStockCount: inState(1),
-        outOfStockCount: inState(2),
+        lowStockCount: unexpired('inventory_items_low_stock', LOW_STOCK),
+        outOfStockCount: unexpired('inventory_items_out_of_stock', OUT_OF_STOCK),
       })
       .from(sql`(select 1)`)
       .prepare(),

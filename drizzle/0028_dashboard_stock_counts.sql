@@ -1,0 +1,2 @@
+CREATE INDEX `inventory_items_out_of_stock` ON `inventory_items` (`expiration_date`) WHERE "stock" = 0;--> statement-breakpoint
+CREATE INDEX `inventory_items_low_stock` ON `inventory_items` (`expiration_date`) WHERE "stock" <> 0 and "stock" <= "restock_threshold";
