@@ -1,19 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatPeso } from '../../../../shared/money';
 import { orderNumber, CAKE_ORDERS_TEXT as T } from '../../../../shared/texts/cakeOrders';
 import { manilaDate } from '../../../../shared/time';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
-import {
-  cakeOrderEvents,
-  cakeOrderLines,
-  cakeOrderPayments,
-  cakeOrders,
-  cakes,
-  customers,
-  sales,
-  shifts,
-} from '../../../db/schema';
+import { cakeOrders, cakes, customers, sales, shifts } from '../../../db/schema';
 import {
   byOrder,
   eventRow,
@@ -26,94 +16,13 @@ import {
   paymentRow,
   SHEET,
 } from './cakeOrderRows';
+import { cakeOrderWriter } from './cakeOrderWrites';
 import type { Book } from './read';
-import { changedFields, checkedRows, idLookup, type Tally, tableWriter, userLookup } from './rows';
+import { checkedRows, idLookup, type Tally, userLookup } from './rows';
 
 // The cake-orders backup as the restore reads it: orders by their number (ORD-000001), their
 // lines, payments and history by orderNumber; the customer, the cakes and the pickup's sale
 // must already be on file (docs/decisions.md, Cake orders).
-
-const ORDER_FIELDS = [
-  'number',
-  'customerId',
-  'customerName',
-  'phone',
-  'pickupAt',
-  'pickupDate',
-  'inscription',
-  'notes',
-  'taxRate',
-  'subtotal',
-  'taxAmount',
-  'total',
-  'status',
-  'createdBy',
-  'createdAt',
-  'saleId',
-  'pickedUpAt',
-  'pickedUpBy',
-  'cancelledAt',
-  'cancelledBy',
-  'cancelReason',
-  'depositRefunded',
-] as const;
-const LINE_FIELDS = ['orderId', 'cakeId', 'code', 'description', 'quantity', 'price', 'lineTotal'] as const;
-const PAYMENT_FIELDS = [
-  'orderId',
-  'kind',
-  'method',
-  'amount',
-  'reference',
-  'cashTendered',
-  'change',
-  'shiftId',
-  'zPending',
-  'takenBy',
-  'takenAt',
-] as const;
-const EVENT_FIELDS = ['orderId', 'at', 'userId', 'text'] as const;
-
-type PaymentOnFile = typeof cakeOrderPayments.$inferSelect;
-type LineOnFile = typeof cakeOrderLines.$inferSelect;
-type EventOnFile = typeof cakeOrderEvents.$inferSelect;
-
-/** A payment as money that happened: what, how much, when and by whom (never its shift or Z). */
-const paymentKey = (p: {
-  kind: string;
-  method: string;
-  amount: number;
-  reference: string | null;
-  cashTendered: number | null;
-  change: number | null;
-  takenAt: Date;
-  takenBy: number | null;
-}) =>
-  JSON.stringify([
-    p.kind,
-    p.method,
-    p.amount,
-    p.reference || null,
-    p.cashTendered ?? null,
-    p.change ?? null,
-    p.takenAt.getTime(),
-    p.takenBy ?? null,
-  ]);
-const lineKey = (l: Omit<LineOnFile, 'id' | 'orderId'>) =>
-  JSON.stringify([l.cakeId, l.code, l.description, l.quantity, l.price, l.lineTotal]);
-const eventKey = (e: Pick<EventOnFile, 'at' | 'userId' | 'text'>) =>
-  JSON.stringify([e.at.getTime(), e.userId ?? null, e.text]);
-
-/** The items of `from` left over once each of `taken` is matched to one of them. */
-function leftOver<A, B>(from: readonly A[], taken: readonly B[], key: (t: A | B) => string): A[] {
-  const counts = new Map<string, number>();
-  for (const t of taken) counts.set(key(t), (counts.get(key(t)) ?? 0) + 1);
-  return from.filter((t) => {
-    const n = counts.get(key(t)) ?? 0;
-    if (n === 0) return true;
-    counts.set(key(t), n - 1);
-    return false;
-  });
-}
 
 /**
  * Cake orders by number, with their lines, payments and history. A missing order is added; an
@@ -136,13 +45,6 @@ export function restoreCakeOrders(tx: Tx, book: Book, tally: Tally): void {
       .where(eq(sales.saleId, sql.placeholder('saleId')))
       .prepare(),
   );
-  const orderOf = prepared(tx, 'restore.cake-orders.find', () =>
-    tx
-      .select()
-      .from(cakeOrders)
-      .where(eq(cakeOrders.number, sql.placeholder('number')))
-      .prepare(),
-  );
   const orderOfSale = prepared(tx, 'restore.cake-orders.of-sale', () =>
     tx
       .select({ number: cakeOrders.number })
@@ -157,46 +59,7 @@ export function restoreCakeOrders(tx: Tx, book: Book, tally: Tally): void {
       .where(eq(shifts.id, sql.placeholder('id')))
       .prepare(),
   );
-  const onFile = {
-    lines: prepared(tx, 'restore.cake-orders.lines', () =>
-      tx
-        .select()
-        .from(cakeOrderLines)
-        .where(eq(cakeOrderLines.orderId, sql.placeholder('order')))
-        .prepare(),
-    ),
-    payments: prepared(tx, 'restore.cake-orders.payments', () =>
-      tx
-        .select()
-        .from(cakeOrderPayments)
-        .where(eq(cakeOrderPayments.orderId, sql.placeholder('order')))
-        .prepare(),
-    ),
-    events: prepared(tx, 'restore.cake-orders.events', () =>
-      tx
-        .select()
-        .from(cakeOrderEvents)
-        .where(eq(cakeOrderEvents.orderId, sql.placeholder('order')))
-        .prepare(),
-    ),
-  };
-  const orderRows = tableWriter<typeof cakeOrders.$inferSelect>(
-    tx,
-    'cake-orders',
-    cakeOrders,
-    cakeOrders.number,
-    ORDER_FIELDS,
-    'exact',
-  );
-  const lineRows = tableWriter(tx, 'cake-order-lines', cakeOrderLines, cakeOrderLines.id, LINE_FIELDS);
-  const paymentRows = tableWriter(
-    tx,
-    'cake-order-payments',
-    cakeOrderPayments,
-    cakeOrderPayments.id,
-    PAYMENT_FIELDS,
-  );
-  const eventRows = tableWriter(tx, 'cake-order-events', cakeOrderEvents, cakeOrderEvents.id, EVENT_FIELDS);
+  const write = cakeOrderWriter(tx, tally);
 
   /**
    * The shift a payment counted in, when that shift is on file and is the one it was taken in:
@@ -324,55 +187,7 @@ export function restoreCakeOrders(tx: Tx, book: Book, tally: Tally): void {
       text: e.text,
     }));
 
-    const existing = orderOf.get({ number: order.orderNumber }) as typeof cakeOrders.$inferSelect | undefined;
-    if (!existing) {
-      const orderId = orderRows.insert(wanted);
-      for (const line of wantedLines) lineRows.insert({ ...line, orderId });
-      for (const payment of wantedPayments) paymentRows.insert({ ...payment, orderId });
-      for (const event of wantedEvents) eventRows.insert({ ...event, orderId });
-      tally.added++;
-      continue;
-    }
-
-    const paymentsOnFile = onFile.payments.all({ order: existing.id }) as PaymentOnFile[];
-    const taken = leftOver(paymentsOnFile, wantedPayments, paymentKey);
-    const first = taken[0];
-    if (first) {
-      refuse(
-        `${number}: a ${formatPeso(first.amount)} ${first.method} ${first.kind} taken ${first.takenAt.toISOString()} is on file but not in the file; a restore never takes back a payment.`,
-      );
-      continue;
-    }
-    const newPayments = leftOver(wantedPayments, paymentsOnFile, paymentKey);
-    const linesOnFile = onFile.lines.all({ order: existing.id }) as LineOnFile[];
-    const sameLines =
-      linesOnFile.length === wantedLines.length && leftOver(wantedLines, linesOnFile, lineKey).length === 0;
-    const differs = changedFields(existing, wanted);
-    if (!sameLines) differs.push('lines');
-    if (newPayments.length > 0) differs.push('payments');
-    if (FINAL.includes(existing.status) && differs.length > 0) {
-      refuse(
-        `${number} is ${existing.status} on file and the file differs (${differs.join(', ')}); a picked-up or cancelled order is never changed.`,
-      );
-      continue;
-    }
-    const newEvents = leftOver(
-      wantedEvents,
-      onFile.events.all({ order: existing.id }) as EventOnFile[],
-      eventKey,
-    );
-    if (differs.length === 0 && newEvents.length === 0) {
-      tally.unchanged++;
-      continue;
-    }
-    orderRows.update(existing.id, wanted);
-    if (!sameLines) {
-      tx.delete(cakeOrderLines).where(eq(cakeOrderLines.orderId, existing.id)).run();
-      for (const line of wantedLines) lineRows.insert({ ...line, orderId: existing.id });
-    }
-    for (const payment of newPayments) paymentRows.insert({ ...payment, orderId: existing.id });
-    for (const event of newEvents) eventRows.insert({ ...event, orderId: existing.id });
-    tally.updated++;
+    write(row, { order: wanted, lines: wantedLines, payments: wantedPayments, events: wantedEvents });
   }
   const orphans = [
     ['lines', lines],
