@@ -11,7 +11,7 @@ import {
   stockMovements,
   wasteEntries,
 } from '../../server/db/schema';
-import { settleCakeExpiry } from '../../server/domains/cakes/cakeLots';
+import { settleCakeExpiry } from '../../server/domains/cakes/cakeLotStock';
 import { ACTION_REQUEST_TEXT } from '../../shared/texts/actionRequests';
 import { PURCHASING_TEXT } from '../../shared/texts/purchasing';
 import { WASTE_TEXT } from '../../shared/texts/waste';

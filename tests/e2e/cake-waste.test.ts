@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WASTE_SCREEN_TEXT } from '../../client/screens/waste/text';
 import { cakeLots, cakes } from '../../server/db/schema';
-import { settleCakeExpiry } from '../../server/domains/cakes/cakeLots';
+import { settleCakeExpiry } from '../../server/domains/cakes/cakeLotStock';
 import { WASTE_TEXT } from '../../shared/texts/waste';
 import { addDays, manilaDate } from '../../shared/time';
 import { column, openScreen, rowOf, signedInPage, snapshot } from '../helpers/browser';

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { cakeLots, passwordResetRequests } from '../../server/db/schema';
-import { settleCakeExpiry } from '../../server/domains/cakes/cakeLots';
+import { settleCakeExpiry } from '../../server/domains/cakes/cakeLotStock';
 import { NAMED_LISTS } from '../../shared/texts/settings';
 import type { TestShop } from './app';
 import { fakePrinter } from './fakePrinter';

@@ -1,5 +1,5 @@
 import { cakeLots, cakes as cakeRows, passwordResetRequests } from '../../server/db/schema';
-import { settleCakeExpiry } from '../../server/domains/cakes/cakeLots';
+import { settleCakeExpiry } from '../../server/domains/cakes/cakeLotStock';
 import { SETTINGS_LABELS, SETTINGS_LISTS } from '../../shared/texts/settings';
 import { PASSWORD, type Session, type TestShop } from './app';
 import { pickupIn, takeOrder } from './cakeOrders';

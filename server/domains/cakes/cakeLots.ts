@@ -6,7 +6,8 @@ import { type CakeLotSource, cakeLots, cakes } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { LotMove } from '../inventory/lotStock';
 import type { LotTake } from '../inventory/lots';
-import { record, type Stocked } from '../inventory/stock';
+import type { Stocked } from '../inventory/stock';
+import { finish, fresh, settleCakeExpiry } from './cakeLotStock';
 import { baseCostOf } from './queries';
 
 // THE writer of a cake's lots (docs/rules.md, Baking), as ../inventory/lots.ts is an item's:
@@ -17,58 +18,10 @@ import { baseCostOf } from './queries';
 const l = cakeLots;
 const c = cakes;
 const ph = sql.placeholder;
-const fresh = sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${ph('today')})`;
 
 /** Whole cakes × each lot's cost per cake, in centavos. */
 export const cakeCostOfTakes = (takes: readonly LotTake[]) =>
   takes.reduce((sum, t) => sum + t.quantity * t.unitCost, 0);
-
-/** The stock and date as the lots say; writes them when they differ. Returns before and after. */
-function refresh(tx: Tx, cakeId: number, today: string): { before: number; after: number } {
-  const before = prepared(tx, 'cakeLots.stockOf', () =>
-    tx
-      .select({ stock: c.stock, expirationDate: c.expirationDate })
-      .from(c)
-      .where(eq(c.id, ph('id')))
-      .prepare(),
-  ).get({ id: cakeId });
-  if (!before) throw fail.notFound('The cake no longer exists.');
-  const now = prepared(tx, 'cakeLots.sums', () =>
-    tx
-      .select({
-        stock: sql<number>`coalesce(sum(case when ${fresh} then ${l.remaining} end), 0)`,
-        freshLots: sql<number>`count(case when ${fresh} then 1 end)`,
-        earliest: sql<string | null>`min(case when ${fresh} then ${l.expirationDate} end)`,
-        latestExpired: sql<string | null>`max(case when not ${fresh} then ${l.expirationDate} end)`,
-        lots: sql<number>`count(*)`,
-      })
-      .from(l)
-      .where(and(eq(l.cakeId, ph('id')), gt(l.remaining, 0), isNull(l.orderId)))
-      .prepare(),
-  ).get({ id: cakeId, today })!;
-  const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.expirationDate;
-  if (now.stock !== before.stock || date !== before.expirationDate)
-    prepared(tx, 'cakeLots.set', () =>
-      tx
-        .update(c)
-        .set({ stock: sql`${ph('stock')}`, expirationDate: sql`${ph('date')}` })
-        .where(eq(c.id, ph('id')))
-        .prepare(),
-    ).run({ id: cakeId, stock: now.stock, date });
-  return { before: before.stock, after: now.stock };
-}
-
-/** Lots that passed their date since the last look leave the stock, with an `expired` ledger row. */
-export function settleCakeExpiry(tx: Tx, what: Stocked, now: Date): void {
-  const { before, after } = refresh(tx, what.id, manilaDate(now));
-  record(tx, what, { reason: 'expired', change: after - before, userId: null }, before, after);
-}
-
-function finish(tx: Tx, what: Stocked, move: LotMove, now: Date): number {
-  const { before, after } = refresh(tx, what.id, manilaDate(now));
-  record(tx, what, { ...move, change: after - before }, before, after);
-  return after;
-}
 
 export interface NewCakeLot {
   source: CakeLotSource;
@@ -296,18 +249,6 @@ export function releaseOrderLots(tx: Tx, orderId: number, move: LotMove, now: Da
       .run();
     finish(tx, what, move, now);
   }
-}
-
-/** Takes every cake lot that passed its date out of its cake's stock (the daily check). */
-export function settleExpiredCakeLots(tx: Tx, now: Date): void {
-  const today = manilaDate(now);
-  const stale = tx
-    .selectDistinct({ id: c.id, record: c.cakeId })
-    .from(l)
-    .innerJoin(c, eq(c.id, l.cakeId))
-    .where(and(gt(l.remaining, 0), sql`${l.expirationDate} < ${today}`))
-    .all();
-  for (const cake of stale) settleCakeExpiry(tx, { kind: 'cake', id: cake.id, record: cake.record }, now);
 }
 
 /** A new cake's opening lot (made by the trigger with its row) at the base cost of the recipe just written. */

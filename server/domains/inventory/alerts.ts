@@ -6,7 +6,7 @@ import type { Db, Store } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeAlerts, cakes, inventoryItems, stockAlerts } from '../../db/schema';
 import { cakeOrderNotices } from '../cakeOrders/notices';
-import { settleExpiredCakeLots } from '../cakes/cakeLots';
+import { settleExpiredCakeLots } from '../cakes/cakeLotStock';
 import { notify } from '../notifications/service';
 import { alertForLots, alertLatePurchaseOrders } from './deliveryAlerts';
 import { settleExpiredLots } from './lotStock';
