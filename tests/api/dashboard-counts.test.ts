@@ -32,7 +32,7 @@ describe('the Dashboard stock counts', () => {
     fc.assert(
       fc.property(fc.array(anItem, { maxLength: 40 }), (items) => {
         shop.db.delete(inventoryItems).run();
-        items.forEach((item, n) =>
+        for (const [n, item] of items.entries())
           shop.db
             .insert(inventoryItems)
             .values({
@@ -44,8 +44,7 @@ describe('the Dashboard stock counts', () => {
               unitPrice: 1000,
               purchasePrice: 800,
             })
-            .run(),
-        );
+            .run();
         const unexpired = items.filter((item) => item.days === null || item.days >= 0);
         expect(dashboardStats(shop.db, viewer)).toMatchObject({
           totalInventoryCount: items.length,

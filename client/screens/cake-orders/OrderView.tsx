@@ -1,35 +1,22 @@
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Table.css';
-import { Box, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { formatPeso } from '../../../shared/money';
 import { CAKE_ORDERS_SCREEN as S, CAKE_ORDERS_TEXT as T } from '../../../shared/texts/cakeOrders';
-import { formatCalendarDate, formatDateTime, manilaDate } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
 import { useLastShown } from '../../ui/useLastShown';
 import { CancelModal } from './CancelModal';
+import { OrderActions } from './OrderActions';
+import { OrderFacts, OrderWords } from './OrderFacts';
+import { OrderHistory } from './OrderHistory';
+import { OrderLinesTable } from './OrderLinesTable';
+import { OrderPaymentsTable } from './OrderPaymentsTable';
 import { OrderPrintDialog, type PrintKind } from './OrderSlip';
-import { OrderStatusBadge } from './OrderStatusBadge';
-import { type CakeOrder, formatTime, isOpen, useRefreshOrders } from './orders';
+import { useRefreshOrders } from './orders';
 import { PaymentModal, type PaymentMode } from './PaymentModal';
 import { SaleReceiptDialog } from './SaleReceiptDialog';
 
 const L = S.labels;
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const WRAPS = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm">{children === '' || children == null ? <Text c="dimmed">—</Text> : children}</Box>
-    </Box>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,123 +25,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </Title>
       {children}
-    </Stack>
-  );
-}
-
-function LinesTable({ order }: { order: CakeOrder }) {
-  const money = (label: string, value: number, strong = false) => (
-    <Table.Tr>
-      <Table.Td colSpan={3} ta="right" fw={strong ? 700 : undefined}>
-        {label}
-      </Table.Td>
-      <Table.Td ta="right" style={NOWRAP} fw={strong ? 700 : undefined}>
-        {formatPeso(value)}
-      </Table.Td>
-    </Table.Tr>
-  );
-  return (
-    <Table.ScrollContainer minWidth={0} type="native">
-      <Table verticalSpacing={6} aria-label={L.lines}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{L.cake}</Table.Th>
-            <Table.Th ta="right">{L.quantity}</Table.Th>
-            <Table.Th ta="right">{L.price}</Table.Th>
-            <Table.Th ta="right">{L.lineTotal}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.lines.map((line) => (
-            <Table.Tr key={line.id}>
-              <Table.Td>
-                <Text size="sm" style={WRAPS}>
-                  {line.description}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {line.cakeId ?? 'Custom'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
-                {formatPeso(line.price)}
-              </Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
-                {formatPeso(line.lineTotal)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          {order.taxRate ? money(L.subtotal, order.subtotal) : null}
-          {order.taxRate ? money(L.vat(order.taxRate), order.taxAmount) : null}
-          {money(L.total, order.total, true)}
-          {money(L.paid, order.paid)}
-          {money(L.balanceDue, order.balanceDue, true)}
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function PaymentsTable({ order }: { order: CakeOrder }) {
-  if (order.payments.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {S.none}
-      </Text>
-    );
-  return (
-    <Table.ScrollContainer minWidth={0} type="native">
-      <Table verticalSpacing={4} aria-label={L.payments} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{L.when}</Table.Th>
-            <Table.Th>{L.kind}</Table.Th>
-            <Table.Th>{L.method}</Table.Th>
-            <Table.Th>{L.reference}</Table.Th>
-            <Table.Th ta="right">{L.amount}</Table.Th>
-            <Table.Th>{L.by}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.payments.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td style={NOWRAP}>{formatDateTime(p.at)}</Table.Td>
-              <Table.Td>{S.kinds[p.kind]}</Table.Td>
-              <Table.Td style={NOWRAP}>{p.method}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {p.reference ?? ''}
-                {p.change ? (
-                  <Text size="xs" c="dimmed">
-                    {`${S.cashTendered} ${formatPeso(p.cashTendered ?? 0)} · ${S.change} ${formatPeso(p.change)}`}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td ta="right" style={NOWRAP}>
-                {p.kind === 'refund' ? `-${formatPeso(p.amount)}` : formatPeso(p.amount)}
-              </Table.Td>
-              <Table.Td>{p.by ?? 'Unknown'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function History({ order }: { order: CakeOrder }) {
-  return (
-    <Stack gap={2} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-      {order.events.map((event, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end
-        <Text key={n} component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span size="xs" c="dimmed">
-            {formatDateTime(event.at)} · {event.by ?? 'Unknown'}
-          </Text>{' '}
-          {event.text}
-        </Text>
-      ))}
     </Stack>
   );
 }
@@ -187,129 +57,31 @@ export function OrderView({ orderId, onClose }: { orderId: number | null; onClos
   const [fresh, setFresh] = useState(false);
   const order = query.data;
   const title = order ? `${T.title}: ${order.orderNumber}` : T.title;
-  const open = order ? isOpen(order) : false;
 
   return (
     <Modal opened={orderId !== null} onClose={onClose} title={title} centered size="xl">
       {order ? (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <Fact label={L.status}>
-              <OrderStatusBadge status={order.status} />
-            </Fact>
-            <Fact label={L.pickup}>
-              <Text size="sm" fw={700}>
-                {formatCalendarDate(manilaDate(new Date(order.pickupAt)))} {formatTime(order.pickupAt)}
-              </Text>
-            </Fact>
-            <Fact label={L.balanceDue}>
-              <Text size="sm" fw={700} aria-label={L.balanceDue}>
-                {formatPeso(order.balanceDue)}
-              </Text>
-            </Fact>
-            <Fact label={L.customer}>{order.customerName}</Fact>
-            <Fact label={L.phone}>{order.phone}</Fact>
-            <Fact label={L.takenBy}>
-              {formatDateTime(order.createdAt)} · {order.createdBy ?? 'Unknown'}
-            </Fact>
-            {order.saleId ? (
-              <Fact label={L.sale}>
-                {order.saleId}
-                {order.saleRefunded ? (
-                  <Text size="xs" c="red" fw={700}>
-                    {S.saleRefunded}
-                  </Text>
-                ) : null}
-                {order.pickedUpAt ? (
-                  <Text size="xs" c="dimmed">
-                    {S.pickedUpNote(formatDateTime(order.pickedUpAt), order.pickedUpBy ?? 'Unknown')}
-                  </Text>
-                ) : null}
-              </Fact>
-            ) : null}
-            {order.cancelledAt ? (
-              <Fact label={L.cancelReason}>
-                <Text size="sm" style={WRAPS}>
-                  {order.cancelReason}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {S.cancelledNote(formatDateTime(order.cancelledAt), order.cancelledBy ?? 'Unknown')}
-                </Text>
-              </Fact>
-            ) : null}
-          </SimpleGrid>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Group gap="sm">
-              <Button variant="light" onClick={() => setPrinting('slip')}>
-                {S.printSlip}
-              </Button>
-              <Button variant="light" onClick={() => setPrinting('ticket')}>
-                {S.printTicket}
-              </Button>
-              {order.saleId ? (
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    setFresh(false);
-                    setReceipt(order.saleId);
-                  }}
-                >
-                  {S.viewReceipt}
-                </Button>
-              ) : null}
-            </Group>
-            {open ? (
-              <Group gap="sm">
-                <Button color="red" variant="subtle" onClick={() => setCancelling(true)}>
-                  {S.cancel}
-                </Button>
-                {order.balanceDue > 0 ? (
-                  <Button variant="default" onClick={() => setPaying('pay')}>
-                    {S.takePayment}
-                  </Button>
-                ) : null}
-                {order.status !== 'In production' && order.status !== 'Ready' ? (
-                  <Button
-                    variant="default"
-                    loading={setStatus.isPending && setStatus.variables?.status === 'In production'}
-                    onClick={() => setStatus.mutate({ id: order.id, status: 'In production' })}
-                  >
-                    {S.inProduction}
-                  </Button>
-                ) : null}
-                {order.status !== 'Ready' ? (
-                  <Button
-                    variant="default"
-                    loading={setStatus.isPending && setStatus.variables?.status === 'Ready'}
-                    onClick={() => setStatus.mutate({ id: order.id, status: 'Ready' })}
-                  >
-                    {S.ready}
-                  </Button>
-                ) : null}
-                <Button onClick={() => setPaying('pickup')}>{S.pickUp}</Button>
-              </Group>
-            ) : null}
-          </Group>
-          <LinesTable order={order} />
-          {order.inscription || order.notes ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Fact label={L.inscription}>
-                <Text size="sm" fw={600} style={WRAPS}>
-                  {order.inscription}
-                </Text>
-              </Fact>
-              <Fact label={L.notes}>
-                <Text size="sm" style={WRAPS}>
-                  {order.notes}
-                </Text>
-              </Fact>
-            </SimpleGrid>
-          ) : null}
+          <OrderFacts order={order} />
+          <OrderActions
+            order={order}
+            settingStatus={setStatus.isPending ? (setStatus.variables?.status ?? null) : null}
+            onPrint={setPrinting}
+            onViewReceipt={() => {
+              setFresh(false);
+              setReceipt(order.saleId);
+            }}
+            onCancel={() => setCancelling(true)}
+            onPay={setPaying}
+            onSetStatus={(status) => setStatus.mutate({ id: order.id, status })}
+          />
+          <OrderLinesTable order={order} />
+          <OrderWords order={order} />
           <Section title={L.payments}>
-            <PaymentsTable order={order} />
+            <OrderPaymentsTable order={order} />
           </Section>
           <Section title={L.history}>
-            <History order={order} />
+            <OrderHistory order={order} />
           </Section>
           <PaymentModal
             order={order}

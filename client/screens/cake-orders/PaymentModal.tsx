@@ -12,6 +12,7 @@ import { useLastShown } from '../../ui/useLastShown';
 import { useRefreshProducts } from '../sales-management/products';
 import {
   type CakeOrder,
+  freshPayment,
   newPickupKey,
   type PaymentDraft,
   type TenderDraft,
@@ -23,8 +24,6 @@ import { TenderFields } from './TenderFields';
 
 export type PaymentMode = 'pay' | 'pickup';
 export type PickedUpSale = RouterOutputs['cakeOrders']['pickup']['sale'];
-
-const freshPayment = (): PaymentDraft => ({ method: null, amount: '', reference: '' });
 
 /**
  * Take Payment (one payment toward the balance, never above it) or Pick Up (payments adding

@@ -59,6 +59,9 @@ export interface TenderDraft {
 
 export const NO_TENDER: TenderDraft = { payments: [], cashTendered: '' };
 
+/** A blank payment line: no method, no amount. */
+export const freshPayment = (): PaymentDraft => ({ method: null, amount: '', reference: '' });
+
 /** Pesos as typed to centavos; 0 when blank or unreadable (the checks refuse it). */
 function centavosOf(typed: number | string): number {
   const pesos = numberOf(typed, Number.NaN);
