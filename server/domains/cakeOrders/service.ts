@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { minimumDeposit } from '../../../shared/cakeOrders';
 import { formatPeso } from '../../../shared/money';
 import { cashTenderedProblem, saleTotalProblem } from '../../../shared/saleRules';
@@ -14,17 +14,11 @@ import {
 import { formatDateTime, manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import type { Db, Tx } from '../../db/open';
-import {
-  cakeOrderEvents,
-  cakeOrderLines,
-  cakeOrderPayments,
-  cakeOrders,
-  cakes,
-  customers,
-} from '../../db/schema';
+import { cakeOrderEvents, cakeOrderLines, cakeOrderPayments, cakeOrders, customers } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
+import { cakeByRef } from '../cakes/queries';
 import { drawerFor } from '../sales/backdate';
 import { terminalFor } from '../terminals/service';
 import { findOrder, getOrder, nextOrderNumber, type OrderRow, ordersOn, type ShownOrder } from './queries';
@@ -88,19 +82,11 @@ function priceOrderLines(tx: Tx, given: readonly OrderLineInput[]): OrderLine[] 
         quantity: line.quantity,
         price: line.price ?? 0,
       };
-    const cake = tx
-      .select({ id: cakes.id, code: cakes.cakeId, name: cakes.name, price: cakes.price })
-      .from(cakes)
-      .where(
-        typeof line.cakeId === 'number'
-          ? eq(cakes.id, line.cakeId)
-          : sql`lower(${cakes.cakeId}) = lower(${line.cakeId})`,
-      )
-      .get();
+    const cake = cakeByRef(tx, line.cakeId);
     if (!cake) throw fail.badRequest(T.badCake);
     return {
       cakeId: cake.id,
-      code: cake.code,
+      code: cake.cakeId,
       description: cake.name,
       quantity: line.quantity,
       price: cake.price,

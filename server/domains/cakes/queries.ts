@@ -148,6 +148,28 @@ export function findCake(db: Store, id: number, now = new Date()) {
 }
 export type CakeDetail = NonNullable<ReturnType<typeof findCake>>;
 
+/**
+ * A cake's row by its record id or its business id (any case), each form prepared once: a
+ * production batch, a cake order's line and a write-off each look one up.
+ */
+export function cakeByRef(db: Store, ref: number | string): typeof cakes.$inferSelect | undefined {
+  return typeof ref === 'number'
+    ? prepared(db, 'cakes.byId', () =>
+        db
+          .select()
+          .from(c)
+          .where(eq(c.id, sql.placeholder('ref')))
+          .prepare(),
+      ).get({ ref })
+    : prepared(db, 'cakes.byCakeId', () =>
+        db
+          .select()
+          .from(c)
+          .where(sql`lower(${c.cakeId}) = lower(${sql.placeholder('ref')})`)
+          .prepare(),
+      ).get({ ref });
+}
+
 export function findCakeByCakeId(db: Store, cakeId: string) {
   return db.select().from(c).where(sql`lower(${c.cakeId}) = lower(${cakeId})`).get();
 }

@@ -13,7 +13,6 @@ import {
   cakeLots,
   cakeOrderLines,
   cakeOrders,
-  cakes,
   inventoryItems,
   productionBatches,
 } from '../../db/schema';
@@ -23,6 +22,7 @@ import type { Viewer } from '../auth/viewer';
 import { findOrder } from '../cakeOrders/queries';
 import { recordEvent } from '../cakeOrders/service';
 import { addCakeLot } from '../cakes/cakeLots';
+import { cakeByRef } from '../cakes/queries';
 import { costOfTakes, takeLots } from '../inventory/lots';
 import { getBatch } from './queries';
 
@@ -31,23 +31,6 @@ const MODULE = 'Production';
 const ph = sql.placeholder;
 
 // The statements every batch runs, prepared once (CONTRIBUTING, writes that stay fast).
-const cakeOf = (tx: Tx, ref: number | string) =>
-  typeof ref === 'number'
-    ? prepared(tx, 'production.cakeById', () =>
-        tx
-          .select()
-          .from(cakes)
-          .where(eq(cakes.id, ph('ref')))
-          .prepare(),
-      ).get({ ref })
-    : prepared(tx, 'production.cakeByRecord', () =>
-        tx
-          .select()
-          .from(cakes)
-          .where(sql`lower(${cakes.cakeId}) = lower(${ph('ref')})`)
-          .prepare(),
-      ).get({ ref });
-
 const recipeOf = (tx: Tx, cakeId: number) =>
   prepared(tx, 'production.recipe', () =>
     tx
@@ -154,7 +137,7 @@ function allBaked(tx: Tx, orderId: number, pickupDate: string): boolean {
 export function bake(db: Db, actor: Viewer, input: BakeInput, now = new Date()) {
   return db.transaction(
     (tx) => {
-      const cake = cakeOf(tx, input.cakeId);
+      const cake = cakeByRef(tx, input.cakeId);
       if (!cake) throw fail.badRequest(T.cakeNotFound);
       const today = manilaDate(now);
       const bakedOn = input.bakedOn ?? today;

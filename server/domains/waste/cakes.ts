@@ -4,10 +4,11 @@ import type { WriteOffInput } from '../../../shared/schemas/waste';
 import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
-import { cakeLots, cakes } from '../../db/schema';
+import { cakeLots } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
 import { type CakeTakeFrom, cakeCostOfTakes, takeCakeLots } from '../cakes/cakeLots';
+import { cakeByRef } from '../cakes/queries';
 import type { LotMove } from '../inventory/lotStock';
 import { logWriteOff, type Source } from './log';
 
@@ -82,11 +83,8 @@ export function applyCakeWriteOff(
 
 /** A cake by record id or business id (any case), or undefined. */
 export function findCake(tx: Tx, ref: number | string): Cake | undefined {
-  return tx
-    .select({ id: cakes.id, cakeId: cakes.cakeId, name: cakes.name })
-    .from(cakes)
-    .where(typeof ref === 'number' ? eq(cakes.id, ref) : sql`lower(${cakes.cakeId}) = lower(${ref})`)
-    .get();
+  const cake = cakeByRef(tx, ref);
+  return cake && { id: cake.id, cakeId: cake.cakeId, name: cake.name };
 }
 
 /** Every expired lot of the cake not held for an order, taken now (reason Expired). */
