@@ -16,6 +16,7 @@ import { paidOf } from './money';
 import { findOrder, type OrderRow } from './queries';
 import { MODULE, openOrder, recordEvent, shown } from './service';
 import { orderSettings } from './settings';
+import { insertOrderPayment } from './writes';
 
 // Cancelling an order: the deposit refunded or kept. Admin, owner and manager choose; a staff
 // cancellation follows the setting and waits for approval (docs/rules.md, Cake orders).
@@ -48,19 +49,20 @@ function applyCancel(
   if (refund && (held.get('Cash') ?? 0) > 0 && shiftId === null) throw fail.conflict(T.openShiftToRefund);
   if (refund)
     for (const [method, amount] of held)
-      tx.insert(cakeOrderPayments)
-        .values({
-          orderId: order.id,
-          kind: 'refund',
-          method,
-          amount,
-          shiftId,
-          terminalId: terminalFor(tx, null, shiftId).id,
-          zPending: true,
-          takenBy: actor.user.id,
-          takenAt: now,
-        })
-        .run();
+      insertOrderPayment(tx).run({
+        orderId: order.id,
+        kind: 'refund',
+        method,
+        amount,
+        reference: null,
+        cashTendered: null,
+        change: null,
+        shiftId,
+        terminalId: terminalFor(tx, null, shiftId).id,
+        zPending: true,
+        takenBy: actor.user.id,
+        takenAt: now,
+      });
   tx.update(cakeOrders)
     .set({
       status: 'Cancelled',

@@ -18,6 +18,7 @@ import { getSale } from '../sales/records';
 import { buyerOf, insertLine, insertPayment, insertSale, uniqueSaleId } from '../sales/saleRows';
 import { findOrder, type OrderRow } from './queries';
 import { openOrder, recordEvent, shown } from './service';
+import { insertOrderPayment } from './writes';
 
 // Pickup: the balance collected and one sale for the order's whole total, whose payments are
 // the deposits (applied) and the balance (docs/decisions.md, Cake orders).
@@ -191,21 +192,20 @@ export function pickUp(db: Db, actor: Viewer, input: PickupInput, now = new Date
       releaseOrderLots(tx, order.id, { ...move, reason: 'edit' }, now);
       for (const p of all) insertPayment(tx).run({ saleId: sale.id, ...p });
       for (const p of input.payments)
-        tx.insert(cakeOrderPayments)
-          .values({
-            orderId: order.id,
-            kind: 'balance',
-            method: p.method,
-            amount: p.amount,
-            reference: p.reference || null,
-            cashTendered: p.method === 'Cash' ? cashTendered : null,
-            change: p.method === 'Cash' && cashTendered !== null ? cashTendered - cashShare : null,
-            shiftId,
-            terminalId: invoice.terminalId,
-            takenBy: actor.user.id,
-            takenAt: now,
-          })
-          .run();
+        insertOrderPayment(tx).run({
+          orderId: order.id,
+          kind: 'balance',
+          method: p.method,
+          amount: p.amount,
+          reference: p.reference || null,
+          cashTendered: p.method === 'Cash' ? cashTendered : null,
+          change: p.method === 'Cash' && cashTendered !== null ? cashTendered - cashShare : null,
+          shiftId,
+          terminalId: invoice.terminalId,
+          zPending: false,
+          takenBy: actor.user.id,
+          takenAt: now,
+        });
       tx.update(cakeOrders)
         .set({
           status: 'Picked up',

@@ -14,7 +14,7 @@ import {
 import { formatDateTime, manilaDate } from '../../../shared/time';
 import { saleTotals } from '../../../shared/totals';
 import type { Db, Tx } from '../../db/open';
-import { cakeOrderEvents, cakeOrderLines, cakeOrderPayments, cakeOrders, customers } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -23,6 +23,13 @@ import { drawerFor } from '../sales/backdate';
 import { terminalFor } from '../terminals/service';
 import { findOrder, getOrder, nextOrderNumber, type OrderRow, ordersOn, type ShownOrder } from './queries';
 import { orderSettings } from './settings';
+import {
+  insertOrder,
+  insertOrderEvent,
+  insertOrderLine,
+  insertOrderPayment,
+  writeOrderStatus,
+} from './writes';
 
 // Cake orders: taken with or without a deposit, paid towards, moved through the kitchen
 // (docs/rules.md, Cake orders). Pickup is pickup.ts, cancelling cancel.ts.
@@ -38,7 +45,7 @@ export function recordEvent(
   text: string,
   now: Date,
 ) {
-  tx.insert(cakeOrderEvents).values({ orderId: order.id, at: now, userId: actor.user.id, text }).run();
+  insertOrderEvent(tx).run({ orderId: order.id, at: now, userId: actor.user.id, text });
   logActivity(tx, {
     userId: actor.user.id,
     action,
@@ -125,22 +132,20 @@ function takeDeposits(
   const terminalId = terminalFor(tx, null, shiftId).id;
   for (const p of payments) {
     const cash = p.method === 'Cash' && cashTendered !== null ? cashTendered : null;
-    tx.insert(cakeOrderPayments)
-      .values({
-        orderId,
-        kind: 'deposit',
-        method: p.method,
-        amount: p.amount,
-        reference: p.reference || null,
-        cashTendered: cash,
-        change: cash === null ? null : cash - p.amount,
-        shiftId,
-        terminalId,
-        zPending: true,
-        takenBy: actor.user.id,
-        takenAt: now,
-      })
-      .run();
+    insertOrderPayment(tx).run({
+      orderId,
+      kind: 'deposit',
+      method: p.method,
+      amount: p.amount,
+      reference: p.reference || null,
+      cashTendered: cash,
+      change: cash === null ? null : cash - p.amount,
+      shiftId,
+      terminalId,
+      zPending: true,
+      takenBy: actor.user.id,
+      takenAt: now,
+    });
   }
 }
 
@@ -197,35 +202,29 @@ export function createOrder(db: Db, actor: Viewer, input: CreateOrderInput, now 
         throw fail.conflict(T.full(pickupDate));
       const paid = input.payments.reduce((s, p) => s + p.amount, 0);
       const number = nextOrderNumber(tx);
-      const order = tx
-        .insert(cakeOrders)
-        .values({
-          number,
-          customerId: customer.id,
-          customerName: customer.name,
-          phone: input.phone,
-          pickupAt: input.pickupAt,
-          pickupDate,
-          inscription: input.inscription,
-          notes: input.notes,
-          taxRate: input.taxRate,
-          subtotal: totals.subtotal,
-          taxAmount: totals.taxAmount,
-          total: totals.totalAmount,
-          status: statusAfterPaying(
-            { status: 'Pending', total: totals.totalAmount },
-            paid,
-            settings.minimumDepositPercent,
-          ),
-          createdBy: actor.user.id,
-          createdAt: now,
-        })
-        .returning({ id: cakeOrders.id, number: cakeOrders.number })
-        .get();
+      const order = insertOrder(tx).get({
+        number,
+        customerId: customer.id,
+        customerName: customer.name,
+        phone: input.phone,
+        pickupAt: input.pickupAt,
+        pickupDate,
+        inscription: input.inscription,
+        notes: input.notes,
+        taxRate: input.taxRate,
+        subtotal: totals.subtotal,
+        taxAmount: totals.taxAmount,
+        total: totals.totalAmount,
+        status: statusAfterPaying(
+          { status: 'Pending', total: totals.totalAmount },
+          paid,
+          settings.minimumDepositPercent,
+        ),
+        createdBy: actor.user.id,
+        createdAt: now,
+      }) as { id: number; number: number };
       for (const line of lines)
-        tx.insert(cakeOrderLines)
-          .values({ orderId: order.id, ...line, lineTotal: line.price * line.quantity })
-          .run();
+        insertOrderLine(tx).run({ orderId: order.id, ...line, lineTotal: line.price * line.quantity });
       takeDeposits(tx, actor, order.id, input.payments, input.cashTendered, now);
       recordEvent(
         tx,
@@ -252,8 +251,7 @@ export function payOrder(db: Db, actor: Viewer, input: PayOrderInput, now = new 
       takeDeposits(tx, actor, order.id, [input.payment], input.cashTendered, now);
       const paid = before.paid + input.payment.amount;
       const status = statusAfterPaying(order, paid, orderSettings(tx).minimumDepositPercent);
-      if (status !== order.status)
-        tx.update(cakeOrders).set({ status }).where(eq(cakeOrders.id, order.id)).run();
+      if (status !== order.status) writeOrderStatus(tx).run({ status, id: order.id });
       recordEvent(
         tx,
         actor,
@@ -282,7 +280,7 @@ export function setOrderStatus(
     (tx) => {
       const order = openOrder(tx, input.id);
       if (order.status !== input.status) {
-        tx.update(cakeOrders).set({ status: input.status }).where(eq(cakeOrders.id, order.id)).run();
+        writeOrderStatus(tx).run({ status: input.status, id: order.id });
         recordEvent(tx, actor, order, 'Cake Order Status', `${order.status} → ${input.status}`, now);
       }
       return { message: T.statusSet(orderNumber(order.number), input.status), order: shown(tx, order.id) };

@@ -12,7 +12,6 @@ import {
   cakeIngredients,
   cakeLots,
   cakeOrderLines,
-  cakeOrders,
   inventoryItems,
   productionBatches,
 } from '../../db/schema';
@@ -21,6 +20,7 @@ import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
 import { findOrder } from '../cakeOrders/queries';
 import { recordEvent } from '../cakeOrders/service';
+import { writeOrderStatus } from '../cakeOrders/writes';
 import { addCakeLot } from '../cakes/cakeLots';
 import { cakeByRef } from '../cakes/queries';
 import { costOfTakes, takeLots } from '../inventory/lots';
@@ -213,7 +213,7 @@ export function bake(db: Db, actor: Viewer, input: BakeInput, now = new Date()) 
           now,
         );
         if (order.status !== 'Ready' && allBaked(tx, order.id, order.pickupDate)) {
-          tx.update(cakeOrders).set({ status: 'Ready' }).where(eq(cakeOrders.id, order.id)).run();
+          writeOrderStatus(tx).run({ status: 'Ready', id: order.id });
           recordEvent(
             tx,
             actor,

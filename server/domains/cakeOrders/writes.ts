@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/open';
+import { placeholders, prepared } from '../../db/prepared';
+import { cakeOrderEvents, cakeOrderLines, cakeOrderPayments, cakeOrders } from '../../db/schema';
+
+// The rows taking, paying for and picking up an order write, each statement prepared once:
+// compiling them cost more than writing them (docs/decisions.md, "Cake orders, prepared").
+
+/** A new order's row; answers its id and number. */
+export const insertOrder = (tx: Tx) =>
+  prepared(tx, 'cakeOrders.insert', () =>
+    tx
+      .insert(cakeOrders)
+      .values(
+        placeholders([
+          'number',
+          'customerId',
+          'customerName',
+          'phone',
+          'pickupAt',
+          'pickupDate',
+          'inscription',
+          'notes',
+          'taxRate',
+          'subtotal',
+          'taxAmount',
+          'total',
+          'status',
+          'createdBy',
+          'createdAt',
+        ]) as never,
+      )
+      .returning({ id: cakeOrders.id, number: cakeOrders.number })
+      .prepare(),
+  );
+
+export const insertOrderLine = (tx: Tx) =>
+  prepared(tx, 'cakeOrders.insertLine', () =>
+    tx
+      .insert(cakeOrderLines)
+      .values(
+        placeholders(['orderId', 'cakeId', 'code', 'description', 'quantity', 'price', 'lineTotal']) as never,
+      )
+      .prepare(),
+  );
+
+/** A deposit, balance or refund; every field given (null where it has none). */
+export const insertOrderPayment = (tx: Tx) =>
+  prepared(tx, 'cakeOrders.insertPayment', () =>
+    tx
+      .insert(cakeOrderPayments)
+      .values(
+        placeholders([
+          'orderId',
+          'kind',
+          'method',
+          'amount',
+          'reference',
+          'cashTendered',
+          'change',
+          'shiftId',
+          'terminalId',
+          'zPending',
+          'takenBy',
+          'takenAt',
+        ]) as never,
+      )
+      .prepare(),
+  );
+
+export const insertOrderEvent = (tx: Tx) =>
+  prepared(tx, 'cakeOrders.insertEvent', () =>
+    tx
+      .insert(cakeOrderEvents)
+      .values(placeholders(['orderId', 'at', 'userId', 'text']) as never)
+      .prepare(),
+  );
+
+/** An order's status, by its id. */
+export const writeOrderStatus = (tx: Tx) =>
+  prepared(tx, 'cakeOrders.setStatus', () =>
+    tx
+      .update(cakeOrders)
+      .set({ status: sql`${sql.placeholder('status')}` })
+      .where(eq(cakeOrders.id, sql.placeholder('id')))
+      .prepare(),
+  );
