@@ -5,7 +5,8 @@ import { PRODUCTION_TEXT as T } from '../../../shared/texts/production';
 import { fail } from '../../lib/errors';
 import { allow, router } from '../../trpc/procedures';
 import { findCake, findCakeByCakeId } from '../cakes/queries';
-import { bakePlan, cakeLotsOf, listBatches } from './queries';
+import { bakePlan } from './bakePlan';
+import { cakeLotsOf, listBatches } from './queries';
 import { bake } from './service';
 
 const productionProcedure = allow('production');
