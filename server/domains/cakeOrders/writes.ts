@@ -6,30 +6,41 @@ import { cakeOrderEvents, cakeOrderLines, cakeOrderPayments, cakeOrders } from '
 // The rows taking, paying for and picking up an order write, each statement prepared once:
 // compiling them cost more than writing them (docs/decisions.md, "Cake orders, prepared").
 
+/** What a new order's row holds; a restore writes these and what happened to it since. */
+export const ORDER_TAKEN_FIELDS = [
+  'number',
+  'customerId',
+  'customerName',
+  'phone',
+  'pickupAt',
+  'pickupDate',
+  'inscription',
+  'notes',
+  'taxRate',
+  'subtotal',
+  'taxAmount',
+  'total',
+  'status',
+  'createdBy',
+  'createdAt',
+] as const;
+
+export const ORDER_LINE_FIELDS = [
+  'orderId',
+  'cakeId',
+  'code',
+  'description',
+  'quantity',
+  'price',
+  'lineTotal',
+] as const;
+
 /** A new order's row; answers its id and number. */
 export const insertOrder = (tx: Tx) =>
   prepared(tx, 'cakeOrders.insert', () =>
     tx
       .insert(cakeOrders)
-      .values(
-        placeholders([
-          'number',
-          'customerId',
-          'customerName',
-          'phone',
-          'pickupAt',
-          'pickupDate',
-          'inscription',
-          'notes',
-          'taxRate',
-          'subtotal',
-          'taxAmount',
-          'total',
-          'status',
-          'createdBy',
-          'createdAt',
-        ]) as never,
-      )
+      .values(placeholders(ORDER_TAKEN_FIELDS) as never)
       .returning({ id: cakeOrders.id, number: cakeOrders.number })
       .prepare(),
   );
@@ -38,9 +49,7 @@ export const insertOrderLine = (tx: Tx) =>
   prepared(tx, 'cakeOrders.insertLine', () =>
     tx
       .insert(cakeOrderLines)
-      .values(
-        placeholders(['orderId', 'cakeId', 'code', 'description', 'quantity', 'price', 'lineTotal']) as never,
-      )
+      .values(placeholders(ORDER_LINE_FIELDS) as never)
       .prepare(),
   );
 

@@ -4,6 +4,7 @@ import { orderNumber } from '../../../../shared/texts/cakeOrders';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
 import { cakeOrderEvents, cakeOrderLines, cakeOrderPayments, cakeOrders } from '../../../db/schema';
+import { ORDER_LINE_FIELDS, ORDER_TAKEN_FIELDS } from '../../cakeOrders/writes';
 import { FINAL } from './cakeOrderRows';
 import { changedFields, type Tally, tableWriter } from './rows';
 
@@ -12,21 +13,7 @@ import { changedFields, type Tally, tableWriter } from './rows';
 // never taken back), its lines replaced and its history only added.
 
 const ORDER_FIELDS = [
-  'number',
-  'customerId',
-  'customerName',
-  'phone',
-  'pickupAt',
-  'pickupDate',
-  'inscription',
-  'notes',
-  'taxRate',
-  'subtotal',
-  'taxAmount',
-  'total',
-  'status',
-  'createdBy',
-  'createdAt',
+  ...ORDER_TAKEN_FIELDS,
   'saleId',
   'pickedUpAt',
   'pickedUpBy',
@@ -35,7 +22,6 @@ const ORDER_FIELDS = [
   'cancelReason',
   'depositRefunded',
 ] as const;
-const LINE_FIELDS = ['orderId', 'cakeId', 'code', 'description', 'quantity', 'price', 'lineTotal'] as const;
 const PAYMENT_FIELDS = [
   'orderId',
   'kind',
@@ -145,7 +131,7 @@ export function cakeOrderWriter(tx: Tx, tally: Tally): (row: number, wanted: Wan
     ORDER_FIELDS,
     'exact',
   );
-  const lineRows = tableWriter(tx, 'cake-order-lines', cakeOrderLines, cakeOrderLines.id, LINE_FIELDS);
+  const lineRows = tableWriter(tx, 'cake-order-lines', cakeOrderLines, cakeOrderLines.id, ORDER_LINE_FIELDS);
   const paymentRows = tableWriter(
     tx,
     'cake-order-payments',
