@@ -53,27 +53,27 @@ export const insertOrderLine = (tx: Tx) =>
       .prepare(),
   );
 
+/** What a payment's row holds but its till: the cake-orders backup carries these, not the till. */
+export const ORDER_PAYMENT_FIELDS = [
+  'orderId',
+  'kind',
+  'method',
+  'amount',
+  'reference',
+  'cashTendered',
+  'change',
+  'shiftId',
+  'zPending',
+  'takenBy',
+  'takenAt',
+] as const;
+
 /** A deposit, balance or refund; every field given (null where it has none). */
 export const insertOrderPayment = (tx: Tx) =>
   prepared(tx, 'cakeOrders.insertPayment', () =>
     tx
       .insert(cakeOrderPayments)
-      .values(
-        placeholders([
-          'orderId',
-          'kind',
-          'method',
-          'amount',
-          'reference',
-          'cashTendered',
-          'change',
-          'shiftId',
-          'terminalId',
-          'zPending',
-          'takenBy',
-          'takenAt',
-        ]) as never,
-      )
+      .values(placeholders([...ORDER_PAYMENT_FIELDS, 'terminalId']) as never)
       .prepare(),
   );
 

@@ -4,7 +4,7 @@ import { orderNumber } from '../../../../shared/texts/cakeOrders';
 import type { Tx } from '../../../db/open';
 import { prepared } from '../../../db/prepared';
 import { cakeOrderEvents, cakeOrderLines, cakeOrderPayments, cakeOrders } from '../../../db/schema';
-import { ORDER_LINE_FIELDS, ORDER_TAKEN_FIELDS } from '../../cakeOrders/writes';
+import { ORDER_LINE_FIELDS, ORDER_PAYMENT_FIELDS, ORDER_TAKEN_FIELDS } from '../../cakeOrders/writes';
 import { FINAL } from './cakeOrderRows';
 import { changedFields, type Tally, tableWriter } from './rows';
 
@@ -22,19 +22,6 @@ const ORDER_FIELDS = [
   'cancelReason',
   'depositRefunded',
 ] as const;
-const PAYMENT_FIELDS = [
-  'orderId',
-  'kind',
-  'method',
-  'amount',
-  'reference',
-  'cashTendered',
-  'change',
-  'shiftId',
-  'zPending',
-  'takenBy',
-  'takenAt',
-] as const;
 const EVENT_FIELDS = ['orderId', 'at', 'userId', 'text'] as const;
 
 type OrderOnFile = typeof cakeOrders.$inferSelect;
@@ -46,7 +33,7 @@ type EventOnFile = typeof cakeOrderEvents.$inferSelect;
 export interface WantedOrder {
   order: Pick<OrderOnFile, (typeof ORDER_FIELDS)[number]>;
   lines: Omit<LineOnFile, 'id' | 'orderId'>[];
-  payments: Pick<PaymentOnFile, Exclude<(typeof PAYMENT_FIELDS)[number], 'orderId'>>[];
+  payments: Pick<PaymentOnFile, Exclude<(typeof ORDER_PAYMENT_FIELDS)[number], 'orderId'>>[];
   events: Omit<EventOnFile, 'id' | 'orderId'>[];
 }
 
@@ -137,7 +124,7 @@ export function cakeOrderWriter(tx: Tx, tally: Tally): (row: number, wanted: Wan
     'cake-order-payments',
     cakeOrderPayments,
     cakeOrderPayments.id,
-    PAYMENT_FIELDS,
+    ORDER_PAYMENT_FIELDS,
   );
   const eventRows = tableWriter(tx, 'cake-order-events', cakeOrderEvents, cakeOrderEvents.id, EVENT_FIELDS);
 
