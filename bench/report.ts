@@ -47,6 +47,8 @@ export interface RunFigures {
   floor: Floor;
   /** The one-shot measurements (bench/oneShots.ts) and the drain's line, each ending with ''. */
   oneShots: string[];
+  /** BENCH_NOTE: what the run was for, written under its heading. */
+  note?: string;
 }
 
 const n = (x: number) => x.toLocaleString('en-PH');
@@ -78,6 +80,7 @@ export function mainSection(f: RunFigures): string {
   const lines = [
     `## ${new Date().toISOString()} · large shop · ${f.seconds}s per scenario · app and baseline each in its own process · loopback`,
     '',
+    ...(f.note ? [`_${f.note}_`, ''] : []),
     `Shop: ${n(f.size.items)} items, ${n(f.size.cakes)} cakes, ${n(f.size.customers)} customers${h ? `, ${n(h.sales)} sales (${n(h.refunded)} refunded) holding ${n(h.lines)} lines over two years` : ''}; seeded in ${f.seedSeconds.toFixed(0)} s. Database ${mb(f.dbMb)} MB.`,
     `Startup (spawn to the first answer of /api/health; the built server run by node, as \`npm start\` runs it): ${n(Math.round(f.firstStartMs))} ms the first time, ${n(Math.round(f.restartMs))} ms on a restart. The first start of the day also takes the daily snapshot in the background: ${f.snapshotSeconds === null ? 'it did not finish in 10 minutes' : `${f.snapshotSeconds.toFixed(1)} s`}; the scenarios start after it.`,
     '',

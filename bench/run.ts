@@ -164,6 +164,7 @@ const figures: RunFigures = {
   problems,
   floor,
   oneShots: large.oneShots(true),
+  note: process.env.BENCH_NOTE,
 };
 const section = [
   mainSection(figures),
