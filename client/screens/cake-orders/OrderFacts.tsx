@@ -1,27 +1,15 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { Box, SimpleGrid, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { SimpleGrid, Text } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import { CAKE_ORDERS_SCREEN as S } from '../../../shared/texts/cakeOrders';
 import { formatCalendarDate, formatDateTime, manilaDate } from '../../../shared/time';
+import { Fact } from '../../ui/Fact';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { type CakeOrder, formatTime } from './orders';
 
 const L = S.labels;
 /** A free text (a cake's description, an inscription, notes, a reason): its lines kept, wrapped anywhere. */
 export const WRAPS = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
-
-/** A label over its value; a blank value shows as a dash. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm">{children === '' || children == null ? <Text c="dimmed">—</Text> : children}</Box>
-    </Box>
-  );
-}
 
 /**
  * The order's facts at the top of its view: status, pickup, balance due, customer, phone,

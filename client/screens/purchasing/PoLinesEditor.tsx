@@ -7,6 +7,7 @@ import { formatPeso } from '../../../shared/money';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { ItemLookup, type LookedUpItem } from '../../ui/ItemLookup';
 import { PESO_INPUT } from '../../ui/inputs';
+import { NOWRAP } from '../../ui/plain';
 import { RemoveLineButton } from '../../ui/RemoveLineButton';
 import { lineTotalOf, orderTotalOf, type PoErrors, type PoLineDraft } from './poDraft';
 import { PO_SCREEN_TEXT } from './text';
@@ -21,7 +22,6 @@ const QUANTITY_INPUT = {
   w: 120,
 } as const;
 
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const labels = PURCHASING_TEXT.labels;
 
 /**

@@ -1,15 +1,17 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
-import { Box, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { formatQuantity } from '../../../shared/quantity';
 import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import { useTRPC } from '../../trpc';
 import { confirmThen } from '../../ui/confirm';
+import { Fact } from '../../ui/Fact';
 import { useReportedMutation } from '../../ui/outcome';
+import { NOWRAP } from '../../ui/plain';
 import { useLastShown } from '../../ui/useLastShown';
 import { PoPrintout } from './PoPrintout';
 import { PoStatusBadge } from './PoStatusBadge';
@@ -18,18 +20,6 @@ import { ReceiveModal } from './ReceiveModal';
 import { PO_SCREEN_TEXT } from './text';
 
 const labels = PURCHASING_TEXT.labels;
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Box fz="sm">{children === '' || children == null ? <Text c="dimmed">—</Text> : children}</Box>
-    </Box>
-  );
-}
 
 /** The order's lines: item, quantity in its unit, unit cost, line total, and what arrived once anything has. */
 function LinesTable({ order }: { order: PurchaseOrder }) {

@@ -5,12 +5,12 @@ import { formatQuantity } from '../../../shared/quantity';
 import { REORDER_TEXT } from '../../../shared/texts/reorder';
 import { type RouterOutputs, useTRPC } from '../../trpc';
 import { useReportedMutation } from '../../ui/outcome';
+import { NOWRAP } from '../../ui/plain';
 import { useRefreshPurchaseOrders } from './purchasing';
 
 type Supplier = RouterOutputs['reorder']['suggestions']['suppliers'][number];
 
 const labels = REORDER_TEXT.labels;
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const daysFormat = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 1 });
 
 /** One supplier's items to reorder, with the button that drafts a purchase order of them. */
