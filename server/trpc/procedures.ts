@@ -33,7 +33,8 @@ export interface Meta {
 export function contextFrom(deps: Deps, req: Pick<FastifyRequest, 'ip' | 'headers'>): Context {
   const header = req.headers.authorization;
   const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
-  return { ...deps, ip: req.ip, bearer };
+  // Named, not spread: a spread copies by a generic path on every request.
+  return { db: deps.db, config: deps.config, ip: req.ip, bearer };
 }
 
 /** What a client is told when its input cannot even be decoded (before any schema sees it). */

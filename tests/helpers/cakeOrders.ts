@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cakes } from '../../server/db/schema';
 import { createOrderInput } from '../../shared/schemas/cakeOrders';
+import { addDays, manilaDate, manilaDayStart } from '../../shared/time';
 import type { Session, TestShop } from './app';
 
 // Cake orders in tests: a catalogue cake to order, an order taken through tRPC.
@@ -17,12 +18,17 @@ export function aCake(shop: TestShop, price = 100000, stock = 5) {
     .get();
 }
 
-/** Tomorrow at 3 PM Manila (07:00 UTC), or `days` from now. */
+/**
+ * 3 PM in Manila `days` Manila days from today (tomorrow by default), or the day after when
+ * that hour has passed. Counted on Manila's calendar, not UTC's: from 4 PM UTC on, Manila is
+ * already on the next day, and a pickup "tomorrow" by UTC would be today there.
+ */
 export function pickupIn(days = 1, now = new Date()): Date {
-  const at = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
-  at.setUTCHours(7, 0, 0, 0);
-  return at.getTime() > now.getTime() ? at : new Date(at.getTime() + 24 * 60 * 60 * 1000);
+  const at = manilaDayStart(addDays(manilaDate(now), days)).getTime() + 15 * HOUR_MS;
+  return new Date(at > now.getTime() ? at : at + 24 * HOUR_MS);
 }
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** An order of one custom cake for `price` centavos, with the given deposits. */
 export function takeOrder(

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { actionRequestsRouter } from './router';
 
-const actionRequests = createCallerFactory(actionRequestsRouter);
+const actionRequests = restCallers(actionRequestsRouter);
 type ById = { Params: { id: string } };
 
 // /api/actionRequest, with requestedBy.username as the legacy client reads it.

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asSent, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { activityRouter } from './router';
 
-const activity = createCallerFactory(activityRouter);
+const activity = restCallers(activityRouter);
 
 // GET /api/activitylog?range=all|today|week|month|year (&page, &limit).
 // Rows carry userId.username ("Unknown" when the user is gone or there was none).

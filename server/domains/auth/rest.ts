@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asSent, call, isFields, numberIn } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { authRouter } from './router';
 
-const auth = createCallerFactory(authRouter);
+const auth = restCallers(authRouter);
 
 // The sign-in calls. Bodies are validated by the procedures themselves.
 export const authRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {

@@ -3,10 +3,11 @@ import { RESTORE_MAX_BYTES } from '../../../shared/schemas/backup';
 import { BACKUP_TEXT } from '../../../shared/texts/backup';
 import { sendDownload, XLSX_TYPE } from '../../lib/xlsx';
 import { call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { backupFilesRouter } from './router';
 
-const backupFiles = createCallerFactory(backupFilesRouter);
+const backupFiles = restCallers(backupFilesRouter);
 
 // GET /api/backup/{inventory|supplier|sales|users} downloads {area}_backup.xlsx;
 // POST /api/backup/{area}/restore takes that file back as the body (?dryRun=true previews).

@@ -1,12 +1,13 @@
 import { createReadStream, rmSync, statSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendDownload } from '../../lib/xlsx';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { snapshotRouter } from './snapshotRouter';
 
 const SQLITE_TYPE = 'application/vnd.sqlite3';
 
-const snapshot = createCallerFactory(snapshotRouter);
+const snapshot = restCallers(snapshotRouter);
 
 // GET /api/backup/database: the whole database as one checked SQLite file (admin, owner).
 export const snapshotRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {

@@ -3,12 +3,13 @@ import { SALES_SUMMARY_TEXT } from '../../../shared/texts/salesSummary';
 import { fail } from '../../lib/errors';
 import { sendDownload, XLSX_TYPE } from '../../lib/xlsx';
 import { call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { inPesos } from '../shifts/rest';
 import { birFilesRouter, birRouter } from './router';
 
-const bir = createCallerFactory(birRouter);
-const birFiles = createCallerFactory(birFilesRouter);
+const bir = restCallers(birRouter);
+const birFiles = restCallers(birFilesRouter);
 
 type Summary = { Querystring: { from?: string; to?: string; format?: string } };
 

@@ -10,13 +10,14 @@ import {
   pesosIn,
   refIn,
 } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { legacySale } from '../sales/rest';
 import type { ShownSale } from '../sales/shown';
 import type { ShownOrder } from './queries';
 import { cakeOrdersRouter } from './router';
 
-const cakeOrders = createCallerFactory(cakeOrdersRouter);
+const cakeOrders = restCallers(cakeOrdersRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;

@@ -15,12 +15,13 @@ import {
   refIn,
   units,
 } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { booleanIn } from '../inventory/rest';
 import type { CakeDetail } from './queries';
 import { cakesRouter } from './router';
 
-const cakes = createCallerFactory(cakesRouter);
+const cakes = restCallers(cakesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asSent, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { contactWrites, legacyRecord } from '../contacts/rest';
 import { customersRouter } from './router';
 
-const customers = createCallerFactory(customersRouter);
+const customers = restCallers(customersRouter);
 
 // GET /api/customers?page&limit=10 (limit up to 1000 for the POS; ?search,
 // ?searchField, ?field and ?order as the screen sends them) reads customers and

@@ -15,11 +15,12 @@ import {
   refIn,
   units,
 } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import type { ItemRow } from './queries';
 import { inventoryRouter } from './router';
 
-const inventory = createCallerFactory(inventoryRouter);
+const inventory = restCallers(inventoryRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;

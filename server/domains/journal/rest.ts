@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { journalRouter } from './router';
 
-const journal = createCallerFactory(journalRouter);
+const journal = restCallers(journalRouter);
 type Days = { Querystring: { from?: string; to?: string } };
 
 // /api/journal/verify and /api/journal?from&to (a text file, one row a line): admin, owner.

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asSent, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { notificationsRouter } from './router';
 
-const notifications = createCallerFactory(notificationsRouter);
+const notifications = restCallers(notificationsRouter);
 
 // GET /api/notifications?page&limit=12, read as `notifications`.
 export const notificationsRest: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {

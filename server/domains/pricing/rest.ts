@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, call, pesos, pesosIn } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { pricingRouter } from './router';
 import type { MarginRow } from './service';
 
-const pricing = createCallerFactory(pricingRouter);
+const pricing = restCallers(pricingRouter);
 
 type Query = Record<string, string | undefined>;
 type ByKindAndId = { Params: { kind: string; id: string } };

@@ -2,11 +2,12 @@ import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { SALE_ID } from '../../../shared/texts/sales';
 import { bodyOf, call, type Loose, refIn } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { printersRouter } from './router';
 import type { Printer } from './service';
 
-const printers = createCallerFactory(printersRouter);
+const printers = restCallers(printersRouter);
 type Inputs = inferRouterInputs<typeof printersRouter>;
 type ByTerminal = { Params: { terminalId: string } };
 type ById = { Params: { id: string } };

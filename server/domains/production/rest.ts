@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, call, numberIn, pesos, units } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import type { Batch } from './queries';
 import { productionRouter } from './router';
 
-const production = createCallerFactory(productionRouter);
+const production = restCallers(productionRouter);
 type Query = Record<string, string | undefined>;
 type ById = { Params: { id: string } };
 

@@ -12,11 +12,12 @@ import {
   quantityIn,
   units,
 } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import type { PurchaseOrder, PurchaseOrderRow } from './queries';
 import { purchaseOrdersRouter } from './router';
 
-const purchaseOrders = createCallerFactory(purchaseOrdersRouter);
+const purchaseOrders = restCallers(purchaseOrdersRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;

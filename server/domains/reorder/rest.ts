@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { fromMilli } from '../../../shared/quantity';
 import { sendLarge } from '../../transport/largeAnswers';
 import { call } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { answer as purchaseOrderAnswer } from '../purchaseOrders/rest';
 import { reorderRouter } from './router';
 
-const reorder = createCallerFactory(reorderRouter);
+const reorder = restCallers(reorderRouter);
 
 type BySupplier = { Params: { supplierId: string } };
 

@@ -2,12 +2,13 @@ import type { inferRouterInputs } from '@trpc/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendDownload, XLSX_TYPE } from '../../lib/xlsx';
 import { call, type Loose, numberIn, pesos } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import type { ReportRecord } from './records';
 import { reportFilesRouter, reportsRouter } from './router';
 
-const reports = createCallerFactory(reportsRouter);
-const reportFiles = createCallerFactory(reportFilesRouter);
+const reports = restCallers(reportsRouter);
+const reportFiles = restCallers(reportFilesRouter);
 
 type Query = { Querystring: Record<string, string | undefined> };
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asSent, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { requestsRouter, resetRequestsRouter } from './router';
 
-const requests = createCallerFactory(requestsRouter);
-const resetRequests = createCallerFactory(resetRequestsRouter);
+const requests = restCallers(requestsRouter);
+const resetRequests = restCallers(resetRequestsRouter);
 
 type ById = { Params: { id: string } };
 const byId = (req: { params: { id: string } }) => ({ id: req.params.id });

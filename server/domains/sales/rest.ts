@@ -11,12 +11,13 @@ import {
   pesosIn,
   refIn,
 } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import type { Receipt } from './receipt';
 import { salesRouter } from './router';
 import type { ShownSale } from './shown';
 
-const sales = createCallerFactory(salesRouter);
+const sales = restCallers(salesRouter);
 
 type ById = { Params: { id: string } };
 type Query = Record<string, string | undefined>;

@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SETTINGS_LABELS, SETTINGS_LISTS, type SettingsList } from '../../../shared/texts/settings';
 import { fail, shownPath } from '../../lib/errors';
 import { asSent, bodyOf, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { settingsRouter } from './router';
 import type { Saved, SettingEntry } from './service';
 
-const settings = createCallerFactory(settingsRouter);
+const settings = restCallers(settingsRouter);
 type SettingsCaller = ReturnType<typeof settings>;
 
 type ById = { Params: { id: string } };

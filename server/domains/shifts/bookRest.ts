@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendDownload, XLSX_TYPE } from '../../lib/xlsx';
 import { call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { bookFilesRouter } from './bookExport';
 
-const bookFiles = createCallerFactory(bookFilesRouter);
+const bookFiles = restCallers(bookFilesRouter);
 
 type Days = { Querystring: { from?: string; to?: string } };
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, call, pesos, pesosIn, refIn } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import type { ZReading } from './endOfDay';
 import type { MethodTotals } from './readings';
 import { shiftsRouter } from './router';
 import type { XReading } from './xReading';
 
-const shifts = createCallerFactory(shiftsRouter);
+const shifts = restCallers(shiftsRouter);
 
 type ById = { Params: { id: string } };
 type Days = { Querystring: { from?: string; to?: string } };

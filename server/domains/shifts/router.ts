@@ -21,8 +21,17 @@ const endOfDayProcedure = allow('endOfDay');
 export function spanOf(input: { from?: string; to?: string }, now = new Date()) {
   const to = input.to ?? manilaDate(now);
   const from = input.from ?? addDays(to, -29);
-  return { from, to, start: manilaDayStart(from), end: manilaDayStart(addDays(to, 1)) };
+  // End of Day asks for the same span all day: its instants are worked out once.
+  if (from !== lastSpan.from || to !== lastSpan.to)
+    lastSpan = {
+      from,
+      to,
+      start: manilaDayStart(from).getTime(),
+      end: manilaDayStart(addDays(to, 1)).getTime(),
+    };
+  return { from, to, start: new Date(lastSpan.start), end: new Date(lastSpan.end) };
 }
+let lastSpan = { from: '', to: '', start: 0, end: 0 };
 
 // The shift controls and readings of the Counter, the end of day, the SC/PWD book.
 export const shiftsRouter = router({

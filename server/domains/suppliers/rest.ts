@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_PAGE_LIMIT } from '../../../shared/schemas/paging';
 import { asSent, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { contactWrites, legacyRecord } from '../contacts/rest';
 import { suppliersRouter } from './router';
 
-const suppliers = createCallerFactory(suppliersRouter);
+const suppliers = restCallers(suppliersRouter);
 
 // GET /api/suppliers answers an array (the first 1000 that match; ?search,
 // ?searchField, ?field and ?order as the screen sends them); POST, PUT and DELETE

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyOf, call, pesos } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { terminalsRouter } from './router';
 import type { Terminal } from './service';
 
-const terminals = createCallerFactory(terminalsRouter);
+const terminals = restCallers(terminalsRouter);
 type ById = { Params: { id: string } };
 
 /** A terminal as REST shows it: its registration, the last numbers issued, the grand total in pesos. */

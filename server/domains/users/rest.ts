@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asSent, bodyOf, call } from '../../transport/restShapes';
-import { contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { usersRouter } from './router';
 
-const users = createCallerFactory(usersRouter);
+const users = restCallers(usersRouter);
 
 type ById = { Params: { id: string } };
 

@@ -11,11 +11,12 @@ import {
   quantityIn,
   units,
 } from '../../transport/restShapes';
-import { admitTo, contextFrom, createCallerFactory, type RestOptions } from '../../trpc/procedures';
+import { admitTo, contextFrom, type RestOptions } from '../../trpc/procedures';
+import { restCallers } from '../../trpc/restCaller';
 import { periodOf } from '../reports/rest';
 import { wasteRouter } from './router';
 
-const waste = createCallerFactory(wasteRouter);
+const waste = restCallers(wasteRouter);
 type Inputs = inferRouterInputs<typeof wasteRouter>;
 type ById = { Params: { id: string } };
 
