@@ -59,6 +59,10 @@ export function connect(file: string): Database.Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
+  // A savepoint's copy of the pages it changes stays in memory: on disk (SQLite's default) each
+  // sale of a shared commit opened, wrote and deleted a temporary file (docs/decisions.md,
+  // Four tills). Set before anything temporary exists: changing it drops temporary objects.
+  sqlite.pragma('temp_store = MEMORY');
   return sqlite;
 }
 

@@ -20,7 +20,7 @@ const probe = router({
   double: allow('inventory')
     .input(z.object({ n: z.number().int() }))
     .query(({ input }) => input.n * 2),
-  save: allow('users')
+  save: allow('settings')
     .input(z.object({ name: z.string().min(1, 'Name is required.') }))
     .mutation(({ input, ctx }) => `${ctx.viewer.user.role} saved ${input.name}`),
   inner: router({

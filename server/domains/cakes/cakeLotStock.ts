@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { cakeLots, cakes } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import type { LotMove } from '../inventory/lotStock';
 import { record, type Stocked } from '../inventory/stock';
@@ -35,7 +36,7 @@ function refresh(tx: Tx, cakeId: number, today: string): { before: number; after
         lots: sql<number>`count(*)`,
       })
       .from(l)
-      .where(and(eq(l.cakeId, ph('id')), gt(l.remaining, 0), isNull(l.orderId)))
+      .where(and(eq(l.cakeId, ph('id')), hasStockLeft(l.remaining), isNull(l.orderId)))
       .prepare(),
   ).get({ id: cakeId, today })!;
   const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.expirationDate;
@@ -69,7 +70,7 @@ export function settleExpiredCakeLots(tx: Tx, now: Date): void {
     .selectDistinct({ id: c.id, record: c.cakeId })
     .from(l)
     .innerJoin(c, eq(c.id, l.cakeId))
-    .where(and(gt(l.remaining, 0), sql`${l.expirationDate} < ${today}`))
+    .where(and(hasStockLeft(l.remaining), sql`${l.expirationDate} < ${today}`))
     .all();
   for (const cake of stale) settleCakeExpiry(tx, { kind: 'cake', id: cake.id, record: cake.record }, now);
 }

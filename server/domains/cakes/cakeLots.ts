@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { placeholders, prepared } from '../../db/prepared';
 import { type CakeLotSource, cakeLots, cakes } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import type { LotMove } from '../inventory/lotStock';
 import type { LotTake } from '../inventory/lots';
@@ -130,7 +131,7 @@ const takeableLots = (tx: Tx) =>
     tx
       .select(TAKE_COLUMNS)
       .from(l)
-      .where(and(eq(l.cakeId, ph('cakeId')), gt(l.remaining, 0), isNull(l.orderId), fresh))
+      .where(and(eq(l.cakeId, ph('cakeId')), hasStockLeft(l.remaining), isNull(l.orderId), fresh))
       .orderBy(...TAKE_ORDER)
       .prepare(),
   );
@@ -141,7 +142,7 @@ function lotsToTake(tx: Tx, cakeId: number, today: string, from: CakeTakeFrom) {
     return tx
       .select(TAKE_COLUMNS)
       .from(l)
-      .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), isNull(l.orderId), sql`not ${freshNow}`))
+      .where(and(eq(l.cakeId, cakeId), hasStockLeft(l.remaining), isNull(l.orderId), sql`not ${freshNow}`))
       .orderBy(asc(l.expirationDate), asc(l.id))
       .all();
   // An expired cake baked for the order is no more sold than one on the shelf.
@@ -151,7 +152,7 @@ function lotsToTake(tx: Tx, cakeId: number, today: string, from: CakeTakeFrom) {
       : tx
           .select(TAKE_COLUMNS)
           .from(l)
-          .where(and(eq(l.cakeId, cakeId), gt(l.remaining, 0), eq(l.orderId, from.orderId), freshNow))
+          .where(and(eq(l.cakeId, cakeId), hasStockLeft(l.remaining), eq(l.orderId, from.orderId), freshNow))
           .orderBy(...TAKE_ORDER)
           .all();
   return [...reserved, ...takeableLots(tx).all({ cakeId, today })];
@@ -238,14 +239,14 @@ export function releaseOrderLots(tx: Tx, orderId: number, move: LotMove, now: Da
     .selectDistinct({ id: c.id, record: c.cakeId })
     .from(l)
     .innerJoin(c, eq(c.id, l.cakeId))
-    .where(and(eq(l.orderId, orderId), gt(l.remaining, 0)))
+    .where(and(eq(l.orderId, orderId), hasStockLeft(l.remaining)))
     .all();
   for (const cake of held) {
     const what = { kind: 'cake', id: cake.id, record: cake.record } as const;
     settleCakeExpiry(tx, what, now);
     tx.update(l)
       .set({ orderId: null })
-      .where(and(eq(l.orderId, orderId), eq(l.cakeId, cake.id), gt(l.remaining, 0)))
+      .where(and(eq(l.orderId, orderId), eq(l.cakeId, cake.id), hasStockLeft(l.remaining)))
       .run();
     finish(tx, what, move, now);
   }

@@ -1,8 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { inventoryItems, stockLots } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import { type Movement, record, type Stocked } from './stock';
 
@@ -44,7 +45,7 @@ function refresh(tx: Tx, itemId: number, today: string): { before: number; after
         lots: sql<number>`count(*)`,
       })
       .from(l)
-      .where(and(eq(l.itemId, ph('id')), gt(l.remaining, 0)))
+      .where(and(eq(l.itemId, ph('id')), hasStockLeft(l.remaining)))
       .prepare(),
   ).get({ id: itemId, today })!;
   const date = now.freshLots > 0 ? now.earliest : now.lots > 0 ? now.latestExpired : before.expirationDate;
@@ -90,7 +91,7 @@ export function settleExpiredLots(tx: Tx, now: Date): void {
     .selectDistinct({ id: i.id, record: i.itemId })
     .from(l)
     .innerJoin(i, eq(i.id, l.itemId))
-    .where(and(gt(l.remaining, 0), sql`${l.expirationDate} < ${today}`))
+    .where(and(hasStockLeft(l.remaining), sql`${l.expirationDate} < ${today}`))
     .all();
   for (const item of items) settleExpiry(tx, { kind: 'item', id: item.id, record: item.record }, now);
 }

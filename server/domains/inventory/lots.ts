@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { costOf } from '../../../shared/quantity';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { prepared } from '../../db/prepared';
 import { inventoryItems, type LotSource, stockLots } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import { finish, fresh, type LotMove, settleExpiry } from './lotStock';
 import type { Stocked } from './stock';
@@ -147,23 +148,23 @@ function lotsToTake(tx: Tx, itemId: number, today: string, from: TakeFrom) {
     .select({ id: l.id, remaining: l.remaining, unitCost: l.unitCost, expirationDate: l.expirationDate })
     .from(l);
   if (from.lotId !== undefined)
-    return base.where(and(eq(l.itemId, itemId), eq(l.id, from.lotId), gt(l.remaining, 0))).all();
+    return base.where(and(eq(l.itemId, itemId), eq(l.id, from.lotId), hasStockLeft(l.remaining))).all();
   const expired = sql`(${l.expirationDate} is not null and ${l.expirationDate} < ${today})`;
   if (from.expiredOnly)
     return base
-      .where(and(eq(l.itemId, itemId), gt(l.remaining, 0), expired))
+      .where(and(eq(l.itemId, itemId), hasStockLeft(l.remaining), expired))
       .orderBy(asc(l.expirationDate), asc(l.id))
       .all();
   if (from.expiredFirst)
     return base
-      .where(and(eq(l.itemId, itemId), gt(l.remaining, 0)))
+      .where(and(eq(l.itemId, itemId), hasStockLeft(l.remaining)))
       .orderBy(sql`${expired} desc`, sql`${l.expirationDate} is null`, asc(l.expirationDate), asc(l.id))
       .all();
   return prepared(tx, 'lots.fefo', () =>
     tx
       .select({ id: l.id, remaining: l.remaining, unitCost: l.unitCost, expirationDate: l.expirationDate })
       .from(l)
-      .where(and(eq(l.itemId, ph('id')), gt(l.remaining, 0), fresh))
+      .where(and(eq(l.itemId, ph('id')), hasStockLeft(l.remaining), fresh))
       .orderBy(sql`${l.expirationDate} is null`, asc(l.expirationDate), asc(l.id))
       .prepare(),
   ).all({ id: itemId, today });
@@ -262,7 +263,7 @@ export function redateLots(
     .where(
       and(
         eq(l.itemId, what.id),
-        gt(l.remaining, 0),
+        hasStockLeft(l.remaining),
         from === null ? sql`${l.expirationDate} is null` : eq(l.expirationDate, from),
       ),
     )

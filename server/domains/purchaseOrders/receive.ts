@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatQuantity } from '../../../shared/quantity';
 import type { ReceiveInput } from '../../../shared/schemas/purchasing';
 import { INVENTORY_TEXT } from '../../../shared/texts/inventory';
@@ -6,6 +6,7 @@ import { PURCHASING_TEXT } from '../../../shared/texts/purchasing';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
 import { inventoryItems, purchaseOrderLines, purchaseOrders, stockLots } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import { logActivity } from '../activity/service';
 import type { Viewer } from '../auth/viewer';
@@ -162,7 +163,7 @@ function averageCost(tx: Tx, itemId: number, today: string): void {
     .where(
       and(
         eq(l.itemId, itemId),
-        gt(l.remaining, 0),
+        hasStockLeft(l.remaining),
         sql`(${l.expirationDate} is null or ${l.expirationDate} >= ${today})`,
       ),
     )

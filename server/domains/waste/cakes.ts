@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatQuantity, QUANTITY_SCALE } from '../../../shared/quantity';
 import type { WriteOffInput } from '../../../shared/schemas/waste';
 import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { manilaDate } from '../../../shared/time';
 import type { Tx } from '../../db/open';
 import { cakeLots } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import type { Viewer } from '../auth/viewer';
 import { type CakeTakeFrom, cakeCostOfTakes, takeCakeLots } from '../cakes/cakeLots';
@@ -32,7 +33,7 @@ export function cakesAvailable(tx: Tx, cake: Cake, from: CakeTakeFrom, today: st
       .where(
         and(
           eq(l.cakeId, cake.id),
-          gt(l.remaining, 0),
+          hasStockLeft(l.remaining),
           isNull(l.orderId),
           from.expiredOnly ? sql`not ${fresh}` : fresh,
         ),

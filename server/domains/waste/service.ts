@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatQuantity, QUANTITY_SCALE } from '../../../shared/quantity';
 import { oneThingWrittenOff, type WriteOffInput, writeOffFields } from '../../../shared/schemas/waste';
@@ -6,6 +6,7 @@ import { WASTE_TEXT } from '../../../shared/texts/waste';
 import { manilaDate } from '../../../shared/time';
 import type { Db, Tx } from '../../db/open';
 import { stockLots } from '../../db/schema';
+import { hasStockLeft } from '../../db/tables/columns';
 import { fail } from '../../lib/errors';
 import { type Approval, heldKind, holdOrApply } from '../actionRequests/held';
 import type { Viewer } from '../auth/viewer';
@@ -44,7 +45,7 @@ function available(tx: Tx, item: Item, from: TakeFrom, today: string): number {
     tx
       .select({ n: sql<number>`coalesce(sum(${l.remaining}), 0)` })
       .from(l)
-      .where(and(eq(l.itemId, item.id), gt(l.remaining, 0), where))
+      .where(and(eq(l.itemId, item.id), hasStockLeft(l.remaining), where))
       .get()?.n ?? 0
   );
 }
@@ -63,7 +64,9 @@ function applyWriteOff(
     const lot = tx
       .select({ code: stockLots.lotCode, remaining: stockLots.remaining })
       .from(stockLots)
-      .where(and(eq(stockLots.id, from.lotId), eq(stockLots.itemId, item.id), gt(stockLots.remaining, 0)))
+      .where(
+        and(eq(stockLots.id, from.lotId), eq(stockLots.itemId, item.id), hasStockLeft(stockLots.remaining)),
+      )
       .get();
     if (!lot) throw fail.badRequest(WASTE_TEXT.lotNotFound);
     if (lot.remaining < input.quantity)
