@@ -28,7 +28,11 @@ function partialConditions(sqlite: Database.Database) {
 }
 
 /** The part of a statement a query planner reads for its rows: after its first WHERE. */
-const whereOf = (sql: string) => sql.split(/ where /i).slice(1).join(' where ');
+const whereOf = (sql: string) =>
+  sql
+    .split(/ where /i)
+    .slice(1)
+    .join(' where ');
 
 let shop: TestShop;
 let manager: Session;
@@ -93,7 +97,9 @@ describe("the app's statements and SQLite", () => {
     }
     // Set before the TEMP triggers that count sign-in writes: changing it would have dropped them.
     const triggers = shop.db.$client
-      .prepare("select count(*) from sqlite_temp_master where type = 'trigger' and name like 'sign_in_watch%'")
+      .prepare(
+        "select count(*) from sqlite_temp_master where type = 'trigger' and name like 'sign_in_watch%'",
+      )
       .pluck()
       .get();
     expect(triggers).toBeGreaterThan(0);
