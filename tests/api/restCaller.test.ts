@@ -1,7 +1,9 @@
+import { initTRPC } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   allow,
+  type Context,
   contextFrom,
   createCallerFactory,
   publicProcedure,
@@ -15,6 +17,10 @@ import { type TestShop, testApp } from '../helpers/app';
 // The REST routes' caller (server/trpc/restCaller.ts) must settle every call exactly as
 // tRPC's own caller does: the same role rule, input schema and answer, each caller with
 // its own context.
+// A procedure whose first middleware answers nothing (none of the app's bases does that).
+const bare = initTRPC.context<Context>().create();
+const answersNothing = bare.procedure.use(async () => undefined as never).query(() => 'never');
+
 const probe = router({
   role: signedInProcedure.query(({ ctx }) => ctx.viewer.user.role),
   double: allow('inventory')
@@ -23,6 +29,18 @@ const probe = router({
   save: allow('settings')
     .input(z.object({ name: z.string().min(1, 'Name is required.') }))
     .mutation(({ input, ctx }) => `${ctx.viewer.user.role} saved ${input.name}`),
+  // A middleware of its own adding to the context, two input schemas merged, a resolver
+  // that throws, a middleware that never calls next.
+  chained: publicProcedure
+    .use(({ ctx, next }) => next({ ctx: { tag: `${ctx.ip}!` } }))
+    .input(z.object({ n: z.number() }))
+    .input(z.object({ m: z.number().optional() }))
+    .query(({ ctx, input }) => `${ctx.tag} from ${ctx.ip}: ${input.n} ${input.m}`),
+  broken: signedInProcedure.mutation((): string => {
+    throw new Error('The oven is off.');
+  }),
+  silent: publicProcedure.use(async () => undefined as never).query(() => 'never'),
+  answersNothing,
   inner: router({
     ping: publicProcedure.query(({ ctx }) => `pong from ${ctx.ip}`),
     twice: allow('inventory')
@@ -34,6 +52,10 @@ type Probe = {
   role(): Promise<unknown>;
   double(input: unknown): Promise<unknown>;
   save(input: unknown): Promise<unknown>;
+  chained(input: unknown): Promise<unknown>;
+  broken(): Promise<unknown>;
+  silent(): Promise<unknown>;
+  answersNothing(): Promise<unknown>;
   inner: { ping(): Promise<unknown>; twice(input: unknown): Promise<unknown> };
 };
 
@@ -70,6 +92,12 @@ describe('the REST routes call procedures as tRPC does', () => {
     ['double without input', (api) => api.double(undefined)],
     ['save', (api) => api.save({ name: 'Flour' })],
     ['save a blank name', (api) => api.save({ name: '' })],
+    ['chained', (api) => api.chained({ n: 1, m: 2 })],
+    ['chained without m', (api) => api.chained({ n: 1 })],
+    ['chained refused by its first schema', (api) => api.chained({ m: 2 })],
+    ['broken', (api) => api.broken()],
+    ['silent', (api) => api.silent()],
+    ['answers nothing', (api) => api.answersNothing()],
     ['inner ping', (api) => api.inner.ping()],
     ['inner twice', (api) => api.inner.twice({ n: 4 })],
     ['inner twice of text', (api) => api.inner.twice({ n: 'four' })],
