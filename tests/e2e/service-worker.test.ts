@@ -134,7 +134,12 @@ describe('the service worker', () => {
       await serveAgain();
     }
     // Back online the server's page comes first (the Inventory page names its screen's code).
-    const online = await page.goto('/inventory');
+    // Chromium may still be committing the refused navigation's error page, which interrupts
+    // a navigation begun meanwhile: then the page is asked for again.
+    const online = await page.goto('/inventory').catch((error: Error) => {
+      if (!error.message.includes('interrupted by another navigation')) throw error;
+      return page.goto('/inventory');
+    });
     expect(online?.status()).toBe(200);
     expect(await online?.text()).toContain('InventoryScreen-');
     await appShown.waitFor();
