@@ -54,6 +54,8 @@ type Call = { def: Def; path: string };
  * `next({ ctx })` adding to the context and `next({ input })` passing the parsed input on,
  * a throw settled as tRPC settles it. tRPC copies every middleware's options twice through
  * a generic spread; here they are written once (docs/decisions.md, Where a read's time goes).
+ * It reads tRPC's `_def.middlewares`, which is not public API: tests/api/restCaller.test.ts
+ * holds it to tRPC's own caller, so an upgrade that changes the protocol fails there.
  */
 async function run(call: Call, ctx: Context, getRawInput: () => Promise<unknown>) {
   const result = await step(call, 0, ctx, undefined, getRawInput);

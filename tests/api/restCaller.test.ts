@@ -17,6 +17,7 @@ import { type TestShop, testApp } from '../helpers/app';
 // The REST routes' caller (server/trpc/restCaller.ts) must settle every call exactly as
 // tRPC's own caller does: the same role rule, input schema and answer, each caller with
 // its own context.
+
 // A procedure whose first middleware answers nothing (none of the app's bases does that).
 const bare = initTRPC.context<Context>().create();
 const answersNothing = bare.procedure.use(async () => undefined as never).query(() => 'never');
@@ -30,7 +31,7 @@ const probe = router({
     .input(z.object({ name: z.string().min(1, 'Name is required.') }))
     .mutation(({ input, ctx }) => `${ctx.viewer.user.role} saved ${input.name}`),
   // A middleware of its own adding to the context, two input schemas merged, a resolver
-  // that throws, a middleware that never calls next.
+  // that throws, a middleware that answers nothing after the app's own.
   chained: publicProcedure
     .use(({ ctx, next }) => next({ ctx: { tag: `${ctx.ip}!` } }))
     .input(z.object({ n: z.number() }))
